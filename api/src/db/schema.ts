@@ -1,0 +1,315 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** Timestamps are stored as milliseconds and read back as Date. */
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Login sessions: only the SHA-256 of the cookie token is stored. */
+export const authSessions = sqliteTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const plans = sqliteTable('plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  price: integer('price').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  features: text('features', { mode: 'json' }).$type<string[]>().notNull(),
+  maxBots: integer('max_bots').notNull(),
+  maxMessagesPerMonth: integer('max_messages_per_month').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const subscriptions = sqliteTable('subscriptions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  planId: text('plan_id')
+    .notNull()
+    .references(() => plans.id),
+  status: text('status', { enum: ['active', 'canceled', 'past_due', 'incomplete'] }).notNull().default('active'),
+  currentPeriodStart: integer('current_period_start', { mode: 'timestamp_ms' }).notNull(),
+  currentPeriodEnd: integer('current_period_end', { mode: 'timestamp_ms' }).notNull(),
+  cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Answered visitor messages per owner per calendar month (UTC, "YYYY-MM"). */
+export const monthlyUsage = sqliteTable(
+  'monthly_usage',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    messagesUsed: integer('messages_used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+export type HomeScreenConfig = Record<string, unknown>;
+
+export const chatbots = sqliteTable(
+  'chatbots',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guid: text('guid').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    avatarUrl: text('avatar_url'),
+    systemPrompt: text('system_prompt').notNull(),
+    model: text('model').notNull().default('gpt-4.1'),
+    temperature: integer('temperature').notNull().default(7),
+    maxTokens: integer('max_tokens').notNull().default(1000),
+    welcomeMessage: text('welcome_message'),
+    fallbackMessage: text('fallback_message'),
+    initialMessages: text('initial_messages', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    formRecipientEmail: text('form_recipient_email'),
+    formRecipientName: text('form_recipient_name'),
+    formConfirmationMessage: text('form_confirmation_message'),
+    homeScreenConfig: text('home_screen_config', { mode: 'json' }).$type<HomeScreenConfig | null>(),
+    /** Host names allowed to embed the bot; empty means anywhere. */
+    allowedDomains: text('allowed_domains', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** The bot shown on Parley's own marketing site. */
+    isPublicDefault: integer('is_public_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('chatbots_user_idx').on(t.userId)],
+);
+
+export const contentSources = sqliteTable(
+  'content_sources',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    chatbotId: integer('chatbot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    sourceType: text('source_type', { enum: ['website', 'text', 'file'] }).notNull(),
+    title: text('title'),
+    url: text('url'),
+    fileName: text('file_name'),
+    description: text('description'),
+    /** Raw text of text and file sources, kept so a rescan can rebuild chunks. */
+    textContent: text('text_content'),
+    maxPages: integer('max_pages').notNull().default(50),
+    status: text('status', { enum: ['pending', 'scanning', 'completed', 'error'] }).notNull().default('pending'),
+    totalPages: integer('total_pages').notNull().default(0),
+    totalChunks: integer('total_chunks').notNull().default(0),
+    /** Generation whose pages and chunks are live; a rescan writes generation + 1 and swaps on completion. */
+    generation: integer('generation').notNull().default(0),
+    lastScanned: integer('last_scanned', { mode: 'timestamp_ms' }),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('content_sources_chatbot_idx').on(t.chatbotId)],
+);
+
+export const pages = sqliteTable(
+  'pages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => contentSources.id, { onDelete: 'cascade' }),
+    chatbotId: integer('chatbot_id').notNull(),
+    generation: integer('generation').notNull().default(0),
+    url: text('url'),
+    title: text('title'),
+    content: text('content').notNull().default(''),
+    status: text('status', { enum: ['ok', 'skipped', 'error'] }).notNull().default('ok'),
+    /** Why a page was skipped or failed (robots, non-HTML, HTTP 404, timeout...). */
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pages_source_idx').on(t.sourceId, t.generation)],
+);
+
+export const chunks = sqliteTable(
+  'chunks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    sourceId: integer('source_id').notNull(),
+    chatbotId: integer('chatbot_id').notNull(),
+    generation: integer('generation').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    title: text('title'),
+    url: text('url'),
+    heading: text('heading'),
+    content: text('content').notNull(),
+    tokenCount: integer('token_count').notNull().default(0),
+    embedding: text('embedding', { mode: 'json' }).$type<number[] | null>(),
+  },
+  (t) => [index('chunks_chatbot_idx').on(t.chatbotId, t.sourceId, t.generation), index('chunks_page_idx').on(t.pageId)],
+);
+
+export const chatSessions = sqliteTable(
+  'chat_sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: text('session_id').notNull().unique(),
+    chatbotId: integer('chatbot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    messageCount: integer('message_count').notNull().default(0),
+    /** Survey being conducted in this session, if any. */
+    activeSurveyId: integer('active_survey_id'),
+    createdAt: createdAt(),
+    lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index('chat_sessions_chatbot_idx').on(t.chatbotId, t.lastMessageAt)],
+);
+
+export const chatMessages = sqliteTable(
+  'chat_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => chatSessions.sessionId, { onDelete: 'cascade' }),
+    chatbotId: integer('chatbot_id').notNull(),
+    sender: text('sender', { enum: ['user', 'bot'] }).notNull(),
+    content: text('content').notNull(),
+    messageType: text('message_type').notNull().default('text'),
+    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_session_idx').on(t.sessionId, t.id)],
+);
+
+export const surveys = sqliteTable(
+  'surveys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    chatbotId: integer('chatbot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: text('status', { enum: ['draft', 'active', 'archived'] }).notNull().default('draft'),
+    surveyConfig: text('survey_config', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('surveys_chatbot_idx').on(t.chatbotId)],
+);
+
+export const surveyResponses = sqliteTable(
+  'survey_responses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    chatbotId: integer('chatbot_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    answers: text('answers', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    currentQuestionIndex: integer('current_question_index').notNull().default(0),
+    completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('survey_responses_survey_idx').on(t.surveyId), uniqueIndex('survey_responses_session_idx').on(t.surveyId, t.sessionId)],
+);
+
+export const contactMessages = sqliteTable('contact_messages', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  contactType: text('contact_type', { enum: ['sales', 'support'] }).notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company'),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const formSubmissions = sqliteTable(
+  'form_submissions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    chatbotId: integer('chatbot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    formTitle: text('form_title').notNull(),
+    formData: text('form_data', { mode: 'json' })
+      .$type<{ id: string; label: string; type?: string; value: string }[]>()
+      .notNull(),
+    emailSent: integer('email_sent', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('form_submissions_chatbot_idx').on(t.chatbotId)],
+);
+
+/** Mail waiting to go out; a worker sends and retries with backoff. */
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    replyTo: text('reply_to'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    formSubmissionId: integer('form_submission_id'),
+    contactMessageId: integer('contact_message_id'),
+    createdAt: createdAt(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Chatbot = typeof chatbots.$inferSelect;
+export type Plan = typeof plans.$inferSelect;
+export type ContentSource = typeof contentSources.$inferSelect;
+export type ChatMessageRow = typeof chatMessages.$inferSelect;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Everything configurable is listed here and in
+ * `.env.example`; an invalid value stops the process with the field errors instead of
+ * surfacing later as a confusing runtime failure.
+ */
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ADMIN_EMAILS: csv,
+  TRUST_PROXY: bool(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  RATE_LIMIT_CHAT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  RATE_LIMIT_SESSION_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_EMBEDDING_MODEL: z.string().optional(),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  CHAT_HISTORY_TOKENS: z.coerce.number().int().min(0).default(2000),
+  CHAT_CONTEXT_TOKENS: z.coerce.number().int().min(200).default(3000),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Parley <no-reply@parley.local>'),
+  CRAWL_ALLOW_PRIVATE_HOSTS: bool(false),
+  CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(8),
+  CRAWL_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+  CRAWL_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  CRAWL_USER_AGENT: z.string().default('ParleyBot/0.1 (+https://github.com/parley)'),
+  SEED_DEFAULT_CHATBOT: bool(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+function loadEnv(): Env {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const fields = z.flattenError(parsed.error).fieldErrors;
+    console.error('Invalid environment configuration:');
+    for (const [key, errors] of Object.entries(fields)) console.error(`  ${key}: ${(errors ?? []).join(', ')}`);
+    process.exit(1);
+  }
+  return parsed.data;
+}
+
+export const env: Env = loadEnv();

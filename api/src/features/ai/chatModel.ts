@@ -1,0 +1,34 @@
+import type { Chatbot } from '../../db/schema';
+import type { SourceRef } from '../../lib/protocol';
+import type { Passage } from '../knowledge/retrieve';
+
+/** One earlier turn of the conversation, oldest first. */
+export type HistoryTurn = { role: 'user' | 'assistant'; content: string };
+
+/** Everything a model needs to answer one visitor turn. */
+export type AnswerRequest = {
+  bot: Pick<Chatbot, 'name' | 'model' | 'temperature' | 'maxTokens' | 'systemPrompt' | 'welcomeMessage' | 'fallbackMessage'>;
+  /** Earlier turns (the current question excluded). */
+  history: HistoryTurn[];
+  /** What the visitor saw themselves send. */
+  visibleQuestion: string;
+  /** Instruction behind a menu selection or survey start, when it differs from the visible text. */
+  internalMessage?: string;
+  /** Retrieved passages, best first; may be empty. */
+  passages: Passage[];
+  signal?: AbortSignal;
+};
+
+/** What a model produces while answering: text as it is written, then optional extras. */
+export type ModelEvent =
+  | { type: 'text'; text: string }
+  | { type: 'quick_replies'; replies: string[] }
+  | { type: 'contact_form'; message?: string }
+  /** The passages the answer actually used; without it, all passages given are cited. */
+  | { type: 'sources'; sources: SourceRef[] };
+
+/** The one interface both the OpenAI-compatible and the offline provider implement. */
+export interface ChatModel {
+  readonly kind: 'openai' | 'offline';
+  answer(request: AnswerRequest): AsyncIterable<ModelEvent>;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { Passage } from '../knowledge/retrieve';
+import { extractAnswer, stem, termGroups } from './extractAnswer';
+import { offlineReply } from './offlineModel';
+
+const passage = (title: string, content: string, url: string | null = null, chunkId = 1): Passage => ({
+  chunkId,
+  content,
+  title,
+  url,
+  heading: null,
+  sourceId: chunkId,
+  score: 1,
+});
+
+const returns = passage(
+  'Returns',
+  'Items can be returned within 14 days. The item must be unused and in its original box.\nTo start a return:\n- Log in to your account\n- Choose the order\n- Print the label\nWe inspect every parcel on arrival.',
+  'https://shop.example/returns',
+);
+const company = passage('About us', 'Acme was founded in 1998 in Lyon. We make kettles and teapots.', 'https://shop.example/about', 2);
+
+describe('extractAnswer', () => {
+  it('quotes the matching sentences in order and cites the page with its link', () => {
+    const answer = extractAnswer('How many days do I have to return an item?', [company, returns]);
+    expect(answer?.text).toBe(
+      'Items can be returned within 14 days. The item must be unused and in its original box.\n\nSource: [Returns](https://shop.example/returns)',
+    );
+    expect(answer?.sources).toEqual([{ title: 'Returns', url: 'https://shop.example/returns' }]);
+  });
+
+  it('brings the list a chosen sentence introduces', () => {
+    const answer = extractAnswer('How do I start a return?', [returns]);
+    expect(answer?.text).toContain('To start a return:\n- Log in to your account\n- Choose the order\n- Print the label');
+  });
+
+  it('refuses passages that cover too little of the question', () => {
+    expect(extractAnswer('What is the capital of France?', [company, returns])).toBeNull();
+    expect(extractAnswer('Do you sell teapots in Lyon?', [company])).not.toBeNull();
+    expect(extractAnswer('option 14', [returns])).toBeNull();
+    expect(extractAnswer('anything', [])).toBeNull();
+  });
+
+  it('stems word forms alike', () => {
+    for (const [a, b] of [
+      ['shipping', 'ship'],
+      ['prices', 'price'],
+      ['cancelled', 'cancel'],
+      ['policies', 'policy'],
+      ['returned', 'return'],
+    ])
+      expect(stem(a), `${a}/${b}`).toBe(stem(b));
+    expect(termGroups('Can you help me with the refund question?').map((g) => g[0])).toEqual([stem('refund')]);
+  });
+});
+
+describe('offlineReply', () => {
+  const bot = {
+    name: 'Shop',
+    model: 'x',
+    temperature: 7,
+    maxTokens: 100,
+    systemPrompt: 'Help.',
+    welcomeMessage: 'Welcome to the shop!',
+    fallbackMessage: 'I do not know that yet.',
+  };
+  const ask = (visibleQuestion: string, passages: Passage[] = [returns]) => offlineReply({ bot, history: [], visibleQuestion, passages });
+
+  it('greets with the welcome message and thanks politely', () => {
+    expect(ask('Hello!').text).toBe('Welcome to the shop!');
+    expect(ask('good morning there').text).toBe('Welcome to the shop!');
+    expect(ask('Thank you!').text).toMatch(/^You're welcome/);
+  });
+
+  it('answers a question that starts with a greeting', () => {
+    expect(ask('Hi, can I return an item after 10 days?').text).toContain('within 14 days');
+  });
+
+  it('falls back with a way to reach a person', () => {
+    expect(ask('Who is the president?')).toEqual({ text: 'I do not know that yet.', sources: [], quickReplies: ['Request Live Agent'] });
+  });
+});

@@ -1,0 +1,168 @@
+import type { SourceRef } from '../../lib/protocol';
+import { questionTerms } from '../knowledge/buildFtsQuery';
+import type { Passage } from '../knowledge/retrieve';
+
+export type ExtractedAnswer = { text: string; sources: SourceRef[]; passage: Passage };
+
+/**
+ * Answers a question from retrieved passages without a language model: picks the passage
+ * that covers enough of the question's topics, then the sentences of it that match best,
+ * kept in their original order and followed by a citation. Returns null when no passage is
+ * relevant enough, so the caller can say so instead of quoting something unrelated.
+ */
+export function extractAnswer(question: string, passages: Passage[]): ExtractedAnswer | null {
+  const groups = termGroups(question);
+  if (groups.length === 0 || passages.length === 0) return null;
+  const needed = Math.max(1, Math.ceil(groups.length / 2));
+
+  let best: { passage: Passage; matched: number; rank: number } | null = null;
+  passages.forEach((passage, rank) => {
+    const words = stemSet(`${passage.title ?? ''} ${passage.heading ?? ''} ${passage.content}`);
+    const matched = groups.filter((g) => g.some((s) => words.has(s))).length;
+    if (matched >= needed && (!best || matched > best.matched)) best = { passage, matched, rank };
+  });
+  if (!best) return null;
+  const { passage } = best as { passage: Passage };
+
+  const body = pickSentences(passage.content, groups);
+  if (!body) return null;
+  const name = [passage.title, passage.heading].filter(Boolean).join(' › ') || 'our documentation';
+  const cite = passage.url && /^https?:\/\//i.test(passage.url) ? `[${name}](${passage.url})` : name;
+  return {
+    text: `${body}\n\nSource: ${cite}`,
+    sources: [{ title: passage.title ?? passage.heading ?? null, url: passage.url ?? null }],
+    passage,
+  };
+}
+
+/** The question's topics: one group per meaningful word, holding its stems and synonyms. */
+export function termGroups(question: string): string[][] {
+  const groups: string[][] = [];
+  const seen = new Set<string>();
+  for (const word of question.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []) {
+    const terms = questionTerms(word);
+    if (terms.length === 0) continue;
+    const head = stem(terms[0]);
+    if (seen.has(head)) continue;
+    seen.add(head);
+    groups.push([...new Set([...terms.map(stem), ...(VARIANTS.get(head) ?? [])])]);
+  }
+  // A bare number ("option 2") or a generic word matches too much to decide relevance alone.
+  const specific = groups.filter((g) => !GENERIC.has(g[0]) && !/^\d+$/.test(g[0]));
+  return specific.length ? specific : groups.filter((g) => !/^\d+$/.test(g[0]));
+}
+
+/** Words owners and visitors use for the same thing, beyond the retrieval synonyms. */
+const VARIANTS = new Map<string, string[]>();
+for (const group of [
+  ['bot', 'chatbot', 'assistant'],
+  ['color', 'colour'],
+  ['customize', 'customise'],
+  ['organization', 'organisation'],
+  ['email', 'mail', 'e-mail'],
+]) {
+  const stems = group.map((w) => stem(w));
+  for (const s of stems) VARIANTS.set(s, stems);
+}
+
+// Words that say "I have a question" (or, in a menu's instruction, "the visitor chose") rather
+// than what it is about.
+const GENERIC = new Set(
+  (
+    'help question info information detail details explain learn find look ' +
+    'visitor user pick picked chose choose chosen select selected option menu click clicked topic ' +
+    'answer respond reply provide give describe show start instruction'
+  )
+    .split(' ')
+    .map((w) => stem(w)),
+);
+
+/** The best-matching sentences (or list items) of a passage, in reading order, ~500 chars. */
+function pickSentences(content: string, groups: string[][]): string | null {
+  const units = splitUnits(content);
+  if (units.length === 0) return null;
+  const scored = units.map((u, i) => {
+    const words = stemSet(u.text);
+    return { ...u, i, score: groups.filter((g) => g.some((s) => words.has(s))).length };
+  });
+  const top = scored.reduce((a, b) => (b.score > a.score ? b : a));
+  const chosen = new Set<number>();
+  if (top.score === 0) {
+    // The topic matched the title or heading only: the section's opening answers it best.
+    let size = 0;
+    for (const u of scored) {
+      if (size > 350) break;
+      chosen.add(u.i);
+      size += u.text.length;
+    }
+  } else {
+    chosen.add(top.i);
+    // Other sentences join only when they match a good part of what the best one matches.
+    const others = scored.filter((u) => u.i !== top.i && u.score >= Math.max(1, Math.ceil(top.score / 2))).sort((a, b) => b.score - a.score || a.i - b.i);
+    for (const u of others) {
+      if (chosen.size >= 3 || length(scored, chosen) + u.text.length > 600) break;
+      chosen.add(u.i);
+    }
+    // A lone short sentence reads better with the one that follows it.
+    if (length(scored, chosen) < 140 && top.i + 1 < scored.length) chosen.add(top.i + 1);
+  }
+  // A sentence introducing a list ("You can pay with:") needs the list.
+  for (const i of [...chosen]) {
+    if (!/:\s*$/.test(scored[i].text)) continue;
+    for (let j = i + 1; j < scored.length && scored[j].bullet && j <= i + 8; j++) chosen.add(j);
+  }
+  const picked = scored.filter((u) => chosen.has(u.i));
+  let out = '';
+  picked.forEach((u, k) => {
+    if (k > 0) out += u.bullet || picked[k - 1].bullet || u.i !== picked[k - 1].i + 1 || u.newLine ? '\n' : ' ';
+    // Markup quoted in the content (an embed snippet) must show as code, not be dropped as HTML.
+    out += /^<[a-z!/][^>]*>/i.test(u.text) && !u.text.includes('`') ? `\`${u.text}\`` : u.text;
+  });
+  return out.trim() || null;
+}
+
+function length(units: { i: number; text: string }[], chosen: Set<number>) {
+  return units.reduce((n, u) => n + (chosen.has(u.i) ? u.text.length : 0), 0);
+}
+
+/** Lines of a passage, with prose lines further split into sentences; headings dropped. */
+function splitUnits(content: string): { text: string; bullet: boolean; newLine: boolean }[] {
+  const units: { text: string; bullet: boolean; newLine: boolean }[] = [];
+  for (const rawLine of content.split(/\n+/)) {
+    const line = rawLine.trim();
+    if (!line || /^#{1,6}\s/.test(line)) continue;
+    if (/^([-*•]|\d+[.)])\s+/.test(line)) {
+      units.push({ text: line, bullet: true, newLine: true });
+      continue;
+    }
+    const sentences = line.split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/);
+    sentences.forEach((s, k) => s.trim() && units.push({ text: s.trim(), bullet: false, newLine: k === 0 }));
+  }
+  return units;
+}
+
+function stemSet(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [])
+    out.add(stem(w));
+  return out;
+}
+
+/** A light English stemmer: enough to match price/prices/pricing or ship/shipping/shipped. */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/['’]s?$/, '');
+  if (w.length <= 3) return w;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (/(ss|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
+  if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  if (/([b-df-hj-np-rtv-z])\1$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
+  if (w.endsWith('y') && w.length > 3) w = `${w.slice(0, -1)}i`;
+  return w;
+}

@@ -1,0 +1,94 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { count, eq, lt, ne } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { authSessions, users, type User } from '../../db/schema';
+import { env } from '../../env';
+import { conflict, unauthorized } from '../../lib/errors';
+import { startFreeSubscription } from '../subscription/subscription.service';
+import type { LoginInput, RegisterInput } from './auth.schemas';
+import { hashPassword, verifyPassword } from './password';
+
+export const SESSION_COOKIE = 'parley_session';
+/** Owner of the seeded public bot; it cannot sign in and does not count as the first account. */
+export const SYSTEM_USER_ID = 'system';
+
+/** Creates an account; the first account on an install, and any in ADMIN_EMAILS, is admin. */
+export async function register(input: RegisterInput): Promise<User> {
+  const existing = db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+  if (existing) throw conflict('An account with this email already exists', { field: 'email' });
+  const passwordHash = await hashPassword(input.password);
+  const user = db.transaction((tx) => {
+    const total = tx.select({ n: count() }).from(users).where(ne(users.id, SYSTEM_USER_ID)).get()?.n ?? 0;
+    const row = tx
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName || null,
+        lastName: input.lastName || null,
+        isAdmin: total === 0 || env.ADMIN_EMAILS.includes(input.email),
+      })
+      .returning()
+      .get();
+    startFreeSubscription(row.id, tx);
+    return row;
+  });
+  return user;
+}
+
+export async function login(input: LoginInput): Promise<User> {
+  const user = db.select().from(users).where(eq(users.email, input.email)).get();
+  // Verify against a dummy hash when the user is unknown so timing does not reveal accounts.
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok) throw unauthorized('Invalid email or password');
+  return user;
+}
+
+/** Issues a session; the cookie carries the token, the database only its hash. */
+export function createLoginSession(userId: string): { token: string; expiresAt: Date } {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + env.SESSION_TTL_DAYS * 86_400_000);
+  db.insert(authSessions).values({ id: hashToken(token), userId, expiresAt }).run();
+  return { token, expiresAt };
+}
+
+export function userForToken(token: string | undefined): User | null {
+  if (!token) return null;
+  const row = db
+    .select({ user: users, expiresAt: authSessions.expiresAt })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(authSessions.id, hashToken(token)))
+    .get();
+  if (!row) return null;
+  if (row.expiresAt.getTime() < Date.now()) {
+    endLoginSession(token);
+    return null;
+  }
+  return row.user;
+}
+
+export function endLoginSession(token: string | undefined) {
+  if (token) db.delete(authSessions).where(eq(authSessions.id, hashToken(token))).run();
+}
+
+export function pruneExpiredSessions() {
+  db.delete(authSessions).where(lt(authSessions.expiresAt, new Date())).run();
+}
+
+/** The user as the API shows it: never the password hash. */
+export function publicUser(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    createdAt: user.createdAt,
+  };
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');

@@ -1,0 +1,99 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+
+type Received = { from: string; to: string[]; raw: string };
+const received: Received[] = [];
+let rejectNext = 0;
+
+// A local SMTP server; SMTP_URL must be set before env.ts is first imported.
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    stream.on('end', () => {
+      if (rejectNext > 0) {
+        rejectNext--;
+        const error = new Error('Mailbox busy') as Error & { responseCode: number };
+        error.responseCode = 451;
+        return callback(error);
+      }
+      received.push({
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address),
+        raw,
+      });
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const port = (smtp.server.address() as AddressInfo).port;
+process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+process.env.SMTP_FROM = 'Parley <bot@parley.test>';
+process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
+const kit = await import('./testing/chatKit');
+const { processOutbox } = await import('../email/outbox.service');
+const { db } = await import('../../db/client');
+const { emailOutbox, formSubmissions } = await import('../../db/schema');
+
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+const contactForm = (message: string) => ({
+  formTitle: 'Contact our team',
+  formData: [
+    { id: 'name', label: 'Name', type: 'text', value: 'Grace Hopper' },
+    { id: 'email', label: 'Email', type: 'email', value: 'grace@example.com' },
+    { id: 'message', label: 'Message', type: 'textarea', value: message },
+  ],
+});
+
+describe('form submissions by email', () => {
+  it("mails a submitted form to the bot's recipient and says so truthfully", async () => {
+    const o = await kit.owner();
+    const bot = await kit.createBot(o.cookie, { name: 'Mail bot', formRecipientEmail: 'sales@acme.test', formRecipientName: 'Sam' });
+    const sessionId = await kit.openSession(bot.guid);
+    const res = await kit.request(`/api/chat/${sessionId}/submit-form`, { body: contactForm('I would like a quote for 40 kettles.') });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ success: true, messageId: expect.any(Number), emailSent: true });
+
+    expect(received).toHaveLength(1);
+    const mail = received[0];
+    expect(mail.to).toEqual(['sales@acme.test']);
+    expect(mail.from).toBe('bot@parley.test');
+    expect(mail.raw).toContain('Subject: [Mail bot] Contact our team');
+    expect(mail.raw).toContain('Reply-To: grace@example.com');
+    expect(mail.raw).toContain('Hi Sam,');
+    expect(mail.raw).toContain('Name: Grace Hopper');
+    expect(mail.raw).toContain('Message: I would like a quote for 40 kettles.');
+    expect(mail.raw).toContain(sessionId);
+
+    const [stored] = await kit.getMessages(sessionId);
+    expect(stored).toMatchObject({ id: body.messageId, messageType: 'system', metadata: { emailSent: true } });
+  });
+
+  it("falls back to the owner's email and retries a refused mail from the outbox", async () => {
+    const o = await kit.owner();
+    const bot = await kit.createBot(o.cookie, { name: 'Retry bot' });
+    const sessionId = await kit.openSession(bot.guid);
+    rejectNext = 1;
+    const res = await kit.request(`/api/chat/${sessionId}/submit-form`, { body: contactForm('Second try, please deliver this.') });
+    const body = await res.json();
+    expect(body).toMatchObject({ success: true, emailSent: false });
+    const [pending] = db.select().from(emailOutbox).all().filter((r) => r.to === o.email);
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('Mailbox busy') });
+    expect((await kit.getMessages(sessionId))[0].metadata).toMatchObject({ emailSent: false });
+
+    // The worker retries once the backoff has passed; the flags then turn true.
+    expect(await processOutbox(new Date(Date.now() + 60 * 60_000))).toBe(1);
+    expect(received.at(-1)?.to).toEqual([o.email]);
+    expect(received.at(-1)?.raw).toContain('Second try, please deliver this.');
+    expect((await kit.getMessages(sessionId))[0].metadata).toMatchObject({ emailSent: true });
+    const submission = db.select().from(formSubmissions).all().find((s) => s.sessionId === sessionId);
+    expect(submission?.emailSent).toBe(true);
+  });
+});

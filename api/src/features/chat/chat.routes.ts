@@ -1,0 +1,94 @@
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { forbidden, HttpError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { validate } from '../../lib/validate';
+import { publicCors } from '../public/publicCors';
+import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
+import {
+  createSessionRequestSchema,
+  selectOptionRequestSchema,
+  sendMessageRequestSchema,
+  sessionParamSchema,
+  streamRequestSchema,
+  submitFormRequestSchema,
+} from './chat.schemas';
+import { listMessages, openSession, toChatSession, visitorSession, type Caller } from './chat.service';
+import { selectOption, submitForm } from './chatForms.service';
+import { limitChatCall } from './chatRateLimit';
+import { MODEL_ERROR_MESSAGE, runTurn } from './chatTurn';
+import { createSseWriter } from './sseWriter';
+
+/**
+ * `/api/chat/*` for visitors: cross-origin (CORS), no cookie needed; the session id is the
+ * credential and reads only its own conversation. Writes are rate limited per address and
+ * per session.
+ */
+export const chatRoutes = new Hono()
+  .use(publicCors)
+  .post('/session', validate('json', createSessionRequestSchema), (c) => {
+    limitChatCall(c);
+    const body = c.req.valid('json');
+    const { session, bot, created } = openSession(body.sessionId, body.chatbotConfigId, caller(c));
+    return c.json(toChatSession(session, bot), created ? 201 : 200);
+  })
+  .get('/:sessionId/messages', validate('param', sessionParamSchema), (c) => {
+    const { session } = visitorSession(c.req.valid('param').sessionId, undefined, caller(c));
+    return c.json(listMessages(session.sessionId), 200);
+  })
+  .post('/:sessionId/messages', validate('param', sessionParamSchema), validate('json', sendMessageRequestSchema), async (c) => {
+    const { sessionId } = c.req.valid('param');
+    limitChatCall(c, sessionId);
+    const body = c.req.valid('json');
+    const { session, bot } = visitorSession(sessionId, undefined, caller(c));
+    const result = await runTurn({ bot, session, content: body.content, messageType: body.messageType }, () => {});
+    if (result.outcome === 'limit_exceeded' || result.outcome === 'chatbot_inactive') {
+      throw forbidden(result.outcome === 'limit_exceeded' ? 'This chatbot has reached its message limit' : 'Chatbot is currently inactive', {
+        reason: result.outcome,
+        showContactForm: true,
+        chatbotConfig: toPublicChatbotConfig(bot),
+      });
+    }
+    if (result.outcome === 'error') throw new HttpError(502, MODEL_ERROR_MESSAGE);
+    return c.json(result.messages, 200);
+  })
+  .post('/:sessionId/messages/stream', validate('param', sessionParamSchema), validate('json', streamRequestSchema), (c) => {
+    const { sessionId } = c.req.valid('param');
+    limitChatCall(c, sessionId);
+    const body = c.req.valid('json');
+    const { session, bot } = visitorSession(sessionId, body.chatbotConfigId, caller(c), { create: true });
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const sse = createSseWriter(stream);
+      // Opens the stream at once, so the client and any proxy see the turn accepted before
+      // retrieval and the model have even started.
+      sse.comment('ok');
+      try {
+        await runTurn(
+          { bot, session, content: body.content, messageType: body.messageType, internalMessage: body.internalMessage },
+          sse.send,
+        );
+      } catch (error) {
+        logger.error('chat stream failed', { sessionId, error: String(error) });
+        sse.send({ type: 'error', message: MODEL_ERROR_MESSAGE });
+        sse.send({ type: 'end' });
+      }
+      await sse.end();
+    });
+  })
+  .post('/:sessionId/select-option', validate('param', sessionParamSchema), validate('json', selectOptionRequestSchema), (c) => {
+    const { sessionId } = c.req.valid('param');
+    limitChatCall(c, sessionId);
+    const { session } = visitorSession(sessionId, undefined, caller(c));
+    return c.json(selectOption(session, c.req.valid('json')), 200);
+  })
+  .post('/:sessionId/submit-form', validate('param', sessionParamSchema), validate('json', submitFormRequestSchema), async (c) => {
+    const { sessionId } = c.req.valid('param');
+    limitChatCall(c, sessionId);
+    const { session, bot } = visitorSession(sessionId, undefined, caller(c));
+    return c.json(await submitForm(session, bot, c.req.valid('json')), 200);
+  });
+
+function caller(c: Context): Caller {
+  return { origin: c.req.header('origin'), host: c.req.header('host') };
+}

@@ -1,0 +1,208 @@
+import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { db, sqlite } from '../../db/client';
+import { chatbots, chatMessages, chatSessions, type Chatbot, type ChatMessageRow } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import type { ChatMessage, ChatSession, MessageType } from '../../lib/protocol';
+import { findChatbot } from '../chatbots/chatbots.service';
+import { getDefaultChatbot } from '../public/defaultChatbot';
+import { assertOriginAllowed } from '../public/originPolicy';
+import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
+
+export type SessionRow = typeof chatSessions.$inferSelect;
+export type ChatbotRef = string | number | null | undefined;
+/** Where a visitor request comes from, for the bot's allowed-domains list. */
+export type Caller = { origin?: string; host?: string };
+export type MessageDraft = {
+  sender: 'user' | 'bot';
+  content: string;
+  messageType?: MessageType | string;
+  metadata?: Record<string, unknown> | null;
+};
+
+/**
+ * Opens (or re-opens) a visitor session for a bot; `null` means the default public bot. A
+ * session id belongs to the first bot it was opened with: reusing it for another bot is a 409.
+ */
+export function openSession(sessionId: string, chatbotRef: ChatbotRef, caller: Caller): { session: SessionRow; bot: Chatbot; created: boolean } {
+  const bot = resolveBot(chatbotRef);
+  assertOriginAllowed(bot, caller.origin, caller.host);
+  const existing = getSessionRow(sessionId);
+  if (existing) {
+    if (existing.chatbotId !== bot.id) throw conflict('This chat session belongs to another chatbot');
+    return { session: existing, bot, created: false };
+  }
+  // Two tabs may open the same id at once; the unique index decides, the loser reads the winner.
+  const inserted = db.insert(chatSessions).values({ sessionId, chatbotId: bot.id }).onConflictDoNothing().returning().get();
+  const session = inserted ?? getSessionRow(sessionId)!;
+  if (session.chatbotId !== bot.id) throw conflict('This chat session belongs to another chatbot');
+  return { session, bot, created: Boolean(inserted) };
+}
+
+/**
+ * The session a visitor call names, with its bot. The session id is the bearer secret: it
+ * reads exactly its own conversation. `chatbotRef`, when sent, must be the session's bot.
+ * With `create`, an unknown id is opened for `chatbotRef` (the stream call carries it).
+ */
+export function visitorSession(
+  sessionId: string,
+  chatbotRef: ChatbotRef,
+  caller: Caller,
+  options: { create?: boolean } = {},
+): { session: SessionRow; bot: Chatbot } {
+  const found = sessionWithBot.get({ sessionId });
+  if (!found) {
+    if (options.create) return openSession(sessionId, chatbotRef, caller);
+    throw notFound('Chat session not found');
+  }
+  const { session, bot } = found;
+  if (chatbotRef !== undefined && chatbotRef !== null && chatbotRef !== '' && !names(bot, chatbotRef)) {
+    throw conflict('This chat session belongs to another chatbot');
+  }
+  assertOriginAllowed(bot, caller.origin, caller.host);
+  return { session, bot };
+}
+
+export function getSessionRow(sessionId: string): SessionRow | undefined {
+  return sessionById.get({ sessionId });
+}
+
+export function listMessages(sessionId: string): ChatMessage[] {
+  return db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sessionId))
+    .orderBy(asc(chatMessages.id))
+    .all()
+    .map(toChatMessage);
+}
+
+/** The last `limit` visible messages before message `beforeId`, oldest first. */
+export function recentMessages(sessionId: string, limit: number, beforeId = Number.MAX_SAFE_INTEGER): ChatMessage[] {
+  return recentBefore.all({ sessionId, beforeId, limit }).reverse().map(toChatMessage);
+}
+
+/** Stores a message and bumps the session's counters in one transaction. */
+export function addMessage(session: Pick<SessionRow, 'sessionId' | 'chatbotId'>, draft: MessageDraft): ChatMessage {
+  return toChatMessage(
+    insertWithCount({
+      sessionId: session.sessionId,
+      chatbotId: session.chatbotId,
+      sender: draft.sender,
+      content: draft.content,
+      messageType: draft.messageType ?? 'text',
+      metadata: draft.metadata ?? null,
+    }),
+  );
+}
+
+export function updateMessage(
+  id: number,
+  patch: { content?: string; messageType?: string; metadata?: Record<string, unknown> | null },
+): ChatMessage {
+  const row =
+    patch.content !== undefined && patch.messageType !== undefined && patch.metadata !== undefined
+      ? updateWhole.get({ id, content: patch.content, messageType: patch.messageType, metadata: patch.metadata && JSON.stringify(patch.metadata) })
+      : patch.content !== undefined && patch.messageType === undefined && patch.metadata === undefined
+        ? updateContent.get({ id, content: patch.content })
+        : db.update(chatMessages).set(patch).where(eq(chatMessages.id, id)).returning().get();
+  if (!row) throw notFound('Message not found');
+  return toChatMessage(row);
+}
+
+export function toChatMessage(row: ChatMessageRow): ChatMessage {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    content: row.content,
+    sender: row.sender,
+    messageType: row.messageType as MessageType,
+    metadata: row.metadata ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toChatSession(session: SessionRow, bot: Chatbot): ChatSession {
+  return {
+    id: session.id,
+    sessionId: session.sessionId,
+    chatbotId: bot.id,
+    chatbotGuid: bot.guid,
+    messageCount: session.messageCount,
+    createdAt: session.createdAt.toISOString(),
+    lastMessageAt: session.lastMessageAt.toISOString(),
+    chatbotConfig: toPublicChatbotConfig(bot),
+  };
+}
+
+/** Whether `ref` (id or guid, as a visitor sends it) names `bot`. */
+function names(bot: Chatbot, ref: string | number): boolean {
+  if (ref === bot.guid || ref === bot.id || ref === String(bot.id)) return true;
+  return findChatbot(ref)?.id === bot.id;
+}
+
+// The statements every chat turn runs are prepared once: building and preparing the SQL on
+// each call cost more than running it.
+const sessionWithBot = db
+  .select({ session: chatSessions, bot: chatbots })
+  .from(chatSessions)
+  .innerJoin(chatbots, eq(chatbots.id, chatSessions.chatbotId))
+  .where(eq(chatSessions.sessionId, sql.placeholder('sessionId')))
+  .prepare();
+const sessionById = db.select().from(chatSessions).where(eq(chatSessions.sessionId, sql.placeholder('sessionId'))).prepare();
+const recentBefore = db
+  .select()
+  .from(chatMessages)
+  .where(
+    and(
+      eq(chatMessages.sessionId, sql.placeholder('sessionId')),
+      lt(chatMessages.id, sql.placeholder('beforeId')),
+      ne(chatMessages.messageType, 'system'),
+    ),
+  )
+  .orderBy(desc(chatMessages.id))
+  .limit(sql.placeholder('limit'))
+  .prepare();
+const insertMessage = db
+  .insert(chatMessages)
+  .values({
+    sessionId: sql.placeholder('sessionId'),
+    chatbotId: sql.placeholder('chatbotId'),
+    sender: sql.placeholder('sender'),
+    content: sql.placeholder('content'),
+    messageType: sql.placeholder('messageType'),
+    metadata: sql.placeholder('metadata'),
+  })
+  .returning()
+  .prepare();
+const bumpSession = db
+  .update(chatSessions)
+  .set({ messageCount: sql`${chatSessions.messageCount} + 1`, lastMessageAt: sql`${sql.placeholder('at')}` })
+  .where(eq(chatSessions.sessionId, sql.placeholder('sessionId')))
+  .prepare();
+const updateContent = db
+  .update(chatMessages)
+  .set({ content: sql`${sql.placeholder('content')}` })
+  .where(eq(chatMessages.id, sql.placeholder('id')))
+  .returning()
+  .prepare();
+const updateWhole = db
+  .update(chatMessages)
+  .set({
+    content: sql`${sql.placeholder('content')}`,
+    messageType: sql`${sql.placeholder('messageType')}`,
+    metadata: sql`json(${sql.placeholder('metadata')})`,
+  })
+  .where(eq(chatMessages.id, sql.placeholder('id')))
+  .returning()
+  .prepare();
+const insertWithCount = sqlite.transaction((values: Record<string, unknown>): ChatMessageRow => {
+  const row = insertMessage.get(values) as ChatMessageRow;
+  bumpSession.run({ sessionId: values.sessionId, at: row.createdAt.getTime() });
+  return row;
+});
+
+function resolveBot(ref: ChatbotRef): Chatbot {
+  const bot = ref === null || ref === undefined || ref === '' ? getDefaultChatbot() : findChatbot(ref);
+  if (!bot) throw notFound('Chatbot not found');
+  return bot;
+}

@@ -1,0 +1,365 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// Offline model (no OPENAI_API_KEY in tests); rate limits have their own file.
+process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
+process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
+const kit = await import('./testing/chatKit');
+const { api, createBot, request, newSessionId, openSession, streamMessage, getMessages, completeMessages, train, owner, KNOWLEDGE } = kit;
+
+let cookie: string;
+let userId: string;
+let bot: Awaited<ReturnType<typeof createBot>>;
+
+beforeAll(async () => {
+  const o = await owner();
+  cookie = o.cookie;
+  userId = o.user.id;
+  bot = await createBot(cookie, {
+    name: 'Acme Helper',
+    welcomeMessage: 'Welcome to Acme! Ask me about orders.',
+    fallbackMessage: 'Sorry, I can only help with Acme orders.',
+  });
+  await train(bot.id, KNOWLEDGE);
+});
+
+describe('sessions', () => {
+  it('opens a session once per id and answers the session object', async () => {
+    const sessionId = newSessionId();
+    const first = await request('/api/chat/session', { body: { sessionId, chatbotConfigId: bot.guid } });
+    expect(first.status).toBe(201);
+    const session = await first.json();
+    expect(session).toMatchObject({ sessionId, chatbotId: bot.id, chatbotGuid: bot.guid, messageCount: 0 });
+    expect(session.chatbotConfig).toMatchObject({ id: bot.id, guid: bot.guid, name: 'Acme Helper', isActive: true });
+    expect(session.chatbotConfig).not.toHaveProperty('systemPrompt');
+    const again = await request('/api/chat/session', { body: { sessionId, chatbotConfigId: bot.id } });
+    expect(again.status).toBe(200);
+  });
+
+  it('refuses guessable session ids and unknown bots', async () => {
+    const short = await request('/api/chat/session', { body: { sessionId: 'session_1700000000000_abc123', chatbotConfigId: bot.guid } });
+    expect(short.status).toBe(400);
+    expect((await short.json()).message).toBe('Invalid session id');
+    const unknown = await request('/api/chat/session', { body: { sessionId: newSessionId(), chatbotConfigId: 'no-such-bot' } });
+    expect(unknown.status).toBe(404);
+    expect((await request('/api/chat/session_123/messages')).status).toBe(400);
+  });
+
+  it('keeps a session to the bot it was opened with', async () => {
+    const other = await createBot(cookie, { name: 'Other', isActive: false });
+    const sessionId = await openSession(bot.guid);
+    const reuse = await request('/api/chat/session', { body: { sessionId, chatbotConfigId: other.guid } });
+    expect(reuse.status).toBe(409);
+    const send = await streamMessage(sessionId, { content: 'Hello', chatbotConfigId: other.guid });
+    expect(send.status).toBe(409);
+    expect(await getMessages(sessionId)).toEqual([]);
+  });
+
+  it('reads only the conversation its id names', async () => {
+    const a = await openSession(bot.guid);
+    const b = await openSession(bot.guid);
+    await streamMessage(a, { content: 'How long does shipping take?' });
+    await streamMessage(b, { content: 'Do you have a warranty?' });
+    const mine = await getMessages(a);
+    expect(mine.every((m) => m.sessionId === a)).toBe(true);
+    expect(mine.map((m) => m.content).join(' ')).not.toContain('warranty');
+    const unknown = await request(`/api/chat/${newSessionId()}/messages`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: 'Chat session not found' });
+  });
+});
+
+describe('streamed offline answers', () => {
+  it('streams deltas, then the bubble, complete and end, citing the right source', async () => {
+    const sessionId = await openSession(bot.guid);
+    const { status, events, res } = await streamMessage(sessionId, { content: 'How do I get a refund?', chatbotConfigId: bot.guid });
+    expect(status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const types = events.map((e) => e.type);
+    expect(types.filter((t) => t === 'delta').length).toBeGreaterThan(1);
+    expect(types.slice(-3)).toEqual(['bubble', 'complete', 'end']);
+
+    const deltas = events.flatMap((e) => (e.type === 'delta' ? [e.content] : [])).join('');
+    const [user, answer] = completeMessages(events);
+    expect(user).toMatchObject({ sender: 'user', content: 'How do I get a refund?', sessionId });
+    expect(answer.sender).toBe('bot');
+    expect(answer.content).toBe(deltas.trim());
+    expect(answer.content).toContain('full refund within 30 days');
+    expect(answer.content).toContain('Source: Refund policy');
+    expect(answer.content).not.toContain('Lyon');
+    expect(answer.metadata).toMatchObject({ sources: [{ title: 'Refund policy', url: null }], streamingComplete: true });
+
+    const stored = await getMessages(sessionId);
+    expect(stored.map((m) => [m.sender, m.content])).toEqual([
+      ['user', 'How do I get a refund?'],
+      ['bot', answer.content],
+    ]);
+  });
+
+  it('answers each topic from its own page', async () => {
+    const cases: [string, string, string][] = [
+      ['How long does shipping take?', 'Shipping', 'Standard shipping takes 3 to 5 days'],
+      ['When is your support team available?', 'Opening hours', 'Monday to Friday'],
+      ['Is limescale damage covered by the warranty?', 'Warranty', 'limescale'],
+    ];
+    for (const [question, title, expected] of cases) {
+      const sessionId = await openSession(bot.guid);
+      const [, answer] = completeMessages((await streamMessage(sessionId, { content: question })).events);
+      expect(answer.content, question).toContain(expected);
+      expect(answer.metadata?.sources, question).toEqual([{ title, url: null }]);
+    }
+  });
+
+  it('falls back on unrelated questions and offers a person', async () => {
+    const sessionId = await openSession(bot.guid);
+    const [, answer] = completeMessages((await streamMessage(sessionId, { content: 'What is the capital of Peru?' })).events);
+    expect(answer.content).toBe('Sorry, I can only help with Acme orders.');
+    expect(answer.metadata?.sources).toEqual([]);
+    expect(answer.messageType).toBe('quickReplies');
+    expect(answer.metadata?.quickReplies).toEqual(['Request Live Agent']);
+  });
+
+  it('answers a greeting with the welcome message', async () => {
+    const sessionId = await openSession(bot.guid);
+    const [, answer] = completeMessages((await streamMessage(sessionId, { content: 'Hello there!' })).events);
+    expect(answer.content).toBe('Welcome to Acme! Ask me about orders.');
+  });
+
+  it('answers a hand-off request with a contact form', async () => {
+    for (const content of ['Request Live Agent', 'Can I talk to a human?', 'contact agent']) {
+      const sessionId = await openSession(bot.guid);
+      const [, form] = completeMessages((await streamMessage(sessionId, { content })).events);
+      expect(form.messageType, content).toBe('form');
+      expect(form.metadata?.formFields).toEqual([
+        expect.objectContaining({ id: 'name', type: 'text', required: true }),
+        expect.objectContaining({ id: 'email', type: 'email', required: true }),
+        expect.objectContaining({ id: 'message', required: true }),
+      ]);
+      expect(form.metadata?.submitButton).toMatchObject({ text: 'Send' });
+    }
+  });
+
+  it('follows an internal instruction without storing it as the visitor words', async () => {
+    const sessionId = await openSession(bot.guid);
+    const internal = 'The visitor picked option 2: explain the refund policy.';
+    const { events } = await streamMessage(sessionId, { content: 'Option 2', internalMessage: internal });
+    const [user, answer] = completeMessages(events);
+    expect(user.content).toBe('Option 2');
+    expect(answer.content).toContain('full refund');
+    const stored = JSON.stringify(await getMessages(sessionId));
+    expect(stored).not.toContain('explain the refund policy');
+  });
+
+  it('answers the non-streamed send with the appended messages', async () => {
+    const sessionId = await openSession(bot.guid);
+    const res = await request(`/api/chat/${sessionId}/messages`, { body: { content: 'Do you offer express delivery?', messageType: 'text' } });
+    expect(res.status).toBe(200);
+    const messages = await res.json();
+    expect(messages.map((m: { sender: string }) => m.sender)).toEqual(['user', 'bot']);
+    expect(messages[1].content).toContain('Express delivery arrives the next day');
+  });
+
+  it('validates the message body', async () => {
+    const sessionId = await openSession(bot.guid);
+    const res = await request(`/api/chat/${sessionId}/messages/stream`, { body: { content: '   ', messageType: 'text' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: 'Message is required', details: { fieldErrors: { content: ['Message is required'] } } });
+  });
+
+  it('opens the session on first send when the stream names the bot', async () => {
+    const sessionId = newSessionId();
+    const { status, events } = await streamMessage(sessionId, { content: 'Hi', chatbotConfigId: bot.guid });
+    expect(status).toBe(200);
+    expect(completeMessages(events)[0].sessionId).toBe(sessionId);
+  });
+});
+
+describe('inactive bots and quota', () => {
+  it('answers chatbot_inactive for an inactive bot and stores nothing', async () => {
+    const inactive = await createBot(cookie, { name: 'Sleeping', isActive: false });
+    const sessionId = await openSession(inactive.guid);
+    const { events } = await streamMessage(sessionId, { content: 'Hello?' });
+    expect(events).toEqual([
+      {
+        type: 'chatbot_inactive',
+        message: expect.stringContaining('inactive'),
+        showContactForm: true,
+        chatbotConfig: expect.objectContaining({ guid: inactive.guid, isActive: false }),
+      },
+      { type: 'end' },
+    ]);
+    expect(await getMessages(sessionId)).toEqual([]);
+  });
+
+  it('admits exactly one of 50 parallel sends when one message is left', async () => {
+    const o = await owner();
+    const quotaBot = await createBot(o.cookie, { name: 'Quota bot' });
+    kit.setUsage(o.user.id, 99); // Free plan: 100 a month
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => streamMessage(newSessionId(), { content: 'How long does shipping take?', chatbotConfigId: quotaBot.guid })),
+    );
+    const kinds = results.map((r) => r.events.find((e) => e.type !== 'delta')?.type);
+    expect(kinds.filter((k) => k === 'limit_exceeded')).toHaveLength(49);
+    expect(results.filter((r) => r.events.some((e) => e.type === 'complete'))).toHaveLength(1);
+    expect(kit.usage(o.user.id)).toBe(100);
+    const limited = results.find((r) => r.events[0].type === 'limit_exceeded')!.events[0];
+    expect(limited).toMatchObject({ showContactForm: true, chatbotConfig: { guid: quotaBot.guid } });
+
+    // Read-only, but the limit contact form still reaches the owner.
+    const sessionId = await openSession(quotaBot.guid);
+    const form = await request(`/api/chat/${sessionId}/submit-form`, {
+      body: {
+        formTitle: 'Contact Request - Message Limit Exceeded',
+        formData: [
+          { id: 'name', label: 'Name', value: 'Ada Lovelace' },
+          { id: 'email', label: 'Email', value: 'ada@example.com' },
+          { id: 'message', label: 'Message', value: 'Please call me back about my order.' },
+        ],
+      },
+    });
+    expect(form.status).toBe(200);
+    expect(await form.json()).toMatchObject({ success: true, messageId: expect.any(Number), emailSent: false });
+    const stored = await getMessages(sessionId);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ messageType: 'system', metadata: { formTitle: 'Contact Request - Message Limit Exceeded', emailSent: false } });
+    const nonStream = await request(`/api/chat/${sessionId}/messages`, { body: { content: 'Hello', messageType: 'text' } });
+    expect(nonStream.status).toBe(403);
+    expect(await nonStream.json()).toMatchObject({ details: { reason: 'limit_exceeded', showContactForm: true } });
+  });
+
+  it('checks the limit contact form fields with the spec messages', async () => {
+    const sessionId = await openSession(bot.guid);
+    const send = (name: string, email: string, message: string) =>
+      request(`/api/chat/${sessionId}/submit-form`, {
+        body: {
+          formTitle: 'Contact Request - Message Limit Exceeded',
+          formData: [
+            { id: 'name', label: 'Name', value: name },
+            { id: 'email', label: 'Email', value: email },
+            { id: 'message', label: 'Message', value: message },
+          ],
+        },
+      });
+    expect((await (await send('A', 'a@b.co', 'long enough message')).json()).message).toBe('Name must be at least 2 characters');
+    expect((await (await send('Ada', 'not-an-email', 'long enough message')).json()).message).toBe('Please enter a valid email address');
+    const short = await send('Ada', 'ada@example.com', 'short');
+    expect(short.status).toBe(400);
+    expect((await short.json()).message).toBe('Message must be at least 10 characters');
+  });
+});
+
+describe('select-option', () => {
+  it('records the choice on the bot message that offered it', async () => {
+    const sessionId = await openSession(bot.guid);
+    await streamMessage(sessionId, { content: 'Request Live Agent' });
+    const res = await request(`/api/chat/${sessionId}/select-option`, { body: { optionId: 'anything', payload: 'x', optionText: 'Thing' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true });
+  });
+});
+
+describe('CORS and allowed domains', () => {
+  it('reflects the calling origin with credentials', async () => {
+    const res = await request('/api/chat/session', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    const pub = await request(`/api/public/chatbots/${bot.guid}`, { headers: { origin: 'https://anywhere.example' } });
+    expect(pub.status).toBe(200);
+    expect(pub.headers.get('access-control-allow-origin')).toBe('https://anywhere.example');
+  });
+
+  it("refuses sites outside a bot's allowed domains with a readable 403", async () => {
+    const locked = await createBot((await owner()).cookie, { name: 'Locked', allowedDomains: ['shop.example', '*.acme.test'] });
+    const evil = { origin: 'https://evil.example' };
+    const refused = await request('/api/chat/session', { body: { sessionId: newSessionId(), chatbotConfigId: locked.guid }, headers: evil });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('https://evil.example');
+    expect(await refused.json()).toMatchObject({ message: 'This chatbot is not available on this website' });
+    expect((await request(`/api/public/chatbots/${locked.guid}`, { headers: evil })).status).toBe(403);
+
+    const sessionId = await openSession(locked.guid, newSessionId(), { origin: 'https://shop.example' });
+    await openSession(locked.guid, newSessionId(), { origin: 'https://www.acme.test' });
+    expect((await request(`/api/chat/${sessionId}/messages`, { headers: evil })).status).toBe(403);
+    expect((await streamMessage(sessionId, { content: 'hi' }, evil)).status).toBe(403);
+    // Parley's own pages (dashboard, test page, iframe) may always use the bot.
+    expect((await request(`/api/chat/${sessionId}/messages`, { headers: { origin: 'http://localhost', host: 'localhost' } })).status).toBe(200);
+  });
+});
+
+describe('owner history', () => {
+  it('lists, counts and deletes conversations of the owner only', async () => {
+    const o = await owner();
+    const historyBot = await createBot(o.cookie, { name: 'History bot' });
+    const sessions: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const id = await openSession(historyBot.guid);
+      sessions.push(id);
+      await streamMessage(id, { content: i === 0 ? 'Hello' : `Question ${i}` });
+    }
+    await openSession(historyBot.guid); // opened, never used: not a conversation
+
+    const page1 = await (await api(`/api/chatbots/${historyBot.guid}/sessions`, { cookie: o.cookie })).json();
+    expect(page1.chatbotName).toBe('History bot');
+    expect(page1.sessions).toHaveLength(10);
+    expect(page1.sessions[0]).toEqual({
+      id: expect.any(Number),
+      sessionId: sessions[11],
+      messageCount: 2,
+      createdAt: expect.any(String),
+      lastMessageAt: expect.any(String),
+    });
+    expect(page1.pagination).toEqual({ totalCount: 12, currentPage: 1, totalPages: 2, hasPreviousPage: false, hasNextPage: true });
+    expect(page1.statistics).toMatchObject({ totalMessages: 24, avgMessagesPerChat: 2, longestChat: 2, latestActivity: expect.any(String) });
+    const page2 = await (await api(`/api/chatbots/${historyBot.guid}/sessions?page=2&limit=10`, { cookie: o.cookie })).json();
+    expect(page2.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([sessions[1], sessions[0]]);
+    expect((await api(`/api/chatbots/${historyBot.guid}/sessions?page=0`, { cookie: o.cookie })).status).toBe(400);
+
+    expect(await (await api('/api/chat/conversations/count', { cookie: o.cookie })).json()).toEqual({ count: 12 });
+
+    // Another owner sees nothing and deletes nothing.
+    const stranger = await owner();
+    expect((await api(`/api/chatbots/${historyBot.guid}/sessions`, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await api(`/api/chat/${sessions[0]}`, { method: 'DELETE', cookie: stranger.cookie })).status).toBe(404);
+    expect((await api(`/api/chatbots/${historyBot.guid}/sessions`, { method: 'DELETE', cookie: stranger.cookie })).status).toBe(404);
+    expect((await api(`/api/chat/${sessions[0]}`, { method: 'DELETE' })).status).toBe(401);
+    expect(
+      (await api(`/api/chat/${sessions[0]}`, { method: 'DELETE', cookie: o.cookie, headers: { origin: 'https://evil.example' } })).status,
+    ).toBe(403);
+
+    const del = await api(`/api/chat/${sessions[0]}`, { method: 'DELETE', cookie: o.cookie });
+    expect(del.status).toBe(200);
+    expect((await request(`/api/chat/${sessions[0]}/messages`)).status).toBe(404);
+    expect(await (await api('/api/chat/conversations/count', { cookie: o.cookie })).json()).toEqual({ count: 11 });
+
+    const all = await api(`/api/chatbots/${historyBot.guid}/sessions`, { method: 'DELETE', cookie: o.cookie });
+    expect(await all.json()).toMatchObject({ success: true });
+    const empty = await (await api(`/api/chatbots/${historyBot.guid}/sessions`, { cookie: o.cookie })).json();
+    expect(empty.sessions).toEqual([]);
+    expect(empty.pagination).toMatchObject({ totalCount: 0, totalPages: 1 });
+    expect(await (await api('/api/chat/conversations/count', { cookie: o.cookie })).json()).toEqual({ count: 0 });
+    void userId;
+  });
+});
+
+describe('public chatbot config', () => {
+  it('answers the widget config of a bot and 404 without a default bot', async () => {
+    const res = await request(`/api/public/chatbots/${bot.guid}`);
+    expect(await res.json()).toEqual({
+      id: bot.id,
+      guid: bot.guid,
+      name: 'Acme Helper',
+      avatarUrl: null,
+      isActive: true,
+      welcomeMessage: 'Welcome to Acme! Ask me about orders.',
+      initialMessages: ['Hello! Need any help? 👋'],
+      formConfirmationMessage: null,
+      theme: { chat: { primary: '#2563eb' } },
+      homeScreenConfig: null,
+    });
+    const none = await request('/api/public/default-chatbot');
+    expect(none.status).toBe(404);
+  });
+});

@@ -1,0 +1,152 @@
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { db } from '../../db/client';
+import { chatMessages, formSubmissions, users, type Chatbot } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { LIMIT_CONTACT_FORM_TITLE, type SelectOptionRequest, type SubmitFormRequest } from '../../lib/protocol';
+import { SYSTEM_USER_ID } from '../auth/auth.service';
+import { isEmailConfigured, onEmailSent, sendViaOutbox } from '../email/outbox.service';
+import { addMessage, updateMessage, type SessionRow } from './chat.service';
+
+/**
+ * Stores a form a visitor submitted (a bot's contact form, or the widget's limit contact
+ * form, which works even when the bot is over its limit or inactive) and mails it to the
+ * bot's form recipient (else its owner) through the outbox. `emailSent` is true only once the
+ * SMTP server accepted the mail; without SMTP the submission is stored and shown in history.
+ */
+export async function submitForm(session: SessionRow, bot: Chatbot, input: SubmitFormRequest) {
+  validateForm(input);
+  const submission = db
+    .insert(formSubmissions)
+    .values({ chatbotId: bot.id, sessionId: session.sessionId, formTitle: input.formTitle, formData: input.formData })
+    .returning()
+    .get();
+  // Hidden in the widget (system), visible to the owner in history.
+  const message = addMessage(session, {
+    sender: 'user',
+    content: summarize(input),
+    messageType: 'system',
+    metadata: { formSubmissionId: submission.id, formTitle: input.formTitle, formData: input.formData, emailSent: false },
+  });
+
+  let emailSent = false;
+  const to = recipientFor(bot);
+  if (to && isEmailConfigured()) {
+    const replyTo = input.formData.find((f) => isEmailField(f) && z.email().safeParse(f.value.trim()).success)?.value.trim();
+    const { sent } = await sendViaOutbox({
+      to,
+      subject: `[${bot.name}] ${input.formTitle}`,
+      text: emailText(bot, session, input),
+      replyTo,
+      formSubmissionId: submission.id,
+    });
+    emailSent = sent;
+  } else {
+    logger.info('form stored without email', { chatbotId: bot.id, reason: to ? 'SMTP_URL not set' : 'no recipient' });
+  }
+  return { success: true as const, messageId: message.id, emailSent };
+}
+
+/**
+ * Records a menu, multiselect or rating choice on the bot message that offered it (so history
+ * shows it and the widget does not offer it again). The answer itself comes from the streamed
+ * send that the widget makes with the option's instruction.
+ */
+export function selectOption(session: SessionRow, input: SelectOptionRequest) {
+  const candidates = db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, session.sessionId), eq(chatMessages.sender, 'bot'), ne(chatMessages.messageType, 'text')))
+    .orderBy(desc(chatMessages.id))
+    .limit(20)
+    .all();
+  const target =
+    candidates.find((m) => optionsOf(m.metadata).some((o) => String(o.id) === input.optionId)) ??
+    candidates.find((m) => m.messageType === 'rating' || m.messageType === 'multiselect_menu');
+  if (!target) return { success: true as const, messageId: null };
+  const selection = { optionId: input.optionId, optionText: input.optionText ?? null, payload: input.payload ?? null, selectedAt: new Date().toISOString() };
+  const metadata: Record<string, unknown> = { ...(target.metadata ?? {}), selection, submitted: true };
+  if (target.messageType === 'multiselect_menu' && Array.isArray(input.payload)) metadata.selectedOptions = input.payload;
+  updateMessage(target.id, { metadata });
+  return { success: true as const, messageId: target.id };
+}
+
+// Mail accepted on a later retry still flips the flags the owner and the widget read.
+onEmailSent((row) => {
+  if (!row.formSubmissionId) return;
+  db.update(formSubmissions).set({ emailSent: true }).where(eq(formSubmissions.id, row.formSubmissionId)).run();
+  const messages = db
+    .select()
+    .from(chatMessages)
+    .where(sql`json_extract(${chatMessages.metadata}, '$.formSubmissionId') = ${row.formSubmissionId}`)
+    .all();
+  for (const m of messages) updateMessage(m.id, { metadata: { ...(m.metadata ?? {}), emailSent: true } });
+});
+
+const limitFormSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').min(2, 'Name must be at least 2 characters').max(50, 'Name must be at most 50 characters'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .max(100, 'Email must be at most 100 characters')
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .min(10, 'Message must be at least 10 characters')
+    .max(1000, 'Message must be less than 1000 characters'),
+});
+
+/** The limit contact form has the spec's rules; any other form needs content and valid emails. */
+function validateForm(input: SubmitFormRequest) {
+  if (input.formTitle === LIMIT_CONTACT_FORM_TITLE) {
+    const values = Object.fromEntries(input.formData.map((f) => [f.id, f.value]));
+    const parsed = limitFormSchema.safeParse(values);
+    if (!parsed.success) {
+      throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid form', { fieldErrors: z.flattenError(parsed.error).fieldErrors });
+    }
+    return;
+  }
+  if (input.formData.every((f) => !f.value.trim())) throw badRequest('Please fill in the form before sending it');
+  const badEmail = input.formData.find((f) => isEmailField(f) && f.value.trim() && !z.email().safeParse(f.value.trim()).success);
+  if (badEmail) throw badRequest('Please enter a valid email address', { fieldErrors: { [badEmail.id]: ['Please enter a valid email address'] } });
+}
+
+function isEmailField(field: { id: string; type?: string }) {
+  return field.type === 'email' || field.id.toLowerCase() === 'email';
+}
+
+/** The bot's form recipient, else its owner; the system bot's forms go to the first admin. */
+function recipientFor(bot: Chatbot): string | null {
+  if (bot.formRecipientEmail) return bot.formRecipientEmail;
+  if (bot.userId === SYSTEM_USER_ID) {
+    return db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.createdAt)).get()?.email ?? null;
+  }
+  const owner = db.select({ email: users.email }).from(users).where(eq(users.id, bot.userId)).get()?.email;
+  return owner && !owner.endsWith('.invalid') ? owner : null;
+}
+
+function summarize(input: SubmitFormRequest) {
+  return [input.formTitle, ...input.formData.map((f) => `${f.label || f.id}: ${f.value}`)].join('\n');
+}
+
+function emailText(bot: Chatbot, session: SessionRow, input: SubmitFormRequest) {
+  return [
+    bot.formRecipientName ? `Hi ${bot.formRecipientName},` : 'Hello,',
+    '',
+    `A visitor submitted "${input.formTitle}" through your chatbot "${bot.name}".`,
+    '',
+    ...input.formData.map((f) => `${f.label || f.id}: ${f.value}`),
+    '',
+    `Conversation: ${session.sessionId}`,
+    `Received: ${new Date().toISOString()}`,
+  ].join('\n');
+}
+
+function optionsOf(metadata: Record<string, unknown> | null): { id: unknown }[] {
+  const options = metadata?.options;
+  return Array.isArray(options) ? options.filter((o): o is { id: unknown } => typeof o === 'object' && o !== null && 'id' in o) : [];
+}

@@ -1,0 +1,154 @@
+import type { Chatbot } from '../../db/schema';
+import { logger } from '../../lib/logger';
+import { parseSurveyStart, type ChatMessage, type MessageType, type SourceRef, type StreamEvent } from '../../lib/protocol';
+import type { ChatModel, HistoryTurn } from '../ai/chatModel';
+import { getChatModel } from '../ai/getChatModel';
+import { retrieve, type Passage } from '../knowledge/retrieve';
+import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
+import { consumeMessage } from '../subscription/usage.service';
+import { addMessage, recentMessages, type SessionRow } from './chat.service';
+import { contactFormMessage } from './contactForm';
+import { detectHandoff } from './detectHandoff';
+import { createReplyWriter, type ReplyWriter } from './replyWriter';
+import { runTurnHandlers } from './turnHandlers';
+
+export const LIMIT_EXCEEDED_MESSAGE =
+  "This chatbot has reached its message limit for this month. Please leave your contact details and we'll get back to you.";
+export const INACTIVE_MESSAGE = 'Chatbot is currently inactive. This chatbot has been disabled by the administrator.';
+export const MODEL_ERROR_MESSAGE = 'Sorry, something went wrong while generating a response. Please try again.';
+
+export type TurnInput = {
+  bot: Chatbot;
+  session: SessionRow;
+  content: string;
+  messageType?: MessageType;
+  internalMessage?: string;
+};
+export type TurnOutcome = 'answered' | 'limit_exceeded' | 'chatbot_inactive' | 'error';
+
+/**
+ * One visitor turn, reported through `emit` as stream events. An inactive bot or a used-up
+ * quota ends the turn with `chatbot_inactive` / `limit_exceeded` (nothing stored). Otherwise
+ * the visitor's message is stored first, then the bot's answer as it is written; `complete`
+ * carries every message stored in the turn. The turn runs to its end even when nobody listens
+ * any more, so what the visitor sees on return matches what was counted.
+ */
+export async function runTurn(
+  input: TurnInput,
+  emit: (event: StreamEvent) => void,
+  model: ChatModel = getChatModel(),
+): Promise<{ outcome: TurnOutcome; messages: ChatMessage[] }> {
+  const { bot, session } = input;
+  if (!bot.isActive) {
+    emit({ type: 'chatbot_inactive', message: INACTIVE_MESSAGE, showContactForm: true, chatbotConfig: toPublicChatbotConfig(bot) });
+    emit({ type: 'end' });
+    return { outcome: 'chatbot_inactive', messages: [] };
+  }
+  if (!consumeMessage(bot.userId)) {
+    emit({ type: 'limit_exceeded', message: LIMIT_EXCEEDED_MESSAGE, showContactForm: true, chatbotConfig: toPublicChatbotConfig(bot) });
+    emit({ type: 'end' });
+    return { outcome: 'limit_exceeded', messages: [] };
+  }
+
+  const internal = input.internalMessage?.trim() && input.internalMessage.trim() !== input.content ? input.internalMessage.trim() : undefined;
+  const userMessage = addMessage(session, { sender: 'user', content: input.content, messageType: input.messageType ?? 'text' });
+  const reply = createReplyWriter(session, emit);
+  try {
+    const claimed = await runTurnHandlers({ bot, session, content: input.content, internalMessage: internal, userMessage });
+    if (claimed) for (const draft of claimed) reply.addMessage(draft);
+    else if (detectHandoff(input.content, internal)) reply.addMessage(contactFormMessage());
+    // A survey start nobody took is no instruction a model could follow: answer the topic text.
+    else await answerWithModel(model, input, parseSurveyStart(internal) ? undefined : internal, userMessage, reply);
+  } catch (error) {
+    logger.error('chat turn failed', { chatbotId: bot.id, error: String(error) });
+    if (reply.text) reply.finishText({ sources: [], incomplete: true });
+    emit({ type: 'error', message: MODEL_ERROR_MESSAGE });
+    emit({ type: 'end' });
+    return { outcome: 'error', messages: [userMessage, ...reply.messages] };
+  }
+
+  for (const message of reply.messages) emit({ type: 'bubble', message: asBubble(message) });
+  const messages = [userMessage, ...reply.messages];
+  emit({ type: 'complete', messages });
+  emit({ type: 'end' });
+  return { outcome: 'answered', messages };
+}
+
+async function answerWithModel(model: ChatModel, input: TurnInput, internal: string | undefined, userMessage: ChatMessage, reply: ReplyWriter) {
+  const { bot } = input;
+  const passages = await findPassages(bot.id, input.content, internal);
+  let sources: SourceRef[] | null = null;
+  let quickReplies: string[] | undefined;
+  let form: ReturnType<typeof contactFormMessage> | null = null;
+
+  for await (const event of model.answer({
+    bot,
+    history: toHistory(recentMessages(input.session.sessionId, 20, Number(userMessage.id))),
+    visibleQuestion: input.content,
+    internalMessage: internal,
+    passages,
+  })) {
+    if (event.type === 'text') reply.appendText(event.text);
+    else if (event.type === 'quick_replies') quickReplies = event.replies;
+    else if (event.type === 'contact_form') form = contactFormMessage(event.message);
+    else if (event.type === 'sources') sources = event.sources;
+  }
+
+  const text = reply.text.trim();
+  const fallback = bot.fallbackMessage?.trim();
+  if (!text && !form) reply.appendText(fallback || "I'm sorry, I don't have an answer to that yet.");
+  const isFallback = !text || (fallback !== undefined && text === fallback);
+  reply.finishText({ sources: isFallback ? [] : (sources ?? citedSources(passages)), quickReplies });
+  if (form) reply.addMessage(form);
+}
+
+/**
+ * Passages for the visible text and, for a menu selection or survey start, for the
+ * instruction behind it too (a label like "Option 2" alone finds little), best first.
+ */
+async function findPassages(chatbotId: number, content: string, internal: string | undefined): Promise<Passage[]> {
+  try {
+    const found = await retrieve(chatbotId, content, { limit: 5 });
+    if (!internal) return found;
+    const seen = new Set(found.map((p) => p.chunkId));
+    const more = (await retrieve(chatbotId, internal, { limit: 5 })).filter((p) => !seen.has(p.chunkId));
+    return [...more, ...found].slice(0, 6);
+  } catch (error) {
+    // Answering without knowledge (the model then gives the fallback) beats failing the turn.
+    logger.error('retrieval failed', { chatbotId, error: String(error) });
+    return [];
+  }
+}
+
+/** Distinct sources of the passages the model was given, best first. */
+function citedSources(passages: Passage[]): SourceRef[] {
+  const seen = new Set<string>();
+  const out: SourceRef[] = [];
+  for (const p of passages) {
+    const key = `${p.title ?? ''}|${p.url ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ title: p.title ?? p.heading ?? null, url: p.url ?? null });
+    if (out.length === 3) break;
+  }
+  return out;
+}
+
+function toHistory(messages: ChatMessage[]): HistoryTurn[] {
+  return messages
+    .filter((m) => m.content.trim())
+    .map((m) => ({
+      role: m.sender === 'user' ? ('user' as const) : ('assistant' as const),
+      content: m.messageType === 'form' ? `${m.content} [a contact form was shown]` : m.content,
+    }));
+}
+
+/**
+ * The bubble event's copy of a message: a split answer is marked as still streaming so the
+ * widget reveals its chunks one by one; the stored copy (and `complete`) shows them at once.
+ */
+function asBubble(message: ChatMessage): ChatMessage {
+  const metadata = message.metadata ?? {};
+  if (!Array.isArray(metadata.chunks)) return message;
+  return { ...message, metadata: { ...metadata, isStreaming: true, streamingComplete: false } };
+}

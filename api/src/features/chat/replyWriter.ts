@@ -1,0 +1,83 @@
+import type { ChatMessage, SourceRef, StreamEvent } from '../../lib/protocol';
+import { addMessage, updateMessage, type SessionRow } from './chat.service';
+import { splitIntoChunks } from './splitIntoChunks';
+import type { BotMessageDraft } from './turnHandlers';
+
+const FLUSH_INTERVAL_MS = 200;
+
+/**
+ * Writes the bot's side of a turn as it is produced. The streamed answer gets its row at the
+ * first token and is saved again at most every 200 ms, so a visitor who disconnects (or a
+ * crash) loses at most that much; each token also goes out as a `delta` event. Extra messages
+ * (a form, a survey question) are stored as follow-ups.
+ */
+export function createReplyWriter(session: Pick<SessionRow, 'sessionId' | 'chatbotId'>, emit: (event: StreamEvent) => void) {
+  let streamed: ChatMessage | null = null;
+  let text = '';
+  let lastFlush = 0;
+  const messages: ChatMessage[] = [];
+
+  const flush = () => {
+    if (!streamed) return;
+    lastFlush = Date.now();
+    streamed = updateMessage(Number(streamed.id), { content: text });
+  };
+
+  return {
+    get text() {
+      return text;
+    },
+    get messages() {
+      return messages;
+    },
+
+    appendText(piece: string) {
+      if (!piece) return;
+      text += piece;
+      if (!streamed) {
+        streamed = addMessage(session, { sender: 'bot', content: text, messageType: 'text', metadata: { isStreaming: true } });
+        messages.push(streamed);
+        lastFlush = Date.now();
+      } else if (Date.now() - lastFlush >= FLUSH_INTERVAL_MS) flush();
+      emit({ type: 'delta', id: streamed.id, content: piece });
+    },
+
+    /** Saves the streamed answer in its final form: bubbles, quick replies, sources. */
+    finishText(extra: { sources: SourceRef[]; quickReplies?: string[]; incomplete?: boolean }) {
+      if (!streamed) return null;
+      const content = text.trim();
+      const chunks = splitIntoChunks(content);
+      const metadata: Record<string, unknown> = {
+        isStreaming: false,
+        streamingComplete: true,
+        sources: extra.sources,
+        ...(chunks && { chunks }),
+        ...(extra.quickReplies?.length && { quickReplies: extra.quickReplies }),
+        ...(extra.incomplete && { incomplete: true }),
+      };
+      streamed = updateMessage(Number(streamed.id), {
+        content,
+        messageType: extra.quickReplies?.length ? 'quickReplies' : 'text',
+        metadata,
+      });
+      const id = streamed.id;
+      messages[messages.findIndex((m) => m.id === id)] = streamed;
+      return streamed;
+    },
+
+    /** Stores a whole message (not streamed); later messages of a turn are follow-ups. */
+    addMessage(draft: BotMessageDraft) {
+      const metadata = { ...(draft.metadata ?? {}), ...(messages.length > 0 && { isFollowUp: true }) };
+      const message = addMessage(session, {
+        sender: 'bot',
+        content: draft.content,
+        messageType: draft.messageType ?? 'text',
+        metadata,
+      });
+      messages.push(message);
+      return message;
+    },
+  };
+}
+
+export type ReplyWriter = ReturnType<typeof createReplyWriter>;

@@ -1,0 +1,114 @@
+/**
+ * Test helpers for the chat API. Import this module dynamically, after setting process.env:
+ * it loads the app (and with it env.ts, which reads the environment once).
+ */
+import { app } from '../../../app';
+import { sqlite } from '../../../db/client';
+import { createSessionId, type ChatMessage, type StreamEvent } from '../../../lib/protocol';
+import { addTextSource, waitForIdle } from '../../sources/sources.service';
+import { currentMonth } from '../../subscription/subscription.service';
+import { parseSse } from './readSse';
+
+export { app };
+export { api, createBot, createUserAndCookie, ensureStarted } from '../../../../test/helpers';
+
+let offset = 0;
+/** A fresh valid session id (distinct timestamps keep ids readable in failures). */
+export function newSessionId() {
+  return createSessionId(Date.now() + offset++);
+}
+
+export function request(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  return app.request(path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { ...(init.body !== undefined && { 'content-type': 'application/json' }), ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+export async function openSession(chatbotConfigId: string | number | null, sessionId = newSessionId(), headers?: Record<string, string>) {
+  const res = await request('/api/chat/session', { body: { sessionId, chatbotConfigId }, headers });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`open session failed: ${res.status} ${await res.text()}`);
+  return sessionId;
+}
+
+/** Sends a streamed message and returns all events (the whole stream is read). */
+export async function streamMessage(
+  sessionId: string,
+  body: { content: string; internalMessage?: string; chatbotConfigId?: string | number | null; messageType?: string },
+  headers?: Record<string, string>,
+): Promise<{ status: number; events: StreamEvent[]; res: Response }> {
+  const res = await request(`/api/chat/${sessionId}/messages/stream`, { body: { messageType: 'text', ...body }, headers });
+  const text = await res.text();
+  return { status: res.status, events: res.status === 200 ? parseSse(text) : [], res: new Response(text, { status: res.status, headers: res.headers }) };
+}
+
+export async function getMessages(sessionId: string): Promise<ChatMessage[]> {
+  const res = await request(`/api/chat/${sessionId}/messages`);
+  if (res.status !== 200) throw new Error(`messages failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as ChatMessage[];
+}
+
+export function completeMessages(events: StreamEvent[]): ChatMessage[] {
+  const complete = events.find((e) => e.type === 'complete');
+  if (!complete || complete.type !== 'complete') throw new Error(`no complete event in ${JSON.stringify(events)}`);
+  return complete.messages;
+}
+
+/** Trains a bot on text sources and waits until they are indexed. */
+export async function train(chatbotId: number, texts: { title: string; textContent: string }[]) {
+  const ids = texts.map((t) => addTextSource(chatbotId, t).id);
+  for (const id of ids) await waitForIdle(id);
+  const states = sqlite.prepare(`select status from content_sources where chatbot_id = ?`).all(chatbotId) as { status: string }[];
+  if (states.some((s) => s.status !== 'completed')) throw new Error(`training failed: ${JSON.stringify(states)}`);
+}
+
+/** Sets how many messages the owner has used this month. */
+export function setUsage(userId: string, used: number) {
+  sqlite
+    .prepare(
+      `insert into monthly_usage (user_id, month, messages_used) values (?, ?, ?)
+       on conflict (user_id, month) do update set messages_used = excluded.messages_used`,
+    )
+    .run(userId, currentMonth(), used);
+}
+
+export function usage(userId: string): number {
+  const row = sqlite.prepare(`select messages_used as n from monthly_usage where user_id = ? and month = ?`).get(userId, currentMonth()) as
+    | { n: number }
+    | undefined;
+  return row?.n ?? 0;
+}
+
+/** A non-admin owner (the first account of an install is admin, so one is made first). */
+export async function owner() {
+  const { createUserAndCookie, ensureStarted } = await import('../../../../test/helpers');
+  await ensureStarted();
+  await createUserAndCookie({ email: 'first-admin@example.com' }).catch(() => undefined);
+  return createUserAndCookie();
+}
+
+export const KNOWLEDGE = [
+  {
+    title: 'Refund policy',
+    textContent:
+      'We offer a full refund within 30 days of purchase. To request a refund, email billing@acme.test with your order number. Refunds are paid back to the original payment method within 5 business days.',
+  },
+  {
+    title: 'Shipping',
+    textContent:
+      'Orders ship from our warehouse in Lyon within 2 business days. Standard shipping takes 3 to 5 days and is free above 50 euros. Express delivery arrives the next day for 9 euros.',
+  },
+  {
+    title: 'Opening hours',
+    textContent:
+      'Our support team is available Monday to Friday from 9:00 to 18:00 CET. On weekends the shop is open but support replies on Monday.',
+  },
+  {
+    title: 'Warranty',
+    textContent:
+      'Every Acme kettle comes with a two-year warranty covering manufacturing defects. The warranty does not cover damage from limescale or dropping the kettle.',
+  },
+];
+
+export type { StreamEvent };

@@ -1,0 +1,105 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeRequest = {
+  model: string;
+  temperature?: number;
+  max_tokens?: number;
+  stream?: boolean;
+  tools?: { function: { name: string } }[];
+  messages: { role: string; content: string }[];
+};
+
+export type FakeOpenAI = { url: string; requests: FakeRequest[]; close: () => Promise<void> };
+
+/**
+ * A tiny OpenAI-compatible server for tests and benchmarks: POST /v1/chat/completions streams
+ * SSE chunks like the real API. What it does depends on the last user message:
+ * "[tool:quick]" streams text then a show_quick_replies call (arguments split over chunks),
+ * "[tool:form]" calls request_contact_details, "[error]" answers 500, "[slow]" streams 30
+ * tokens 25 ms apart, anything else streams "Hello from the model." in four tokens.
+ */
+export async function startFakeOpenAI(options: { delayMs?: number } = {}): Promise<FakeOpenAI> {
+  const requests: FakeRequest[] = [];
+  const server = createServer((req, res) => {
+    handle(req, res, requests, options.delayMs ?? 0).catch(() => res.destroy());
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, requests: FakeRequest[], delayMs: number) {
+  if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+    return;
+  }
+  let raw = '';
+  for await (const chunk of req) raw += chunk;
+  const body = JSON.parse(raw) as FakeRequest;
+  requests.push(body);
+  const last = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+
+  if (last.includes('[error]')) {
+    res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: 'model exploded', type: 'server_error' } }));
+    return;
+  }
+
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const send = (delta: Record<string, unknown>, finish: string | null = null) =>
+    res.write(
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-test',
+        object: 'chat.completion.chunk',
+        created: 1,
+        model: body.model,
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      })}\n\n`,
+    );
+  const pause = (ms: number) => (ms ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
+
+  send({ role: 'assistant', content: '' });
+  if (last.includes('[slow]')) {
+    for (let i = 0; i < 30; i++) {
+      if (res.destroyed) return;
+      send({ content: `word${i} ` });
+      await pause(25);
+    }
+  } else if (last.includes('[tool:quick]')) {
+    send({ content: 'Here are some options.' });
+    send({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'show_quick_replies', arguments: '' } }] });
+    send({ tool_calls: [{ index: 0, function: { arguments: '{"replies":["Pricing",' } }] });
+    send({ tool_calls: [{ index: 0, function: { arguments: '"Talk to sales"]}' } }] });
+    send({}, 'tool_calls');
+  } else if (last.includes('[tool:form]')) {
+    send({
+      tool_calls: [
+        {
+          index: 0,
+          id: 'call_2',
+          type: 'function',
+          function: { name: 'request_contact_details', arguments: '{"message":"Leave your details and our team will call you."}' },
+        },
+      ],
+    });
+    send({}, 'tool_calls');
+  } else {
+    for (const token of ['Hello', ' from', ' the', ' model.']) {
+      send({ content: token });
+      await pause(delayMs);
+    }
+    send({}, 'stop');
+  }
+  res.write('data: [DONE]\n\n');
+  res.end();
+}

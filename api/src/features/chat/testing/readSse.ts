@@ -1,0 +1,14 @@
+import type { StreamEvent } from '../../../lib/protocol';
+
+/** All `data:` events of a finished SSE response body. */
+export async function readSse(res: Response): Promise<StreamEvent[]> {
+  return parseSse(await res.text());
+}
+
+export function parseSse(text: string): StreamEvent[] {
+  return text
+    .split('\n\n')
+    .map((block) => block.trim())
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => JSON.parse(block.slice('data: '.length)) as StreamEvent);
+}

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { validate } from '../../lib/validate';
+import { requireUser } from '../../middleware/auth';
+import { chatbotParamSchema, createChatbotSchema, homeScreenPatchSchema, updateChatbotSchema } from './chatbots.schemas';
+import {
+  createChatbot,
+  deleteChatbot,
+  getOwnedChatbot,
+  listChatbots,
+  setHomeScreenConfig,
+  updateChatbot,
+} from './chatbots.service';
+
+/** `/api/chatbots/*`: the owner's bots. Every route checks ownership (foreign = 404). */
+export const chatbotRoutes = new Hono()
+  .use(requireUser)
+  .get('/', (c) => c.json(listChatbots(c.get('user').id), 200))
+  .post('/', validate('json', createChatbotSchema), (c) => c.json(createChatbot(c.get('user'), c.req.valid('json')), 201))
+  .patch('/guid/:guid', validate('param', chatbotParamSchema), validate('json', homeScreenPatchSchema), (c) =>
+    c.json(setHomeScreenConfig(c.get('user').id, c.req.valid('param').guid, c.req.valid('json').homeScreenConfig), 200),
+  )
+  .get('/:guid', validate('param', chatbotParamSchema), (c) =>
+    c.json(getOwnedChatbot(c.get('user').id, c.req.valid('param').guid), 200),
+  )
+  .put('/:guid', validate('param', chatbotParamSchema), validate('json', updateChatbotSchema), (c) =>
+    c.json(updateChatbot(c.get('user'), c.req.valid('param').guid, c.req.valid('json')), 200),
+  )
+  .delete('/:guid', validate('param', chatbotParamSchema), (c) => {
+    deleteChatbot(c.get('user').id, c.req.valid('param').guid);
+    return c.json({ success: true }, 200);
+  });

@@ -1,0 +1,119 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { chatbots, type Chatbot, type User } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { getPlanForUser } from '../subscription/subscription.service';
+import { DEFAULTS, type CreateChatbotInput, type UpdateChatbotInput } from './chatbots.schemas';
+
+export function listChatbots(userId: string) {
+  return db.select().from(chatbots).where(eq(chatbots.userId, userId)).orderBy(desc(chatbots.createdAt), desc(chatbots.id)).all();
+}
+
+/**
+ * The owner's bot by numeric id or guid. A bot of another owner answers 404 exactly like a
+ * missing one, so ids cannot be probed.
+ */
+export function getOwnedChatbot(userId: string, ref: string | number): Chatbot {
+  const bot = findChatbot(ref);
+  if (!bot || bot.userId !== userId) throw notFound('Chatbot not found');
+  return bot;
+}
+
+/** Any bot by numeric id or guid (public chat paths use this). */
+export function findChatbot(ref: string | number): Chatbot | undefined {
+  const asNumber = typeof ref === 'number' ? ref : /^\d+$/.test(ref) ? Number(ref) : null;
+  if (asNumber !== null) {
+    const byId = db.select().from(chatbots).where(eq(chatbots.id, asNumber)).get();
+    if (byId) return byId;
+  }
+  return db.select().from(chatbots).where(eq(chatbots.guid, String(ref))).get();
+}
+
+export function createChatbot(user: User, input: CreateChatbotInput): Chatbot {
+  const isActive = input.isActive ?? true;
+  return db.transaction((tx) => {
+    if (tx.select({ id: chatbots.id }).from(chatbots).where(eq(chatbots.guid, input.guid)).get()) {
+      throw conflict('A chatbot with this guid already exists', { field: 'guid' });
+    }
+    if (isActive) assertActiveCapacity(user);
+    return tx
+      .insert(chatbots)
+      .values({
+        guid: input.guid,
+        userId: user.id,
+        name: input.name,
+        description: input.description ?? null,
+        avatarUrl: input.avatarUrl || null,
+        systemPrompt: input.systemPrompt ?? DEFAULTS.systemPrompt,
+        model: input.model ?? DEFAULTS.model,
+        temperature: input.temperature ?? DEFAULTS.temperature,
+        maxTokens: input.maxTokens ?? DEFAULTS.maxTokens,
+        welcomeMessage: input.welcomeMessage ?? DEFAULTS.welcomeMessage,
+        fallbackMessage: input.fallbackMessage ?? DEFAULTS.fallbackMessage,
+        initialMessages: input.initialMessages ?? [...DEFAULTS.initialMessages],
+        isActive,
+        formRecipientEmail: input.formRecipientEmail || null,
+        formRecipientName: input.formRecipientName ?? null,
+        formConfirmationMessage: input.formConfirmationMessage ?? null,
+        allowedDomains: input.allowedDomains ?? [],
+        homeScreenConfig: input.homeScreenConfig ?? null,
+      })
+      .returning()
+      .get();
+  });
+}
+
+export function updateChatbot(user: User, ref: string, input: UpdateChatbotInput): Chatbot {
+  const bot = getOwnedChatbot(user.id, ref);
+  return db.transaction((tx) => {
+    if (input.isActive === true && !bot.isActive) assertActiveCapacity(user);
+    const { avatarUrl, formRecipientEmail, ...rest } = input;
+    return tx
+      .update(chatbots)
+      .set({
+        ...rest,
+        ...(avatarUrl !== undefined && { avatarUrl: avatarUrl || null }),
+        ...(formRecipientEmail !== undefined && { formRecipientEmail: formRecipientEmail || null }),
+        updatedAt: new Date(),
+      })
+      .where(eq(chatbots.id, bot.id))
+      .returning()
+      .get();
+  });
+}
+
+export function setHomeScreenConfig(userId: string, ref: string, homeScreenConfig: Chatbot['homeScreenConfig']) {
+  const bot = getOwnedChatbot(userId, ref);
+  return db
+    .update(chatbots)
+    .set({ homeScreenConfig, updatedAt: new Date() })
+    .where(eq(chatbots.id, bot.id))
+    .returning()
+    .get();
+}
+
+export function deleteChatbot(userId: string, ref: string) {
+  const bot = getOwnedChatbot(userId, ref);
+  db.delete(chatbots).where(eq(chatbots.id, bot.id)).run();
+}
+
+/** Throws the 403 the dashboard turns into "Subscription Limit Reached". Admins are exempt. */
+function assertActiveCapacity(user: User) {
+  if (user.isAdmin) return;
+  const { plan } = getPlanForUser(user.id);
+  if (plan.maxBots < 0) return;
+  const currentBots =
+    db
+      .select({ n: count() })
+      .from(chatbots)
+      .where(and(eq(chatbots.userId, user.id), eq(chatbots.isActive, true)))
+      .get()?.n ?? 0;
+  if (currentBots >= plan.maxBots) {
+    throw forbidden(
+      `You have reached the limit of ${plan.maxBots} active chatbot${plan.maxBots === 1 ? '' : 's'} on the ${planLabel(plan.name)} plan. Upgrade your plan or deactivate a chatbot to continue.`,
+      { upgradeRequired: true, currentBots, maxBots: plan.maxBots, planName: plan.name },
+    );
+  }
+}
+
+const planLabel = (name: string) => (name === 'Free' ? 'Trial' : name);

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { buildFtsQuery, questionTerms } from './buildFtsQuery';
+
+describe('buildFtsQuery', () => {
+  it('drops stopwords and quotes every term', () => {
+    expect(buildFtsQuery('Where is the Seattle café?')).toBe('"seattle" OR "cafe"');
+  });
+
+  it('expands common support intents with synonyms', () => {
+    const terms = questionTerms('How much does it cost?');
+    expect(terms[0]).toBe('cost');
+    expect(terms).toEqual(expect.arrayContaining(['price', 'pricing', 'fees']));
+  });
+
+  it('neutralises FTS5 syntax', () => {
+    expect(buildFtsQuery('title:"secret" OR NEAR(a b) *')).toBe('"title" OR "secret" OR "near"');
+    expect(buildFtsQuery('"; DROP TABLE chunks; --')).toBe('"drop" OR "table" OR "chunks"');
+  });
+
+  it('returns null when nothing searchable is left', () => {
+    expect(buildFtsQuery('Hi! How are you?')).toBeNull();
+    expect(buildFtsQuery('   ')).toBeNull();
+  });
+
+  it('keeps numbers and caps very long questions', () => {
+    expect(buildFtsQuery('Is 2011 the year?')).toBe('"2011" OR "year"');
+    expect(questionTerms(Array.from({ length: 100 }, (_, i) => `word${i}`).join(' '))).toHaveLength(24);
+  });
+});

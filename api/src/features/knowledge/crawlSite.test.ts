@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectedPagePaths, startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
+import { crawlSite, type PageOutcome } from './crawlSite';
+import { normalizeUrl } from './normalizeUrl';
+import { safeFetcher } from './safeFetcher';
+
+const UA = 'ParleyBot/0.1 (+https://github.com/parley)';
+let site: FixtureSite;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+});
+afterAll(() => site.close());
+
+async function crawl(maxPages: number, startPath = '/') {
+  const fetcher = safeFetcher({ allowPrivateHosts: true, timeoutMs: 5000, maxBytes: 1024 * 1024, userAgent: UA });
+  const outcomes: PageOutcome[] = [];
+  site.requests.length = 0;
+  const summary = await crawlSite(
+    { startUrl: site.url + startPath, maxPages, concurrency: 4, fetcher, userAgent: UA },
+    (o) => void outcomes.push(o),
+  );
+  fetcher.close();
+  const path = (u: string) => u.slice(site.url.length) || '/';
+  return {
+    summary,
+    taken: outcomes.filter((o) => o.status === 'ok').map((o) => path(o.url)),
+    other: Object.fromEntries(outcomes.filter((o) => o.status !== 'ok').map((o) => [path(o.url), `${o.status}: ${'reason' in o ? o.reason : ''}`])),
+    outcomes,
+  };
+}
+
+describe('crawlSite on the fixture site', () => {
+  it('takes every real page once and records why the rest were skipped', async () => {
+    const { summary, taken, other } = await crawl(200);
+
+    expect(taken.sort()).toEqual(expectedPagePaths().sort());
+    expect(summary).toMatchObject({ pagesTaken: expectedPagePaths().length });
+
+    // robots.txt: the disallowed area is never fetched, and says why
+    expect(other['/internal/roast-schedule']).toBe('skipped: Disallowed by robots.txt');
+    expect(site.requests.some((r) => r.startsWith('/internal/'))).toBe(false);
+    // non-HTML: by extension without a request, by Content-Type after one
+    expect(other['/downloads/wholesale-price-list.pdf']).toBe('skipped: Not an HTML page (.pdf file)');
+    expect(site.requests).not.toContain('/downloads/wholesale-price-list.pdf');
+    expect(other['/downloads/brew-ratios.csv']).toBe('skipped: Not an HTML page (text/csv)');
+    // broken link
+    expect(other['/discontinued-blend']).toBe('error: HTTP 404');
+    // redirects: /pricing lands on a page already known, so it is a duplicate
+    expect(other['/pricing']).toMatch(/^skipped: Duplicate: redirects to .*\/subscriptions$/);
+    expect(other['/old-blog/why-we-roast-light']).toMatch(/^skipped: Duplicate: redirects to .*\/blog\/why-we-roast-light$/);
+    // canonical and identical-text duplicates
+    expect(other['/coffee?sort=price']).toMatch(/^skipped: Duplicate: canonical page is .*\/coffee$/);
+    expect(other['/index.html']).toMatch(/^skipped: Duplicate: same text as/);
+    expect(other['/thank-you']).toBe('skipped: Marked noindex');
+  });
+
+  it('never fetches a page twice through fragment, trailing-slash or tracking variants', async () => {
+    await crawl(200);
+    const counts = new Map<string, number>();
+    for (const r of site.requests) {
+      const key = normalizeUrl(r, site.url)!;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const repeated = [...counts].filter(([, n]) => n > 1);
+    expect(repeated).toEqual([]);
+    expect(site.requests.some((r) => r.includes('utm_'))).toBe(false);
+    expect(site.requests.some((r) => r.includes('#'))).toBe(false);
+  });
+
+  it('reads robots.txt and sitemaps first and identifies itself with the configured user agent', async () => {
+    await crawl(20);
+    expect(site.requests.slice(0, 4)).toEqual(['/robots.txt', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-blog.xml']);
+    expect(new Set(site.userAgents)).toEqual(new Set([UA]));
+  });
+
+  it('honours maxPages', async () => {
+    const { taken, summary } = await crawl(7);
+    expect(taken).toHaveLength(7);
+    expect(summary.pagesTaken).toBe(7);
+    expect(taken[0]).toBe('/');
+  });
+
+  it('extracts the readable text and title, without navigation or footer', async () => {
+    const { outcomes } = await crawl(200);
+    const page = outcomes.find((o) => o.status === 'ok' && o.url.endsWith('/cafes/portland-pearl'));
+    if (page?.status !== 'ok') throw new Error('café page not crawled');
+    expect(page.title).toBe('Portland Pearl District café');
+    const text = page.blocks.map((b) => b.text).join('\n');
+    expect(text).toContain('Monday to Friday 6:30 am to 6 pm');
+    expect(page.blocks).toContainEqual({ kind: 'heading', level: 2, text: 'Opening hours' });
+    expect(text).not.toContain('Get roast notes by email');
+    expect(text).not.toContain('Brew guides');
+  });
+
+  it('fails with the reason when nothing can be fetched', async () => {
+    const closed = await startFixtureSite();
+    await closed.close();
+    const fetcher = safeFetcher({ allowPrivateHosts: true, timeoutMs: 2000, maxBytes: 1024 * 1024, userAgent: UA });
+    const summary = await crawlSite({ startUrl: `${closed.url}/`, maxPages: 10, concurrency: 2, fetcher, userAgent: UA }, () => {});
+    fetcher.close();
+    expect(summary.pagesTaken).toBe(0);
+    // robots.txt is unreachable too, and RFC 9309 says an unreachable robots.txt means "disallow all"
+    expect(summary.failure).toMatch(/^Could not read http:\/\/127\.0\.0\.1:\d+\/robots\.txt: robots\.txt could not be fetched \(ECONNREFUSED/);
+  });
+
+  it('crawls from the sitemap when the start page itself is missing, and records the 404', async () => {
+    const { summary, other } = await crawl(5, '/no-such-page');
+    expect(other['/no-such-page']).toBe('error: HTTP 404');
+    expect(summary.pagesTaken).toBe(5);
+  });
+});

@@ -1,0 +1,277 @@
+import { createHash } from 'node:crypto';
+import { decodeHtml } from './decodeText';
+import { extractPage, type Block } from './extractPage';
+import { loadRobots, type Robots } from './loadRobots';
+import { cleanUrl, normalizeUrl } from './normalizeUrl';
+import { readSitemaps } from './readSitemaps';
+import { FetchError, type SafeFetcher } from './safeFetcher';
+
+export type PageOutcome =
+  | { status: 'ok'; url: string; title: string | null; blocks: Block[] }
+  | { status: 'skipped' | 'error'; url: string; reason: string };
+
+export type CrawlOptions = {
+  startUrl: string;
+  maxPages: number;
+  concurrency: number;
+  fetcher: SafeFetcher;
+  userAgent: string;
+  signal?: AbortSignal;
+  /** Longest pause honoured from a robots.txt Crawl-delay, in seconds. */
+  maxCrawlDelay?: number;
+};
+
+export type CrawlSummary = {
+  pagesTaken: number;
+  skipped: number;
+  errors: number;
+  /** Set when no page could be taken: why, in words for the owner. */
+  failure?: string;
+};
+
+/**
+ * Breadth-first crawl of one site. robots.txt (per origin) is obeyed and its sitemaps plus
+ * /sitemap.xml seed the queue after the start page; links are followed only within the
+ * site (same host, "www." ignored). URLs are de-duplicated by normalised form, by redirect
+ * target, by <link rel="canonical"> and finally by identical text. Only HTML is read.
+ * Each page's outcome goes to `onPage` as it finishes; one bad page never stops the crawl.
+ */
+export async function crawlSite(opts: CrawlOptions, onPage: (outcome: PageOutcome) => void | Promise<void>): Promise<CrawlSummary> {
+  return new Crawl(opts, onPage).run();
+}
+
+type QueueItem = { url: string; key: string };
+
+// Fetches allowed per page wanted: skipped and failed pages cost a fetch too, but a site of
+// nothing but broken links must not keep the crawler busy forever.
+const ATTEMPTS_PER_PAGE = 3;
+// Rows recorded for skipped/failed URLs, so a site with thousands of PDFs stays readable.
+const RECORDED_PER_PAGE = 4;
+const NON_HTML_EXTENSION =
+  /\.(pdf|png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|mp[34]|m4[av]|mov|avi|webm|ogg|wav|flac|zip|gz|tgz|bz2|7z|rar|tar|exe|dmg|msi|apk|iso|docx?|xlsx?|pptx?|odt|ods|woff2?|ttf|otf|eot|css|js|mjs|map)$/i;
+
+class Crawl {
+  private queue: QueueItem[] = [];
+  private seen = new Set<string>();
+  private contentHashes = new Map<string, string>();
+  private robots = new Map<string, Promise<Robots>>();
+  private siteHosts = new Set<string>();
+  private taken = 0;
+  private skipped = 0;
+  private errors = 0;
+  private attempts = 0;
+  private recorded = 0;
+  private startOutcome: PageOutcome | undefined;
+  private nextStartAt = 0;
+  private delayMs = 0;
+
+  constructor(
+    private opts: CrawlOptions,
+    private onPage: (outcome: PageOutcome) => void | Promise<void>,
+  ) {}
+
+  async run(): Promise<CrawlSummary> {
+    const start = cleanUrl(this.opts.startUrl);
+    const startKey = normalizeUrl(this.opts.startUrl);
+    if (!start || !startKey) return { pagesTaken: 0, skipped: 0, errors: 0, failure: 'Please enter a valid URL' };
+    this.siteHosts.add(hostOf(start));
+
+    const robots = await this.robotsFor(start.href);
+    const delay = robots.crawlDelay;
+    if (delay && delay > 0) this.delayMs = Math.min(delay, this.opts.maxCrawlDelay ?? 10) * 1000;
+
+    this.seen.add(startKey);
+    if (!robots.isAllowed(start.href)) {
+      await this.report({ status: 'skipped', url: start.href, reason: 'Disallowed by robots.txt' });
+      return this.summary(robots);
+    }
+    this.queue.push({ url: start.href, key: startKey });
+    const sitemaps = [...robots.sitemaps, new URL('/sitemap.xml', start).href];
+    const seeds = await readSitemaps(sitemaps, this.opts.fetcher, {
+      maxUrls: this.opts.maxPages * ATTEMPTS_PER_PAGE,
+      signal: this.opts.signal,
+    });
+    for (const url of seeds) await this.enqueue(url);
+    await this.drain();
+    return this.summary(robots);
+  }
+
+  /** Runs up to `concurrency` page jobs at once until the queue is empty or limits are hit. */
+  private async drain() {
+    const concurrency = this.delayMs > 0 ? 1 : this.opts.concurrency;
+    const running = new Set<Promise<void>>();
+    for (;;) {
+      this.throwIfAborted();
+      while (
+        running.size < concurrency &&
+        this.queue.length > 0 &&
+        this.taken + running.size < this.opts.maxPages &&
+        this.attempts < this.opts.maxPages * ATTEMPTS_PER_PAGE
+      ) {
+        const item = this.queue.shift()!;
+        const job: Promise<void> = this.visit(item).finally(() => running.delete(job));
+        running.add(job);
+      }
+      if (running.size === 0) return;
+      await Promise.race(running);
+    }
+  }
+
+  private async visit(item: QueueItem) {
+    // the start page (processed first) decides which host the site lives on after redirects
+    const isStart = this.attempts === 0;
+    this.attempts++;
+    const outcome = await this.fetchPage(item, isStart);
+    if (isStart) this.startOutcome = outcome ?? undefined;
+    if (outcome) await this.report(outcome);
+  }
+
+  private async fetchPage(item: QueueItem, isStart: boolean): Promise<PageOutcome | null> {
+    await this.politeness();
+    let res;
+    try {
+      res = await this.opts.fetcher.fetch(item.url, {
+        accept: isHtmlType,
+        signal: this.opts.signal,
+        // no request for a redirect target that is off-site or already known
+        follow: (next) => {
+          const key = normalizeUrl(next);
+          return (isStart || this.isSameSite(new URL(next))) && (key === item.key || !this.seen.has(key ?? next));
+        },
+      });
+    } catch (err) {
+      if (err instanceof FetchError && err.code === 'aborted') throw err;
+      return { status: 'error', url: item.url, reason: describeFetchError(err) };
+    }
+
+    const finalUrl = new URL(res.url);
+    if (res.redirects.length > 0) {
+      if (isStart) this.siteHosts.add(hostOf(finalUrl));
+      if (!this.isSameSite(finalUrl)) return { status: 'skipped', url: item.url, reason: `Redirects to another site (${res.url})` };
+      if (res.stopped) return { status: 'skipped', url: item.url, reason: `Duplicate: redirects to ${res.url}` };
+      if (!(await this.robotsFor(res.url)).isAllowed(res.url)) {
+        return { status: 'skipped', url: item.url, reason: `Redirects to a page disallowed by robots.txt (${res.url})` };
+      }
+      const finalKey = normalizeUrl(res.url)!;
+      if (finalKey !== item.key) {
+        if (this.seen.has(finalKey)) return { status: 'skipped', url: item.url, reason: `Duplicate: redirects to ${res.url}` };
+        this.seen.add(finalKey);
+      }
+    }
+    if (res.status < 200 || res.status >= 300) return { status: 'error', url: res.url, reason: `HTTP ${res.status}` };
+    if (!res.body) return { status: 'skipped', url: res.url, reason: `Not an HTML page (${res.contentType.split(';')[0] || 'no content type'})` };
+    if (!res.contentType && !looksLikeHtml(res.body)) return { status: 'skipped', url: res.url, reason: 'Not an HTML page (no content type)' };
+
+    const page = extractPage(decodeHtml(res.body, res.contentType), res.url);
+    if (!page.nofollow) for (const link of page.links) await this.enqueue(link);
+
+    let url = res.url;
+    const canonical = page.canonical ? cleanUrl(page.canonical) : null;
+    if (canonical && this.isSameSite(canonical)) {
+      const canonicalKey = normalizeUrl(canonical.href)!;
+      if (canonicalKey !== normalizeUrl(res.url) && (await this.robotsFor(canonical.href)).isAllowed(canonical.href)) {
+        if (this.seen.has(canonicalKey) && canonicalKey !== item.key) {
+          return { status: 'skipped', url: res.url, reason: `Duplicate: canonical page is ${canonical.href}` };
+        }
+        this.seen.add(canonicalKey);
+        url = canonical.href;
+      }
+    }
+    if (page.noindex) return { status: 'skipped', url, reason: 'Marked noindex' };
+    const text = page.blocks.map((b) => b.text).join('\n');
+    if (text.trim().length === 0) return { status: 'skipped', url, reason: 'No readable text' };
+    const hash = createHash('sha1').update(text).digest('hex');
+    const twin = this.contentHashes.get(hash);
+    if (twin) return { status: 'skipped', url, reason: `Duplicate: same text as ${twin}` };
+    this.contentHashes.set(hash, url);
+    if (this.taken >= this.opts.maxPages) return null;
+    return { status: 'ok', url, title: page.title, blocks: page.blocks };
+  }
+
+  private async report(outcome: PageOutcome) {
+    if (outcome.status === 'ok') this.taken++;
+    else if (outcome.status === 'skipped') this.skipped++;
+    else this.errors++;
+    if (outcome.status !== 'ok' && this.recorded++ >= this.opts.maxPages * RECORDED_PER_PAGE) return;
+    await this.onPage(outcome);
+  }
+
+  /** Queues a discovered URL once; off-site links are ignored, robots-disallowed ones recorded. */
+  private async enqueue(link: string) {
+    const url = cleanUrl(link);
+    if (!url || !this.isSameSite(url)) return;
+    const key = normalizeUrl(url.href)!;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    if (!(await this.robotsFor(url.href)).isAllowed(url.href)) {
+      await this.report({ status: 'skipped', url: url.href, reason: 'Disallowed by robots.txt' });
+      return;
+    }
+    const ext = url.pathname.match(NON_HTML_EXTENSION)?.[0];
+    if (ext) {
+      await this.report({ status: 'skipped', url: url.href, reason: `Not an HTML page (${ext.toLowerCase()} file)` });
+      return;
+    }
+    this.queue.push({ url: url.href, key });
+  }
+
+  private robotsFor(url: string): Promise<Robots> {
+    const origin = new URL(url).origin;
+    let robots = this.robots.get(origin);
+    if (!robots) {
+      robots = loadRobots(origin, this.opts.fetcher, this.opts.userAgent, this.opts.signal);
+      this.robots.set(origin, robots);
+    }
+    return robots;
+  }
+
+  private isSameSite(url: URL) {
+    return this.siteHosts.has(hostOf(url));
+  }
+
+  /** Spaces out request starts when robots.txt asks for a Crawl-delay. */
+  private async politeness() {
+    if (this.delayMs === 0) return;
+    const wait = this.nextStartAt - Date.now();
+    this.nextStartAt = Math.max(Date.now(), this.nextStartAt) + this.delayMs;
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    this.throwIfAborted();
+  }
+
+  private throwIfAborted() {
+    if (this.opts.signal?.aborted) throw new FetchError('aborted', 'Aborted');
+  }
+
+  private summary(robots: Robots): CrawlSummary {
+    const summary: CrawlSummary = { pagesTaken: this.taken, skipped: this.skipped, errors: this.errors };
+    if (this.taken > 0) return summary;
+    const start = this.startOutcome;
+    if (robots.unavailable) summary.failure = `Could not read ${new URL('/robots.txt', this.opts.startUrl).href}: ${robots.unavailable}`;
+    else if (!start) summary.failure = 'The start page is disallowed by robots.txt';
+    else if (start.status === 'ok') summary.failure = 'No readable pages found';
+    else summary.failure = `Could not fetch ${start.url}: ${start.reason}`;
+    return summary;
+  }
+}
+
+function isHtmlType(contentType: string) {
+  const type = contentType.split(';')[0].trim();
+  return type === '' || type === 'text/html' || type === 'application/xhtml+xml';
+}
+
+function looksLikeHtml(body: Buffer) {
+  return /^\s*(<!doctype html|<html|<head|<body|<!--)/i.test(body.subarray(0, 512).toString('latin1'));
+}
+
+function hostOf(url: URL) {
+  return url.hostname.toLowerCase().replace(/^www\./, '');
+}
+
+function describeFetchError(err: unknown): string {
+  if (err instanceof FetchError) {
+    if (err.code === 'timeout') return 'Timed out';
+    if (err.code === 'too_large') return `Too large (${err.message.toLowerCase()})`;
+    return err.message;
+  }
+  return (err as Error)?.message ?? String(err);
+}

@@ -1,0 +1,115 @@
+import OpenAI from 'openai';
+import * as sqliteVec from 'sqlite-vec';
+import { sqlite } from '../../db/client';
+import { env } from '../../env';
+import { logger } from '../../lib/logger';
+
+/**
+ * Optional dense vectors for hybrid retrieval. Active only when OPENAI_EMBEDDING_MODEL is set
+ * (with OPENAI_API_KEY and/or OPENAI_BASE_URL for any OpenAI-compatible server) and the
+ * sqlite-vec extension loads; otherwise Parley ranks with FTS5/BM25 alone. Vectors live in a
+ * vec0 table per dimension, partitioned by bot, so a KNN query only scans that bot's rows.
+ */
+export function embeddingsEnabled(): boolean {
+  return Boolean(env.OPENAI_EMBEDDING_MODEL && (env.OPENAI_API_KEY || env.OPENAI_BASE_URL)) && vecAvailable();
+}
+
+/** Embeds texts in batches; throws on API failure (callers degrade to FTS-only). */
+export async function embedTexts(texts: string[]): Promise<number[][]> {
+  const out: number[][] = [];
+  for (let i = 0; i < texts.length; i += BATCH) {
+    const res = await client().embeddings.create({
+      model: env.OPENAI_EMBEDDING_MODEL!,
+      input: texts.slice(i, i + BATCH).map((t) => t.slice(0, MAX_INPUT_CHARS)),
+      encoding_format: 'float',
+    });
+    out.push(...[...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding));
+  }
+  return out;
+}
+
+/** Stores vectors for chunks of one bot. */
+export function storeEmbeddings(chatbotId: number, rows: { chunkId: number; vector: number[] }[]) {
+  if (rows.length === 0) return;
+  const table = ensureTable(rows[0].vector.length);
+  const insert = sqlite.prepare(`INSERT OR REPLACE INTO ${table}(rowid, chatbot_id, embedding) VALUES (?, ?, ?)`);
+  sqlite.transaction(() => {
+    for (const r of rows) insert.run(BigInt(r.chunkId), BigInt(chatbotId), toBlob(r.vector));
+  })();
+}
+
+/** Nearest chunks of a bot to a query vector, closest first (cosine distance 0..2). */
+export function nearestChunks(chatbotId: number, vector: number[], k: number): { chunkId: number; distance: number }[] {
+  const table = tableName(vector.length);
+  if (!tableExists(table)) return [];
+  return (
+    sqlite
+      .prepare(`SELECT rowid AS chunkId, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND chatbot_id = ?`)
+      .all(toBlob(vector), k, chatbotId) as { chunkId: number; distance: number }[]
+  ).map((r) => ({ chunkId: Number(r.chunkId), distance: r.distance }));
+}
+
+/** Removes the vectors of chunks about to be deleted (vec0 tables do not cascade). */
+export function deleteEmbeddings(chunkIdsQuery: string, params: unknown[]) {
+  if (!vecAvailable()) return;
+  for (const { name } of vecTables()) sqlite.prepare(`DELETE FROM ${name} WHERE rowid IN (${chunkIdsQuery})`).run(...params);
+}
+
+function vecTables() {
+  return sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'chunks_vec_[0-9]*' AND sql LIKE '%vec0%'`).all() as { name: string }[];
+}
+
+/** Removes vectors whose chunk is gone (e.g. after a bot was deleted with all its chunks). */
+export function dropOrphanEmbeddings() {
+  if (!vecAvailable()) return;
+  for (const { name } of vecTables()) sqlite.prepare(`DELETE FROM ${name} WHERE rowid NOT IN (SELECT id FROM chunks)`).run();
+}
+
+const BATCH = 64;
+const MAX_INPUT_CHARS = 8000;
+
+let openai: { key: string; client: OpenAI } | undefined;
+function client(): OpenAI {
+  const key = `${env.OPENAI_BASE_URL ?? ''}|${env.OPENAI_API_KEY ?? ''}`;
+  if (!openai || openai.key !== key) {
+    openai = {
+      key,
+      client: new OpenAI({ apiKey: env.OPENAI_API_KEY ?? 'not-needed', baseURL: env.OPENAI_BASE_URL, maxRetries: 2, timeout: 30_000 }),
+    };
+  }
+  return openai.client;
+}
+
+let vecState: boolean | undefined;
+function vecAvailable(): boolean {
+  if (vecState === undefined) {
+    try {
+      sqliteVec.load(sqlite);
+      vecState = true;
+    } catch (err) {
+      vecState = false;
+      logger.warn('sqlite-vec could not be loaded; retrieval uses full-text search only', { error: String(err) });
+    }
+  }
+  return vecState;
+}
+
+function tableName(dimensions: number) {
+  return `chunks_vec_${Math.trunc(dimensions)}`;
+}
+
+function tableExists(name: string) {
+  return vecAvailable() && sqlite.prepare(`SELECT 1 FROM sqlite_master WHERE name = ?`).get(name) !== undefined;
+}
+
+function ensureTable(dimensions: number) {
+  const name = tableName(dimensions);
+  sqlite.exec(
+    `CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING vec0(chatbot_id integer partition key, embedding float[${Math.trunc(dimensions)}] distance_metric=cosine)`,
+  );
+  return name;
+}
+
+function toBlob(vector: number[]) {
+  return Buffer.from(new Float32Array(vector).buffer);
+}

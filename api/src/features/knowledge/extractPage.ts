@@ -1,0 +1,200 @@
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+
+/** A heading or a paragraph-like run of text, in reading order. */
+export type Block = { kind: 'heading'; level: number; text: string } | { kind: 'text'; text: string };
+
+export type ExtractedPage = {
+  title: string | null;
+  blocks: Block[];
+  /** Absolute http(s) links found anywhere on the page (navigation included), as written. */
+  links: string[];
+  /** The page's <link rel="canonical">, absolute, if any. */
+  canonical: string | null;
+  noindex: boolean;
+  nofollow: boolean;
+};
+
+/**
+ * The readable main text of an HTML page, as headings and paragraphs (Mozilla Readability,
+ * the engine of Firefox Reader View, run on linkedom), plus what the crawler needs to go on:
+ * links, the canonical URL and robots meta directives. Navigation, footers and sidebars are
+ * left out of the text but their links are kept.
+ */
+export function extractPage(html: string, pageUrl: string): ExtractedPage {
+  const { document } = parseHTML(html) as unknown as { document: Document };
+  const base = baseUrl(document, pageUrl);
+  const robotsMeta = [...document.querySelectorAll('meta[name="robots" i], meta[name="parleybot" i]')]
+    .map((m) => (m.getAttribute('content') ?? '').toLowerCase())
+    .join(',');
+  const nofollow = /\b(nofollow|none)\b/.test(robotsMeta);
+  const links = nofollow ? [] : collectLinks(document, base);
+  const canonical = absolute(document.querySelector('link[rel~="canonical" i]')?.getAttribute('href'), base);
+  const fallbackTitle = pageTitle(document);
+
+  const h1 = clean(document.querySelector('h1')?.textContent ?? '');
+
+  // Readability rewrites the document it reads, so everything above is taken first. Site
+  // chrome is removed beforehand: on short pages Readability may otherwise pick the footer.
+  stripChrome(document);
+  let article: { title?: string | null; content?: unknown } | null = null;
+  try {
+    // a low threshold: short pages (contact, opening hours) are normal on small-business sites
+    article = new Readability<Element>(document, { charThreshold: 100, serializer: (node) => node as Element }).parse();
+  } catch {
+    article = null;
+  }
+  let blocks = article?.content ? toBlocks(article.content as Element) : [];
+  if (textLength(blocks) < 40) blocks = toBlocks(fallbackRoot(html));
+  const title = clean(article?.title ?? '') || fallbackTitle;
+
+  return {
+    // "Opening hours | Brightleaf Coffee" → the page's own h1 when the <title> just adds the site name
+    title: h1 && title && title !== h1 && title.includes(h1) ? h1 : title,
+    blocks,
+    links,
+    canonical,
+    noindex: /\b(noindex|none)\b/.test(robotsMeta),
+    nofollow,
+  };
+}
+
+/** Plain or markdown text as blocks: "#" lines are headings, blank lines end paragraphs. */
+export function textToBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  let para: string[] = [];
+  const flush = () => {
+    const t = para.join('\n').replace(/[^\S\n]+/g, ' ').trim();
+    if (t) blocks.push({ kind: 'text', text: t });
+    para = [];
+  };
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const heading = line.match(/^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/);
+    if (heading) {
+      flush();
+      blocks.push({ kind: 'heading', level: heading[1].length, text: heading[2] });
+    } else if (line.trim() === '') flush();
+    else if (/^\s*([-*+]|\d+[.)])\s+/.test(line) || /^\s*\|/.test(line)) {
+      // list items and table rows stay one per line so they are not glued into one sentence
+      flush();
+      para.push(line.trim());
+      flush();
+    } else para.push(line.trim());
+  }
+  flush();
+  return blocks;
+}
+
+const BLOCK_TAGS = new Set([
+  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE',
+  'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE',
+  'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'THEAD', 'TFOOT', 'TR', 'TD', 'TH', 'UL', 'BR',
+]);
+const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'IFRAME', 'BUTTON', 'SELECT', 'INPUT', 'TEXTAREA']);
+
+/** Walks an element and emits one block per heading and per leaf block of text. */
+function toBlocks(root: Element): Block[] {
+  const blocks: Block[] = [];
+  let inline = '';
+  const flush = () => {
+    const text = clean(inline);
+    if (text) blocks.push({ kind: 'text', text });
+    inline = '';
+  };
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) {
+      inline += node.nodeValue ?? '';
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const el = node as Element;
+    const tag = el.tagName.toUpperCase();
+    if (SKIP_TAGS.has(tag) || el.getAttribute('hidden') !== null || el.getAttribute('aria-hidden') === 'true') return;
+    const heading = tag.match(/^H([1-6])$/);
+    if (heading) {
+      flush();
+      const text = clean(el.textContent ?? '');
+      if (text) blocks.push({ kind: 'heading', level: Number(heading[1]), text });
+      return;
+    }
+    if (tag === 'TR') {
+      flush();
+      const cells = [...el.children].map((c) => clean(c.textContent ?? '')).filter(Boolean);
+      if (cells.length) blocks.push({ kind: 'text', text: cells.join(' | ') });
+      return;
+    }
+    const isBlock = BLOCK_TAGS.has(tag);
+    if (isBlock) flush();
+    if (tag === 'LI') inline += '- ';
+    for (const child of [...el.childNodes]) walk(child);
+    if (isBlock) flush();
+  };
+  walk(root);
+  flush();
+  return mergeListItems(blocks);
+}
+
+/** Short consecutive list items read better (and rank better) as one block. */
+function mergeListItems(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  for (const b of blocks) {
+    const prev = out[out.length - 1];
+    if (b.kind === 'text' && prev?.kind === 'text' && b.text.startsWith('- ') && prev.text.startsWith('- ') && prev.text.length + b.text.length < 600) {
+      out[out.length - 1] = { kind: 'text', text: `${prev.text}\n${b.text}` };
+    } else out.push(b);
+  }
+  return out;
+}
+
+/** When Readability finds no article: the main landmark, or the body without page chrome. */
+function fallbackRoot(html: string): Element {
+  const { document } = parseHTML(html) as unknown as { document: Document };
+  stripChrome(document);
+  for (const el of [...document.querySelectorAll('aside, form')]) el.remove();
+  return document.querySelector('main, [role="main"], article') ?? document.body ?? document.documentElement;
+}
+
+/** Navigation, site header and footer: never the content, wherever they sit. */
+function stripChrome(document: Document) {
+  const chrome = document.querySelectorAll(
+    'nav, [role="navigation"], [role="banner"], [role="contentinfo"], body > header, body > footer, script, style, noscript, template',
+  );
+  for (const el of [...chrome]) el.remove();
+}
+
+function collectLinks(document: Document, base: string): string[] {
+  const out: string[] = [];
+  for (const a of [...document.querySelectorAll('a[href], area[href]')]) {
+    if (/\bnofollow\b/i.test(a.getAttribute('rel') ?? '')) continue;
+    const href = absolute(a.getAttribute('href'), base);
+    if (href) out.push(href);
+  }
+  return out;
+}
+
+function baseUrl(document: Document, pageUrl: string) {
+  return absolute(document.querySelector('base[href]')?.getAttribute('href'), pageUrl) ?? pageUrl;
+}
+
+function absolute(href: string | null | undefined, base: string): string | null {
+  if (!href) return null;
+  try {
+    const url = new URL(href.trim(), base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function pageTitle(document: Document): string | null {
+  const og = document.querySelector('meta[property="og:title"]')?.getAttribute('content');
+  return clean(document.querySelector('title')?.textContent ?? '') || clean(og ?? '') || clean(document.querySelector('h1')?.textContent ?? '') || null;
+}
+
+function textLength(blocks: Block[]) {
+  return blocks.reduce((n, b) => n + (b.kind === 'text' ? b.text.length : 0), 0);
+}
+
+function clean(s: string) {
+  return s.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,84 @@
+import { sqlite } from '../../db/client';
+import { logger } from '../../lib/logger';
+import { embeddingsEnabled, embedTexts, nearestChunks } from './embeddings';
+import { searchChunks } from './ftsIndex';
+
+export type Passage = {
+  chunkId: number;
+  content: string;
+  title: string | null;
+  url: string | null;
+  heading: string | null;
+  sourceId: number;
+  score: number;
+};
+
+/**
+ * The top passages of a bot's knowledge for a question, best first; [] when nothing
+ * relevant. Ranking is BM25 over the bot's FTS5 index (title and heading weigh more than
+ * body text); when an embeddings model is configured, nearest-neighbour hits from sqlite-vec
+ * are fused in by reciprocal rank. Only each source's live generation is seen, so a rescan
+ * in progress never hides or duplicates content.
+ */
+export async function retrieve(chatbotId: number, question: string, opts: { limit?: number } = {}): Promise<Passage[]> {
+  const limit = Math.max(1, Math.min(Math.trunc(opts.limit ?? 5), 50));
+  const lexical = searchChunks(chatbotId, question, embeddingsEnabled() ? limit * 4 : limit);
+  if (!embeddingsEnabled()) return lexical;
+
+  let semantic: Passage[] = [];
+  try {
+    semantic = vectorSearch(chatbotId, await embedQuery(question), limit);
+  } catch (err) {
+    logger.warn('query embedding failed; using full-text ranking only', { error: String(err) });
+  }
+  return fuse(lexical, semantic, limit);
+}
+
+// Vectors of unrelated text still have a nearest neighbour; below this cosine similarity a
+// neighbour is noise, and "nothing relevant" must stay [] so the bot can say it does not know.
+const MIN_SIMILARITY = 0.3;
+// Reciprocal-rank-fusion constant from Cormack et al. (2009); damps the weight of rank 1.
+const RRF_K = 60;
+
+function vectorSearch(chatbotId: number, vector: number[], limit: number): Passage[] {
+  const near = nearestChunks(chatbotId, vector, limit * 4).filter((n) => 1 - n.distance >= MIN_SIMILARITY);
+  if (near.length === 0) return [];
+  const rows = sqlite
+    .prepare(
+      `SELECT c.id AS chunkId, c.content, c.title, c.url, c.heading, c.source_id AS sourceId
+         FROM chunks c JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
+        WHERE c.chatbot_id = ? AND c.id IN (${near.map(() => '?').join(',')})`,
+    )
+    .all(chatbotId, ...near.map((n) => n.chunkId)) as Omit<Passage, 'score'>[];
+  const byId = new Map(rows.map((r) => [r.chunkId, r]));
+  return near.flatMap((n) => {
+    const row = byId.get(n.chunkId);
+    return row ? [{ ...row, score: 1 - n.distance }] : [];
+  });
+}
+
+/** Reciprocal rank fusion: a passage ranked well by both lists beats one ranked first by one. */
+function fuse(lexical: Passage[], semantic: Passage[], limit: number): Passage[] {
+  const fused = new Map<number, Passage>();
+  const add = (list: Passage[]) =>
+    list.forEach((p, rank) => {
+      const prev = fused.get(p.chunkId);
+      const score = (prev?.score ?? 0) + 1 / (RRF_K + rank + 1);
+      fused.set(p.chunkId, { ...(prev ?? p), score });
+    });
+  add(lexical);
+  add(semantic);
+  return [...fused.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+// Visitors repeat questions (suggested topics, retries); their vectors are worth keeping.
+const queryCache = new Map<string, number[]>();
+async function embedQuery(question: string): Promise<number[]> {
+  const key = question.trim().toLowerCase();
+  const cached = queryCache.get(key);
+  if (cached) return cached;
+  const [vector] = await embedTexts([question]);
+  if (queryCache.size >= 500) queryCache.delete(queryCache.keys().next().value!);
+  queryCache.set(key, vector);
+  return vector;
+}

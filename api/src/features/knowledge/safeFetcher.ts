@@ -1,0 +1,251 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { isPublicAddress } from './isPublicAddress';
+
+export type SafeFetcherOptions = {
+  /** Allow private, loopback and other non-public addresses (tests, intranet deployments). */
+  allowPrivateHosts: boolean;
+  /** Exact IPs exempt from the address policy even when private hosts are refused. */
+  allowedAddresses?: string[];
+  timeoutMs: number;
+  maxBytes: number;
+  userAgent: string;
+  maxRedirects?: number;
+  /** Sockets kept per host; match the crawl concurrency. */
+  maxSockets?: number;
+  /** DNS resolution; defaults to the system resolver (dns.lookup, all addresses). */
+  resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
+};
+
+export type FetchResult = {
+  /** The URL finally answered, after redirects. */
+  url: string;
+  status: number;
+  contentType: string;
+  /** Null when the content type was not accepted (the body is then never read). */
+  body: Buffer | null;
+  /** Every URL redirected to, in order. */
+  redirects: string[];
+  /** True when `follow` declined the last redirect: `url` is where it pointed, nothing was fetched there. */
+  stopped?: boolean;
+};
+
+export type FetchOptions = {
+  /** Reads the body only for content types this accepts. */
+  accept?: (contentType: string) => boolean;
+  /** Asked before following each redirect (after the safety checks, which always apply). */
+  follow?: (nextUrl: string) => boolean;
+  signal?: AbortSignal;
+};
+
+export type FetchErrorCode = 'blocked' | 'timeout' | 'too_large' | 'network' | 'redirects' | 'protocol' | 'aborted';
+
+export class FetchError extends Error {
+  constructor(
+    readonly code: FetchErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FetchError';
+  }
+}
+
+export type SafeFetcher = {
+  fetch(url: string, opts?: FetchOptions): Promise<FetchResult>;
+  close(): void;
+};
+
+/**
+ * An HTTP client for fetching pages chosen by strangers. Every hop of a redirect chain is
+ * checked: the host is resolved here, each address must be public, and the connection is
+ * made to exactly the address that was checked (the lookup hook feeds the socket), so a
+ * DNS answer that changes between check and connect (rebinding) cannot slip through.
+ * Bodies are capped after decompression and the whole fetch has one deadline.
+ */
+export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
+  const maxRedirects = options.maxRedirects ?? 5;
+  const resolve = options.resolve ?? systemResolve;
+  const exempt = new Set((options.allowedAddresses ?? []).map((a) => a.toLowerCase()));
+  const allowed = (address: string) =>
+    options.allowPrivateHosts || exempt.has(address.toLowerCase()) || isPublicAddress(address);
+
+  const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        if (addresses.length === 0) return callback(new FetchError('network', `Could not resolve ${hostname}`), '', 4);
+        const refused = addresses.find((a) => !allowed(a.address));
+        if (refused) {
+          return callback(
+            new FetchError('blocked', `Refused: ${hostname} resolves to a non-public address (${refused.address})`),
+            '',
+            4,
+          );
+        }
+        if (lookupOptions.all) (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
+        else callback(null, addresses[0].address, addresses[0].family);
+      },
+      (err: Error) => callback(new FetchError('network', `Could not resolve ${hostname}: ${err.message}`), '', 4),
+    );
+  };
+
+  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 8 };
+  const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
+
+  async function fetchUrl(input: string, opts: FetchOptions = {}): Promise<FetchResult> {
+    const deadline = Date.now() + options.timeoutMs;
+    const redirects: string[] = [];
+    let url = parseHttpUrl(input);
+    for (let hop = 0; ; hop++) {
+      const answer = await requestOnce(url, deadline, opts);
+      if (answer.location === undefined) {
+        return { url: url.href, status: answer.status, contentType: answer.contentType, body: answer.body, redirects };
+      }
+      if (hop >= maxRedirects) throw new FetchError('redirects', `Too many redirects (more than ${maxRedirects})`);
+      url = parseHttpUrl(answer.location, url);
+      redirects.push(url.href);
+      if (opts.follow && !opts.follow(url.href)) {
+        return { url: url.href, status: answer.status, contentType: '', body: null, redirects, stopped: true };
+      }
+    }
+  }
+
+  function requestOnce(
+    url: URL,
+    deadline: number,
+    opts: FetchOptions,
+  ): Promise<{ status: number; contentType: string; body: Buffer | null; location?: string }> {
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && !allowed(host)) {
+      return Promise.reject(new FetchError('blocked', `Refused: ${host} is not a public address`));
+    }
+    return new Promise((resolvePromise, reject) => {
+      let settled = false;
+      const fail = (err: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        opts.signal?.removeEventListener('abort', onAbort);
+        req.destroy();
+        reject(toFetchError(err));
+      };
+      const succeed = (value: { status: number; contentType: string; body: Buffer | null; location?: string }) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        opts.signal?.removeEventListener('abort', onAbort);
+        resolvePromise(value);
+      };
+      const onAbort = () => fail(new FetchError('aborted', 'Aborted'));
+      const remaining = deadline - Date.now();
+      const timer = setTimeout(
+        () => fail(new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`)),
+        Math.max(0, remaining),
+      );
+      const client = url.protocol === 'https:' ? https : http;
+      const req = client.request(
+        {
+          protocol: url.protocol,
+          hostname: host,
+          port: url.port || undefined,
+          path: url.pathname + url.search,
+          method: 'GET',
+          agent: agents[url.protocol as 'http:' | 'https:'],
+          lookup,
+          headers: {
+            'user-agent': options.userAgent,
+            accept: 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,application/xml;q=0.7,*/*;q=0.5',
+            'accept-encoding': 'gzip, deflate, br',
+          },
+        },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          const contentType = String(res.headers['content-type'] ?? '').toLowerCase();
+          if (status >= 300 && status < 400 && res.headers.location) {
+            res.resume();
+            return succeed({ status, contentType, body: null, location: res.headers.location });
+          }
+          if (opts.accept && !opts.accept(contentType)) {
+            res.destroy();
+            return succeed({ status, contentType, body: null });
+          }
+          const declared = Number(res.headers['content-length']);
+          if (Number.isFinite(declared) && declared > options.maxBytes && !res.headers['content-encoding']) {
+            res.destroy();
+            return fail(new FetchError('too_large', `Larger than ${options.maxBytes} bytes`));
+          }
+          readCapped(decode(res), options.maxBytes).then((body) => succeed({ status, contentType, body }), fail);
+        },
+      );
+      req.on('error', fail);
+      if (opts.signal?.aborted) return onAbort();
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      req.end();
+    });
+  }
+
+  return {
+    fetch: fetchUrl,
+    close() {
+      agents['http:'].destroy();
+      agents['https:'].destroy();
+    },
+  };
+}
+
+function parseHttpUrl(input: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(input, base);
+  } catch {
+    throw new FetchError('protocol', `Invalid URL: ${input}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FetchError('protocol', `Unsupported protocol ${url.protocol}`);
+  }
+  if (url.username || url.password) throw new FetchError('protocol', 'URLs with credentials are not fetched');
+  return url;
+}
+
+function systemResolve(hostname: string) {
+  return dns.promises.lookup(hostname, { all: true, verbatim: true });
+}
+
+function decode(res: http.IncomingMessage): Readable {
+  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  if (encoding === 'gzip' || encoding === 'x-gzip') return res.pipe(zlib.createGunzip());
+  if (encoding === 'deflate') return res.pipe(zlib.createInflate());
+  if (encoding === 'br') return res.pipe(zlib.createBrotliDecompress());
+  return res;
+}
+
+/** Reads a stream into memory, giving up (and destroying it) past `max` bytes. */
+function readCapped(stream: Readable, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        stream.destroy();
+        reject(new FetchError('too_large', `Larger than ${max} bytes`));
+        return;
+      }
+      parts.push(chunk);
+    });
+    stream.on('end', () => resolve(Buffer.concat(parts)));
+    stream.on('error', (err) => reject(toFetchError(err)));
+  });
+}
+
+function toFetchError(err: unknown): FetchError {
+  if (err instanceof FetchError) return err;
+  const e = err as NodeJS.ErrnoException;
+  // net wraps some lookup failures; keep the policy refusal recognisable
+  const cause = (e as { cause?: unknown }).cause;
+  if (cause instanceof FetchError) return cause;
+  return new FetchError('network', e?.code ? `${e.code}${e.message ? `: ${e.message}` : ''}` : String(e?.message ?? err));
+}

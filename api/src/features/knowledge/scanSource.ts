@@ -1,0 +1,197 @@
+import { sqlite } from '../../db/client';
+import type { ContentSource } from '../../db/schema';
+import { env } from '../../env';
+import { logger } from '../../lib/logger';
+import { chunkDocument } from './chunkDocument';
+import { crawlSite, type PageOutcome } from './crawlSite';
+import { deleteEmbeddings, embeddingsEnabled, embedTexts, storeEmbeddings } from './embeddings';
+import { textToBlocks, type Block } from './extractPage';
+import { indexChunks, unindexChunks } from './ftsIndex';
+import { FetchError, safeFetcher, type SafeFetcherOptions } from './safeFetcher';
+
+export type ScanSettings = {
+  concurrency: number;
+  fetcher: Omit<SafeFetcherOptions, 'maxSockets'>;
+};
+
+/** Crawl settings from the environment (tests build their own to exercise the SSRF policy). */
+export function scanSettingsFromEnv(): ScanSettings {
+  return {
+    concurrency: env.CRAWL_CONCURRENCY,
+    fetcher: {
+      allowPrivateHosts: env.CRAWL_ALLOW_PRIVATE_HOSTS,
+      timeoutMs: env.CRAWL_TIMEOUT_MS,
+      maxBytes: env.CRAWL_MAX_BYTES,
+      userAgent: env.CRAWL_USER_AGENT,
+    },
+  };
+}
+
+/**
+ * (Re)builds a source's knowledge as generation N+1 beside the live generation N, then swaps
+ * in one transaction: the live generation number moves and the old rows go. Until then
+ * retrieval keeps answering from N, and a failed or interrupted scan leaves N untouched.
+ * Leftovers of an interrupted attempt at N+1 are cleared first, so restarting is safe.
+ */
+export async function scanSource(sourceId: number, signal: AbortSignal, settings: ScanSettings = scanSettingsFromEnv()) {
+  const source = sqlite.prepare(`SELECT * FROM content_sources WHERE id = ?`).get(sourceId) as SourceRow | undefined;
+  if (!source) return;
+  const generation = source.generation + 1;
+  const writer = new GenerationWriter(source, generation);
+  writer.clear();
+  sqlite
+    .prepare(`UPDATE content_sources SET status = 'scanning', error_message = NULL, total_pages = 0, updated_at = ? WHERE id = ?`)
+    .run(Date.now(), sourceId);
+
+  let failure: string | undefined;
+  try {
+    if (source.source_type === 'website') {
+      const fetcher = safeFetcher({ ...settings.fetcher, maxSockets: settings.concurrency });
+      try {
+        const summary = await crawlSite(
+          {
+            startUrl: source.url ?? '',
+            maxPages: source.max_pages,
+            concurrency: settings.concurrency,
+            fetcher,
+            userAgent: settings.fetcher.userAgent,
+            signal,
+          },
+          (outcome) => writer.write(outcome, signal),
+        );
+        failure = summary.failure;
+      } finally {
+        fetcher.close();
+      }
+    } else {
+      const blocks = textToBlocks(source.text_content ?? '');
+      if (blocks.length === 0) failure = 'No text content';
+      else await writer.write({ status: 'ok', url: source.url ?? '', title: source.title, blocks }, signal, null);
+    }
+  } catch (err) {
+    if (signal.aborted || (err instanceof FetchError && err.code === 'aborted')) return;
+    logger.error('scan failed', { sourceId, error: String((err as Error)?.stack ?? err) });
+    failure = 'Unexpected error while scanning';
+  }
+  if (signal.aborted) return;
+  if (failure) writer.fail(failure);
+  else writer.commit();
+}
+
+/** Deletes a source's pages, chunks and vectors (vectors do not cascade). */
+export function removeSourceIndex(sourceId: number) {
+  const source = sqlite.prepare(`SELECT chatbot_id AS chatbotId FROM content_sources WHERE id = ?`).get(sourceId) as { chatbotId: number } | undefined;
+  if (!source) return;
+  sqlite.transaction(() => {
+    deleteEmbeddings(`SELECT id FROM chunks WHERE source_id = ?`, [sourceId]);
+    unindexChunks(source.chatbotId, `SELECT id FROM chunks WHERE source_id = ?`, [sourceId]);
+    sqlite.prepare(`DELETE FROM pages WHERE source_id = ?`).run(sourceId);
+  })();
+}
+
+type SourceRow = {
+  id: number;
+  chatbot_id: number;
+  source_type: ContentSource['sourceType'];
+  title: string | null;
+  url: string | null;
+  text_content: string | null;
+  max_pages: number;
+  generation: number;
+};
+
+/** Writes one generation's pages and chunks, and swaps it live or gives it up. */
+class GenerationWriter {
+  private pagesTaken = 0;
+
+  constructor(
+    private source: SourceRow,
+    private generation: number,
+  ) {}
+
+  clear() {
+    this.drop(`generation >= ?`);
+  }
+
+  /** Deletes this source's pages, chunks, index entries and vectors of some generations. */
+  private drop(generationCondition: string, chunksOnly = false) {
+    const params = [this.source.id, this.generation];
+    const ids = `SELECT id FROM chunks WHERE source_id = ? AND ${generationCondition}`;
+    sqlite.transaction(() => {
+      deleteEmbeddings(ids, params);
+      unindexChunks(this.source.chatbot_id, ids, params);
+      if (chunksOnly) sqlite.prepare(`DELETE FROM chunks WHERE source_id = ? AND ${generationCondition}`).run(...params);
+      else sqlite.prepare(`DELETE FROM pages WHERE source_id = ? AND ${generationCondition}`).run(...params);
+    })();
+  }
+
+  async write(outcome: PageOutcome, signal: AbortSignal, url: string | null = outcome.url) {
+    if (signal.aborted) return;
+    if (outcome.status !== 'ok') {
+      sqlite
+        .prepare(`INSERT INTO pages (source_id, chatbot_id, generation, url, status, reason) VALUES (?, ?, ?, ?, ?, ?)`)
+        .run(this.source.id, this.source.chatbot_id, this.generation, outcome.url, outcome.status, outcome.reason);
+      return;
+    }
+    const chunks = chunkDocument({ title: outcome.title, blocks: outcome.blocks });
+    const chunkIds = sqlite.transaction(() => {
+      const page = sqlite
+        .prepare(
+          `INSERT INTO pages (source_id, chatbot_id, generation, url, title, content, status) VALUES (?, ?, ?, ?, ?, ?, 'ok') RETURNING id`,
+        )
+        .get(this.source.id, this.source.chatbot_id, this.generation, url, outcome.title, pageText(outcome.blocks)) as { id: number };
+      const insert = sqlite.prepare(
+        `INSERT INTO chunks (page_id, source_id, chatbot_id, generation, position, title, url, heading, content, token_count)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      );
+      const ids = chunks.map(
+        (c, i) =>
+          (insert.get(page.id, this.source.id, this.source.chatbot_id, this.generation, i, outcome.title, url, c.heading, c.content, c.tokenCount) as {
+            id: number;
+          }).id,
+      );
+      indexChunks(this.source.chatbot_id, chunks.map((c, i) => ({ id: ids[i], content: c.content, title: outcome.title, heading: c.heading })));
+      this.pagesTaken++;
+      sqlite.prepare(`UPDATE content_sources SET total_pages = ?, updated_at = ? WHERE id = ?`).run(this.pagesTaken, Date.now(), this.source.id);
+      return ids;
+    })();
+    if (embeddingsEnabled() && chunks.length > 0) {
+      try {
+        const vectors = await embedTexts(chunks.map((c) => [outcome.title, c.heading, c.content].filter(Boolean).join('\n')));
+        if (!signal.aborted) storeEmbeddings(this.source.chatbot_id, chunkIds.map((chunkId, i) => ({ chunkId, vector: vectors[i] })));
+      } catch (err) {
+        // vectors only refine ranking; the page stays searchable through FTS without them
+        logger.warn('embedding failed; page indexed for full-text search only', { sourceId: this.source.id, error: String(err) });
+      }
+    }
+  }
+
+  commit() {
+    const { id } = this.source;
+    sqlite.transaction(() => {
+      const { n } = sqlite.prepare(`SELECT count(*) AS n FROM chunks WHERE source_id = ? AND generation = ?`).get(id, this.generation) as { n: number };
+      sqlite
+        .prepare(
+          `UPDATE content_sources SET generation = ?, status = 'completed', total_pages = ?, total_chunks = ?, last_scanned = ?,
+           error_message = NULL, updated_at = ? WHERE id = ?`,
+        )
+        .run(this.generation, this.pagesTaken, n, Date.now(), Date.now(), id);
+      this.drop(`generation < ?`);
+    })();
+  }
+
+  /** Keeps the live generation (and its counts); the failed attempt's page rows stay for diagnosis. */
+  fail(message: string) {
+    const live = sqlite
+      .prepare(`SELECT count(*) AS n FROM pages WHERE source_id = ? AND generation = ? AND status = 'ok'`)
+      .get(this.source.id, this.source.generation) as { n: number };
+    sqlite
+      .prepare(`UPDATE content_sources SET status = 'error', error_message = ?, total_pages = ?, last_scanned = ?, updated_at = ? WHERE id = ?`)
+      .run(message, live.n, Date.now(), Date.now(), this.source.id);
+    this.drop(`generation = ?`, true);
+  }
+}
+
+function pageText(blocks: Block[]) {
+  return blocks.map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level)} ${b.text}` : b.text)).join('\n\n');
+}

@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { validate } from '../../lib/validate';
+import { requireUser } from '../../middleware/auth';
+import { getOwnedChatbot } from '../chatbots/chatbots.service';
+import { addSourceSchema, chatbotParamSchema, sourceParamSchema } from './sources.schemas';
+import { addFileSource, addTextSource, addWebsiteSource, deleteSource, listSources, rescanSource } from './sources.service';
+
+/**
+ * `/api/chatbots/{chatbotId}/...`: a bot's content sources (owner-tools §7). {chatbotId} is the
+ * bot's numeric id or guid; another owner's bot answers 404 like a missing one.
+ */
+export const sourcesRoutes = new Hono()
+  .use(requireUser)
+  .get('/:chatbotId/website-sources', validate('param', chatbotParamSchema), (c) => {
+    const bot = getOwnedChatbot(c.get('user').id, c.req.valid('param').chatbotId);
+    return c.json(listSources(bot.id), 200);
+  })
+  .post('/:chatbotId/website-sources', validate('param', chatbotParamSchema), validate('json', addSourceSchema), (c) => {
+    const bot = getOwnedChatbot(c.get('user').id, c.req.valid('param').chatbotId);
+    const body = c.req.valid('json');
+    const source = body.sourceType === 'text' ? addTextSource(bot.id, body) : addWebsiteSource(bot.id, body);
+    return c.json(source, 201);
+  })
+  .post('/:chatbotId/upload-text-file', validate('param', chatbotParamSchema), async (c) => {
+    const bot = getOwnedChatbot(c.get('user').id, c.req.valid('param').chatbotId);
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const text = (v: unknown) => (typeof v === 'string' ? v : null);
+    const source = await addFileSource(bot.id, {
+      file: form.file as File | string | undefined,
+      title: text(form.title),
+      description: text(form.description),
+    });
+    return c.json(source, 201);
+  })
+  .delete('/:chatbotId/website-sources/:sourceId', validate('param', sourceParamSchema), async (c) => {
+    const { chatbotId, sourceId } = c.req.valid('param');
+    const bot = getOwnedChatbot(c.get('user').id, chatbotId);
+    await deleteSource(bot.id, sourceId);
+    return c.json({ success: true }, 200);
+  })
+  .post('/:chatbotId/website-sources/:sourceId/rescan', validate('param', sourceParamSchema), (c) => {
+    const { chatbotId, sourceId } = c.req.valid('param');
+    const bot = getOwnedChatbot(c.get('user').id, chatbotId);
+    return c.json(rescanSource(bot.id, sourceId), 202);
+  });

@@ -1,0 +1,169 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { contentSources, type ContentSource } from '../../db/schema';
+import { badRequest, conflict, notFound, payloadTooLarge } from '../../lib/errors';
+import { validationError } from '../../lib/validate';
+import { decodeTextFile } from '../knowledge/decodeText';
+import { extractPage } from '../knowledge/extractPage';
+import { cancelScan, enqueueScan, isScanQueued } from '../knowledge/scanQueue';
+import { removeSourceIndex } from '../knowledge/scanSource';
+import { MAX_FILE_BYTES, MESSAGES, textSourceSchema, websiteSourceSchema, type TextSourceInput, type WebsiteSourceInput } from './sources.schemas';
+
+export { resumeInterruptedScans, waitForIdle } from '../knowledge/scanQueue';
+
+/** What the API answers for a content source (the raw text and generation stay inside). */
+export type SourceJson = {
+  id: number;
+  chatbotId: number;
+  sourceType: ContentSource['sourceType'];
+  title: string | null;
+  url: string | null;
+  fileName: string | null;
+  description: string | null;
+  maxPages: number;
+  status: ContentSource['status'];
+  totalPages: number;
+  totalChunks: number;
+  lastScanned: Date | null;
+  errorMessage: string | null;
+  createdAt: Date;
+};
+
+export function listSources(chatbotId: number): SourceJson[] {
+  return db
+    .select()
+    .from(contentSources)
+    .where(eq(contentSources.chatbotId, chatbotId))
+    .orderBy(desc(contentSources.createdAt), desc(contentSources.id))
+    .all()
+    .map(toJson);
+}
+
+/** Adds a website and starts crawling it in the background (status pending → scanning → ...). */
+export function addWebsiteSource(chatbotId: number, input: WebsiteSourceInput): SourceJson {
+  const parsed = websiteSourceSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { url, title, description, maxPages } = parsed.data;
+  return insertAndScan({ chatbotId, sourceType: 'website', url, title, description, maxPages });
+}
+
+/** Adds pasted text; it is chunked and indexed in the background like any other source. */
+export function addTextSource(chatbotId: number, input: TextSourceInput): SourceJson {
+  const parsed = textSourceSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { title, description, textContent } = parsed.data;
+  return insertAndScan({ chatbotId, sourceType: 'text', title, description, textContent });
+}
+
+/**
+ * Adds an uploaded text file. The type is checked by name and declared type, and then by
+ * content (valid UTF-8/UTF-16 without binary bytes), so a renamed image is refused. HTML
+ * files are reduced to their readable text. Only the text is kept, not the file.
+ */
+export async function addFileSource(
+  chatbotId: number,
+  input: { file: File | string | undefined | null; title?: string | null; description?: string | null },
+): Promise<SourceJson> {
+  const { file } = input;
+  if (!file || typeof file === 'string') throw badRequest(MESSAGES.fileMissing, { field: 'file' });
+  if (file.size >= MAX_FILE_BYTES) throw payloadTooLarge(MESSAGES.fileSize);
+  if (!looksLikeTextFile(file.name, file.type)) throw badRequest(MESSAGES.fileType, { field: 'file' });
+  let text = decodeTextFile(Buffer.from(await file.arrayBuffer()));
+  if (text === null) throw badRequest(MESSAGES.fileType, { field: 'file' });
+  if (isHtml(file.name, file.type)) {
+    text = extractPage(text, 'http://localhost/')
+      .blocks.map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level)} ${b.text}` : b.text))
+      .join('\n\n');
+  }
+  const fileName = file.name.slice(0, 255) || 'upload.txt';
+  const parsed = textSourceSchema.safeParse({
+    title: input.title?.trim() || fileName,
+    description: input.description ?? `Uploaded file: ${fileName}`,
+    textContent: text,
+  });
+  if (!parsed.success) throw validationError(parsed.error);
+  const { title, description, textContent } = parsed.data;
+  return insertAndScan({ chatbotId, sourceType: 'file', fileName, title, description, textContent });
+}
+
+/** Deletes a source with its pages and chunks, stopping its scan first. */
+export async function deleteSource(chatbotId: number, sourceId: number): Promise<void> {
+  getSource(chatbotId, sourceId);
+  await cancelScan(sourceId);
+  removeSourceIndex(sourceId);
+  db.delete(contentSources).where(eq(contentSources.id, sourceId)).run();
+}
+
+/**
+ * Scans a source again (websites are re-crawled, text is re-chunked). The current content
+ * stays searchable until the new scan completes. Refused while a scan of it is under way.
+ */
+export function rescanSource(chatbotId: number, sourceId: number): SourceJson {
+  const source = getSource(chatbotId, sourceId);
+  // a pending/scanning status without a job here is a scan a crash left behind: restartable
+  if (isScanQueued(sourceId)) throw conflict('This source is already being scanned', { status: source.status });
+  const row = db
+    .update(contentSources)
+    .set({ status: 'pending', errorMessage: null, updatedAt: new Date() })
+    .where(eq(contentSources.id, sourceId))
+    .returning()
+    .get();
+  enqueueScan(sourceId);
+  return toJson(row);
+}
+
+function getSource(chatbotId: number, sourceId: number): ContentSource {
+  const source = db
+    .select()
+    .from(contentSources)
+    .where(and(eq(contentSources.id, sourceId), eq(contentSources.chatbotId, chatbotId)))
+    .get();
+  if (!source) throw notFound('Source not found');
+  return source;
+}
+
+function insertAndScan(values: typeof contentSources.$inferInsert): SourceJson {
+  const row = db
+    .insert(contentSources)
+    .values({ ...values, status: 'pending' })
+    .returning()
+    .get();
+  enqueueScan(row.id);
+  return toJson(row);
+}
+
+function toJson(s: ContentSource): SourceJson {
+  return {
+    id: s.id,
+    chatbotId: s.chatbotId,
+    sourceType: s.sourceType,
+    title: s.title,
+    url: s.url,
+    fileName: s.fileName,
+    description: s.description,
+    maxPages: s.maxPages,
+    status: s.status,
+    totalPages: s.totalPages,
+    totalChunks: s.totalChunks,
+    lastScanned: s.lastScanned,
+    errorMessage: s.errorMessage,
+    createdAt: s.createdAt,
+  };
+}
+
+const TEXT_EXTENSIONS = /\.(txt|text|csv|tsv|md|markdown|mdx|json|jsonl|ndjson|xml|html?|ya?ml|log|rst|adoc|org|ini|toml|srt|vtt)$/i;
+const TEXT_TYPES = /^(text\/[\w.+-]+|application\/(json|ld\+json|x-ndjson|xml|xhtml\+xml|yaml|x-yaml|toml))$/i;
+
+/** Name and declared type must both be compatible with text; the content is checked after. */
+function looksLikeTextFile(name: string, type: string) {
+  const declared = type.split(';')[0].trim().toLowerCase();
+  const hasExtension = /\.[^./\\]+$/.test(name);
+  if (hasExtension && !TEXT_EXTENSIONS.test(name)) return false;
+  // browsers send no type for many text formats (.md on Windows); the content check decides
+  if (declared === '' || declared === 'application/octet-stream') return true;
+  return TEXT_TYPES.test(declared);
+}
+
+function isHtml(name: string, type: string) {
+  return /\.html?$/i.test(name) || /^(text\/html|application\/xhtml\+xml)/i.test(type);
+}

@@ -1,0 +1,343 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlite } from '../../db/client';
+import { app } from '../../app';
+import { api, createBot, createUserAndCookie } from '../../../test/helpers';
+import { expectedPagePaths, startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
+import { pages } from '../../../test/fixtures/site/pages';
+import { retrieve } from '../knowledge/retrieve';
+import { waitForIdle } from './sources.service';
+
+type Source = Record<string, unknown> & { id: number; status: string; totalPages: number; totalChunks: number };
+
+let site: FixtureSite;
+let owner: { cookie: string };
+let stranger: { cookie: string };
+let bot: { id: number; guid: string };
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  owner = await createUserAndCookie();
+  stranger = await createUserAndCookie();
+  bot = await createBot(owner.cookie);
+});
+afterAll(async () => {
+  await waitForIdle();
+  await site.close();
+});
+
+const sourcesPath = (ref: string | number = bot.guid) => `/api/chatbots/${ref}/website-sources`;
+
+async function listSources(ref: string | number = bot.guid): Promise<Source[]> {
+  const res = await api(sourcesPath(ref), { cookie: owner.cookie });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+async function addSource(body: Record<string, unknown>, cookie = owner.cookie, ref: string | number = bot.guid) {
+  return api(sourcesPath(ref), { cookie, body });
+}
+
+function upload(form: FormData, cookie = owner.cookie, ref: string | number = bot.guid) {
+  return app.request(`/api/chatbots/${ref}/upload-text-file`, { method: 'POST', headers: { cookie }, body: form });
+}
+
+function pageRows(sourceId: number) {
+  return sqlite.prepare(`SELECT url, status, reason, generation FROM pages WHERE source_id = ? ORDER BY id`).all(sourceId) as {
+    url: string | null;
+    status: string;
+    reason: string | null;
+    generation: number;
+  }[];
+}
+
+describe('website sources', () => {
+  it('crawls a website in the background and reports progress, pages and chunks', async () => {
+    const res = await addSource({ url: `${site.url}/`, title: 'Brightleaf site', maxPages: 200, sourceType: 'website' });
+    expect(res.status).toBe(201);
+    const created: Source = await res.json();
+    expect(created).toMatchObject({
+      chatbotId: bot.id,
+      sourceType: 'website',
+      title: 'Brightleaf site',
+      url: `${site.url}/`,
+      fileName: null,
+      description: null,
+      status: 'pending',
+      totalPages: 0,
+      totalChunks: 0,
+      lastScanned: null,
+      errorMessage: null,
+    });
+    expect(Object.keys(created)).toEqual(
+      expect.arrayContaining(['id', 'chatbotId', 'sourceType', 'title', 'url', 'fileName', 'description', 'status', 'totalPages', 'totalChunks', 'lastScanned', 'errorMessage', 'createdAt']),
+    );
+
+    await waitForIdle(created.id);
+    const [done] = (await listSources()).filter((s) => s.id === created.id);
+    expect(done).toMatchObject({ status: 'completed', totalPages: expectedPagePaths().length, errorMessage: null });
+    expect(done.totalChunks).toBeGreaterThanOrEqual(expectedPagePaths().length);
+    expect(new Date(done.lastScanned as string).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const rows = pageRows(created.id);
+    const taken = rows.filter((r) => r.status === 'ok').map((r) => r.url!.slice(site.url.length) || '/');
+    expect(taken.sort()).toEqual(expectedPagePaths().sort());
+    const reasons = Object.fromEntries(rows.filter((r) => r.status !== 'ok').map((r) => [r.url!.slice(site.url.length), `${r.status}: ${r.reason}`]));
+    expect(reasons).toMatchObject({
+      '/internal/roast-schedule': 'skipped: Disallowed by robots.txt',
+      '/downloads/wholesale-price-list.pdf': 'skipped: Not an HTML page (.pdf file)',
+      '/downloads/brew-ratios.csv': 'skipped: Not an HTML page (text/csv)',
+      '/discontinued-blend': 'error: HTTP 404',
+      '/thank-you': 'skipped: Marked noindex',
+    });
+    expect(reasons['/pricing']).toMatch(/^skipped: Duplicate: redirects to/);
+  });
+
+  it('uses maxPages 50 by default and accepts the numeric id as well as the guid', async () => {
+    const res = await addSource({ url: `${site.url}/` }, owner.cookie, bot.id);
+    expect(res.status).toBe(201);
+    const created: Source = await res.json();
+    expect(created.maxPages).toBe(50);
+    await waitForIdle(created.id);
+    const pagesById = await listSources(bot.id);
+    expect(pagesById.find((s) => s.id === created.id)).toMatchObject({ status: 'completed', totalPages: expectedPagePaths().length });
+    await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
+  });
+
+  it('honours a small maxPages', async () => {
+    const res = await addSource({ url: `${site.url}/`, maxPages: 3 });
+    const created: Source = await res.json();
+    await waitForIdle(created.id);
+    const [done] = (await listSources()).filter((s) => s.id === created.id);
+    expect(done).toMatchObject({ status: 'completed', totalPages: 3 });
+    await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
+  });
+
+  it('ends in error with a message when the site cannot be reached', async () => {
+    const gone = await startFixtureSite();
+    await gone.close();
+    const created: Source = await (await addSource({ url: `${gone.url}/` })).json();
+    await waitForIdle(created.id);
+    const [done] = (await listSources()).filter((s) => s.id === created.id);
+    expect(done.status).toBe('error');
+    expect(done.errorMessage).toMatch(/^Could not read http:\/\/127\.0\.0\.1:\d+\/robots\.txt: .*ECONNREFUSED/);
+    expect(done.totalPages).toBe(0);
+    await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
+  });
+
+  it('validates the website form with the spec messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ url: 'not a url' }, 'Please enter a valid URL'],
+      [{ url: 'ftp://example.com/' }, 'Please enter a valid URL'],
+      [{ url: '' }, 'Please enter a valid URL'],
+      [{}, 'Please enter a valid URL'],
+      [{ url: 'https://example.com', maxPages: 0 }, 'Max pages must be between 1 and 200'],
+      [{ url: 'https://example.com', maxPages: 201 }, 'Max pages must be between 1 and 200'],
+      [{ url: 'https://example.com', maxPages: 'lots' }, 'Max pages must be between 1 and 200'],
+      [{ url: 'https://example.com', sourceType: 'video' }, 'sourceType must be "website" or "text"'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await addSource(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).message, JSON.stringify(body)).toBe(message);
+    }
+    expect((await listSources()).filter((s) => String(s.url).includes('example.com'))).toEqual([]);
+  });
+});
+
+describe('text sources', () => {
+  it('indexes pasted text so the bot can retrieve it', async () => {
+    const res = await addSource({
+      sourceType: 'text',
+      title: 'Loyalty programme',
+      description: 'Pasted from the staff handbook',
+      textContent: '# Loyalty card\n\nEvery tenth drink is free with the Brightleaf loyalty card. Stamps never expire.',
+    });
+    expect(res.status).toBe(201);
+    const created: Source = await res.json();
+    expect(created).toMatchObject({ sourceType: 'text', title: 'Loyalty programme', description: 'Pasted from the staff handbook', url: null, status: 'pending' });
+    await waitForIdle(created.id);
+    const [done] = (await listSources()).filter((s) => s.id === created.id);
+    expect(done).toMatchObject({ status: 'completed', totalPages: 1, totalChunks: 1 });
+    const [top] = await retrieve(bot.id, 'do loyalty stamps expire?');
+    expect(top).toMatchObject({ sourceId: created.id, title: 'Loyalty programme', heading: 'Loyalty card', url: null });
+    expect(top.content).toContain('Every tenth drink is free');
+  });
+
+  it('validates the text form with the spec messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ sourceType: 'text', title: '', textContent: 'long enough text' }, 'Title is required'],
+      [{ sourceType: 'text', title: '   ', textContent: 'long enough text' }, 'Title is required'],
+      [{ sourceType: 'text', textContent: 'long enough text' }, 'Title is required'],
+      [{ sourceType: 'text', title: 'T', textContent: 'too short' }, 'Text content must be at least 10 characters'],
+      [{ sourceType: 'text', title: 'T' }, 'Text content must be at least 10 characters'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await addSource(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const json = await res.json();
+      expect(json.message, JSON.stringify(body)).toBe(message);
+      expect(json.details.fieldErrors).toBeTypeOf('object');
+    }
+  });
+});
+
+describe('file uploads', () => {
+  const form = (file: File | null, fields: Record<string, string> = {}) => {
+    const f = new FormData();
+    if (file) f.set('file', file);
+    for (const [k, v] of Object.entries(fields)) f.set(k, v);
+    return f;
+  };
+
+  it('stores the text of an uploaded file and indexes it', async () => {
+    const text = '# Wholesale FAQ\n\nMinimum order for wholesale accounts is 20 pounds a week.\n\n## Delivery\n\nWholesale orders are delivered by our own van on Tuesdays.';
+    const res = await upload(form(new File([text], 'wholesale-faq.md', { type: 'text/markdown' }), { title: 'wholesale-faq.md', description: 'Uploaded file: wholesale-faq.md' }));
+    expect(res.status).toBe(201);
+    const created: Source = await res.json();
+    expect(created).toMatchObject({ sourceType: 'file', fileName: 'wholesale-faq.md', title: 'wholesale-faq.md', description: 'Uploaded file: wholesale-faq.md' });
+    await waitForIdle(created.id);
+    const stored = sqlite.prepare(`SELECT text_content FROM content_sources WHERE id = ?`).get(created.id) as { text_content: string };
+    expect(stored.text_content).toBe(text);
+    const [top] = await retrieve(bot.id, 'which day does the wholesale van come?');
+    // the top heading repeats the file's title, so the chunk is filed under the subheading
+    expect(top).toMatchObject({ sourceId: created.id, title: 'wholesale-faq.md', heading: 'Delivery' });
+    expect(top.content).toBe('Wholesale orders are delivered by our own van on Tuesdays.');
+  });
+
+  it('defaults title and description from the file name and accepts files without a declared type', async () => {
+    const res = await upload(form(new File(['Opening day is the first of June.'], 'notes.txt')));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ title: 'notes.txt', fileName: 'notes.txt', description: 'Uploaded file: notes.txt' });
+  });
+
+  it('refuses binary content even when it is named and typed as text', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    const latin1 = Buffer.from('Caf\xe9 cr\xe8me, na\xefve r\xe9sum\xe9 text', 'latin1');
+    for (const file of [
+      new File([png], 'photo.txt', { type: 'text/plain' }),
+      new File([latin1], 'legacy.txt', { type: 'text/plain' }),
+      new File(['plain words but a picture type'], 'photo.png', { type: 'image/png' }),
+      new File(['%PDF-1.4 words'], 'manual.pdf', { type: 'application/pdf' }),
+    ]) {
+      const res = await upload(form(file));
+      expect(res.status, file.name).toBe(400);
+      expect((await res.json()).message).toBe('Please select a text file (.txt, .csv, .md, .json, etc.)');
+    }
+  });
+
+  it('requires a file and a size under 5MB (413)', async () => {
+    const missing = await upload(form(null, { title: 'x' }));
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).message).toBe('Please select a file to upload');
+
+    const big = await upload(form(new File(['a'.repeat(5 * 1024 * 1024)], 'big.txt', { type: 'text/plain' })));
+    expect(big.status).toBe(413);
+    expect((await big.json()).message).toBe('File size must be less than 5MB');
+  });
+
+  it('reduces uploaded HTML to its readable text', async () => {
+    const html = '<html><head><title>Menu</title></head><body><nav><a href="/">Home</a></nav><main><h1>Menu</h1><p>Our flat white costs $4.50 and comes with oat milk at no extra charge.</p></main></body></html>';
+    const created: Source = await (await upload(form(new File([html], 'menu.html', { type: 'text/html' })))).json();
+    await waitForIdle(created.id);
+    const stored = sqlite.prepare(`SELECT text_content FROM content_sources WHERE id = ?`).get(created.id) as { text_content: string };
+    expect(stored.text_content).toContain('Our flat white costs $4.50');
+    expect(stored.text_content).not.toContain('<');
+    expect(stored.text_content).not.toContain('Home');
+  });
+});
+
+describe('delete and rescan', () => {
+  it('deletes a source with its pages and chunks', async () => {
+    const created: Source = await (await addSource({ sourceType: 'text', title: 'Temporary', textContent: 'Zanzibar blend is a limited edition.' })).json();
+    await waitForIdle(created.id);
+    expect(await retrieve(bot.id, 'zanzibar')).toHaveLength(1);
+    const res = await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect((await listSources()).some((s) => s.id === created.id)).toBe(false);
+    expect(await retrieve(bot.id, 'zanzibar')).toEqual([]);
+    expect(pageRows(created.id)).toEqual([]);
+    const again = await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(again.status).toBe(404);
+  });
+
+  it('rescans a website: old content answers until the new scan completes, then is replaced', async () => {
+    const created: Source = await (await addSource({ url: `${site.url}/`, maxPages: 200 })).json();
+    await waitForIdle(created.id);
+    const ours = async () => (await retrieve(bot.id, 'do you ship to Mexico?', { limit: 10 })).filter((p) => p.sourceId === created.id);
+    const before = await ours();
+    expect(before[0]).toMatchObject({ url: `${site.url}/shipping`, heading: 'Where we ship' });
+    expect(before[0].content).toContain('We ship to all 50 US states');
+
+    const shipping = pages.find((p) => p.path === '/shipping')!;
+    site.override('/shipping', { ...shipping, sections: [{ heading: 'Where we ship', paragraphs: ['Good news: Brightleaf now ships to Mexico as well as the United States and Canada.'] }] });
+    site.latencyMs = 40;
+    const rescan = await api(`${sourcesPath()}/${created.id}/rescan`, { method: 'POST', cookie: owner.cookie });
+    expect(rescan.status).toBe(202);
+    expect(await rescan.json()).toMatchObject({ id: created.id, status: 'pending' });
+    const conflict = await api(`${sourcesPath()}/${created.id}/rescan`, { method: 'POST', cookie: owner.cookie });
+    expect(conflict.status).toBe(409);
+    expect((await conflict.json()).message).toBe('This source is already being scanned');
+
+    // mid-rescan: new-generation pages exist, yet retrieval sees exactly the old content once
+    for (let i = 0; i < 400 && pageRows(created.id).filter((r) => r.generation === 2).length < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    const [mid] = (await listSources()).filter((s) => s.id === created.id);
+    expect(mid.status).toBe('scanning');
+    const during = await ours();
+    expect(during.map((p) => p.chunkId)).toEqual(before.map((p) => p.chunkId));
+    expect(during.some((p) => p.content.includes('Mexico'))).toBe(false);
+
+    await waitForIdle(created.id);
+    site.latencyMs = 0;
+    site.override('/shipping', shipping);
+    const after = await ours();
+    expect(after[0]).toMatchObject({ url: `${site.url}/shipping`, heading: 'Where we ship' });
+    expect(after[0].content).toContain('now ships to Mexico');
+    expect(after.some((p) => p.content.includes('We ship to all 50 US states'))).toBe(false);
+    expect(new Set(pageRows(created.id).map((r) => r.generation))).toEqual(new Set([2]));
+    const [done] = (await listSources()).filter((s) => s.id === created.id);
+    expect(done).toMatchObject({ status: 'completed', totalPages: expectedPagePaths().length });
+  });
+
+  it('rescans a text source by re-chunking it', async () => {
+    const created: Source = await (await addSource({ sourceType: 'text', title: 'Hours note', textContent: 'The roastery shop opens at 8 on Saturdays.' })).json();
+    await waitForIdle(created.id);
+    const res = await api(`${sourcesPath()}/${created.id}/rescan`, { method: 'POST', cookie: owner.cookie });
+    expect(res.status).toBe(202);
+    await waitForIdle(created.id);
+    const [done] = (await listSources()).filter((s) => s.id === created.id);
+    expect(done).toMatchObject({ status: 'completed', totalChunks: 1 });
+    expect(pageRows(created.id).map((r) => r.generation)).toEqual([2]);
+    const found = (await retrieve(bot.id, 'when does the roastery shop open on saturday')).filter((p) => p.sourceId === created.id);
+    expect(found.map((p) => p.content)).toEqual(['The roastery shop opens at 8 on Saturdays.']);
+  });
+});
+
+describe('ownership', () => {
+  it('answers 404 for another owner\'s bot on every route, and 401 when signed out', async () => {
+    const created: Source = await (await addSource({ sourceType: 'text', title: 'Private', textContent: 'Only the owner may see this.' })).json();
+    await waitForIdle(created.id);
+    const form = new FormData();
+    form.set('file', new File(['hello there, world'], 'a.txt', { type: 'text/plain' }));
+    for (const ref of [bot.guid, String(bot.id), 'no-such-bot']) {
+      const calls = [
+        api(sourcesPath(ref), { cookie: stranger.cookie }),
+        addSource({ url: 'https://example.com' }, stranger.cookie, ref),
+        upload(form, stranger.cookie, ref),
+        api(`${sourcesPath(ref)}/${created.id}`, { method: 'DELETE', cookie: stranger.cookie }),
+        api(`${sourcesPath(ref)}/${created.id}/rescan`, { method: 'POST', cookie: stranger.cookie }),
+      ];
+      for (const res of await Promise.all(calls)) {
+        expect(res.status).toBe(404);
+        expect((await res.json()).message).toBe('Chatbot not found');
+      }
+    }
+    // a source id of another bot, through the stranger's own bot
+    const strangersBot = await createBot(stranger.cookie);
+    const cross = await api(`${sourcesPath(strangersBot.guid)}/${created.id}`, { method: 'DELETE', cookie: stranger.cookie });
+    expect(cross.status).toBe(404);
+    expect((await listSources()).some((s) => s.id === created.id)).toBe(true);
+
+    const anonymous = await api(sourcesPath());
+    expect(anonymous.status).toBe(401);
+  });
+});

@@ -1,0 +1,59 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { env } from '../../env';
+import { DASHBOARD_DIST, SDK_DIST, UPLOADS_DIR } from '../../lib/paths';
+
+/**
+ * Everything that is not the API: the widget bundles, uploaded files and the dashboard
+ * single-page app (any unknown non-API path gets index.html; the app shows its own 404).
+ */
+export const webRoutes = new Hono()
+  // Unknown API paths must stay JSON, never fall through to the app's index.html.
+  .all('/api/*', (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404))
+  .use('/embed.js', withHeaders({ 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' }))
+  .get('/embed.js', lazyStatic({ root: rel(SDK_DIST), path: 'embed.js' }))
+  .use('/widget-assets/*', withHeaders({ 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' }))
+  .get('/widget-assets/*', lazyStatic({ root: rel(SDK_DIST), rewriteRequestPath: (p) => p.replace(/^\/widget-assets/, '') }))
+  .use('/uploads/*', withHeaders({ 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' }))
+  .get('/uploads/*', lazyStatic({ root: rel(UPLOADS_DIR), rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }))
+  .use('/assets/*', withHeaders({ 'Cache-Control': 'public, max-age=31536000, immutable' }))
+  .get('/assets/*', lazyStatic({ root: rel(DASHBOARD_DIST) }))
+  .get('*', lazyStatic({ root: rel(DASHBOARD_DIST) }))
+  .get('*', (c) => {
+    const html = dashboardIndex();
+    if (!html) return c.text('The dashboard is not built yet. Run `npm run build` (npm start does it for you).', 503);
+    return c.html(html, 200);
+  });
+
+let cachedIndex: string | null = null;
+/** index.html is read once in production; in development a rebuild should show up. */
+export function dashboardIndex(): string | null {
+  if (cachedIndex && env.NODE_ENV === 'production') return cachedIndex;
+  const file = path.join(DASHBOARD_DIST, 'index.html');
+  cachedIndex = existsSync(file) ? readFileSync(file, 'utf8') : null;
+  return cachedIndex;
+}
+
+/** serveStatic checks its folder when created; build output may appear after the server starts. */
+function lazyStatic(options: Parameters<typeof serveStatic>[0]): MiddlewareHandler {
+  let handler: MiddlewareHandler | null = null;
+  return (c, next) => {
+    if (!existsSync(path.resolve(options.root ?? '.'))) return next();
+    handler ??= serveStatic(options);
+    return handler(c, next);
+  };
+}
+
+function withHeaders(headers: Record<string, string>) {
+  return async (c: { header: (k: string, v: string) => void }, next: () => Promise<void>) => {
+    await next();
+    for (const [k, v] of Object.entries(headers)) c.header(k, v);
+  };
+}
+
+/** serveStatic wants a path relative to the working directory. */
+function rel(dir: string) {
+  return path.relative(process.cwd(), dir) || '.';
+}

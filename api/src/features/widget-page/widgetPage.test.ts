@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+
+const kit = await import('../chat/testing/chatKit');
+
+async function page(path: string) {
+  const res = await kit.request(path);
+  return { status: res.status, html: await res.text(), csp: res.headers.get('content-security-policy'), type: res.headers.get('content-type') };
+}
+
+/** The JSON assigned to window.__PARLEY_WIDGET_CONFIG__ in the page. */
+function injectedConfig(html: string) {
+  const match = /window\.__PARLEY_WIDGET_CONFIG__ = (.*?);\n/.exec(html);
+  if (!match) throw new Error('no injected config');
+  return JSON.parse(match[1]);
+}
+
+describe('/widget/{userId}/{guid}', () => {
+  it('serves the iframe page with the widget config injected', async () => {
+    const o = await kit.owner();
+    const bot = await kit.createBot(o.cookie, {
+      name: 'Frame </script><b>bot',
+      homeScreenConfig: { components: [], theme: { primaryColor: '#ff0066', backgroundColor: '#000000', textColor: '#ffffff' } },
+    });
+    const { status, html, csp, type } = await page(`/widget/${o.user.id}/${bot.guid}?position=bottom-left`);
+    expect(status).toBe(200);
+    expect(type).toContain('text/html');
+    expect(csp).toBe('frame-ancestors *');
+    expect(html).toContain('<script src="/embed.js"');
+    expect(html).not.toContain('</script><b>bot');
+    expect(html).toContain('<title>Frame &lt;/script&gt;&lt;b&gt;bot</title>');
+    const config = injectedConfig(html);
+    expect(config).toMatchObject({
+      apiUrl: 'http://localhost',
+      embedded: true,
+      chatbotConfig: { guid: bot.guid, name: 'Frame </script><b>bot', isActive: true, theme: { chat: { primary: '#ff0066' } } },
+    });
+    expect(config).not.toHaveProperty('sessionId');
+    const forWidget = JSON.parse(/window\.__PARLEY_WIDGET__ = (.*?);<\/script>/.exec(html)![1]);
+    expect(forWidget).toMatchObject({ apiUrl: 'http://localhost', chatbotId: bot.guid, embedded: true, chatbotConfig: { guid: bot.guid } });
+    const init = JSON.parse(/ChatWidget\.init\((.*?)\);/.exec(html)![1]);
+    expect(init).toEqual({
+      apiUrl: 'http://localhost',
+      chatbotId: bot.guid,
+      embedded: true,
+      position: 'bottom-left',
+      primaryColor: '#ff0066',
+      backgroundColor: '#000000',
+      textColor: '#ffffff',
+    });
+  });
+
+  it('passes a valid session id through and limits framing to the allowed domains', async () => {
+    const o = await kit.owner();
+    const bot = await kit.createBot(o.cookie, { name: 'Locked', allowedDomains: ['shop.example'] });
+    const sessionId = kit.newSessionId();
+    const { html, csp } = await page(`/widget/prefix|${o.user.id}/${bot.guid}?sessionId=${sessionId}`);
+    expect(injectedConfig(html).sessionId).toBe(sessionId);
+    expect(csp).toBe("frame-ancestors 'self' https://shop.example http://shop.example");
+    const bad = await page(`/widget/${o.user.id}/${bot.guid}?sessionId=session_1_short`);
+    expect(injectedConfig(bad.html)).not.toHaveProperty('sessionId');
+  });
+
+  it('shows the configuration error for an unknown bot or the wrong owner', async () => {
+    const o = await kit.owner();
+    const bot = await kit.createBot(o.cookie, { name: 'Mine' });
+    for (const path of [`/widget/${o.user.id}/00000000-0000-4000-8000-000000000000`, `/widget/someone-else/${bot.guid}`]) {
+      const { status, html } = await page(path);
+      expect(status).toBe(404);
+      expect(html).toContain('Chat widget configuration error');
+      expect(html).toContain('No valid chatbot configuration found');
+      expect(html).not.toContain('embed.js');
+    }
+  });
+
+  it('shows the inactive texts for a disabled bot', async () => {
+    const o = await kit.owner();
+    const bot = await kit.createBot(o.cookie, { name: 'Off', isActive: false });
+    const { status, html } = await page(`/widget/${o.user.id}/${bot.guid}`);
+    expect(status).toBe(200);
+    expect(html).toContain('Chatbot is currently inactive');
+    expect(html).toContain('This chatbot has been disabled by the administrator');
+    expect(html).not.toContain('__PARLEY_WIDGET_CONFIG__');
+  });
+});

@@ -1,0 +1,21 @@
+import { pruneExpiredSessions } from './features/auth/auth.service';
+import { seedPlans } from './features/subscription/subscription.service';
+import { startOutboxWorker } from './features/email/outbox.service';
+import { seedDefaultChatbot } from './features/public/defaultChatbot';
+import { env } from './env';
+import { logger } from './lib/logger';
+
+/**
+ * Work done once per process before serving: the database is already migrated when the db
+ * module loads. Feature start hooks (seeding the public bot, resuming scans, the email
+ * outbox) are added here.
+ */
+export async function startup() {
+  seedPlans();
+  pruneExpiredSessions();
+  if (env.SEED_DEFAULT_CHATBOT) {
+    // A failed seed must not keep Parley from starting; the next start trains it again.
+    await seedDefaultChatbot().catch((error) => logger.error('seeding the default chatbot failed', { error: String(error) }));
+  }
+  startOutboxWorker();
+}

@@ -1,0 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// Each test file gets its own database: the db module is a per-process singleton opened on
+// first import, and this runs before the test file imports anything.
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'parley-test-'));
+process.env.LOG_LEVEL ??= 'silent';
+process.env.CRAWL_ALLOW_PRIVATE_HOSTS ??= 'true';
+process.env.NODE_ENV = 'test';
+process.env.SEED_DEFAULT_CHATBOT ??= 'false';
+for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_EMBEDDING_MODEL', 'SMTP_URL', 'ADMIN_EMAILS', 'PUBLIC_URL']) {
+  delete process.env[key];
+}

@@ -1,0 +1,100 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { PageSpinner } from './components/Spinner';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { isEmbeddedMode } from './lib/embedded';
+import { AuthRequired } from './features/auth/AuthRequired';
+import { LoginPage } from './features/auth/LoginPage';
+import { RequireAuth } from './features/auth/RequireAuth';
+import { ContactPage } from './features/contact/ContactPage';
+import { DocsPage } from './features/docs/DocsPage';
+import { LandingPage } from './features/home/LandingPage';
+import { SiteLayout } from './features/layout/SiteLayout';
+import { PrivacyPage } from './features/legal/PrivacyPage';
+import { TermsPage } from './features/legal/TermsPage';
+import { NotFoundPage } from './features/not-found/NotFoundPage';
+import { PricingPage } from './features/pricing/PricingPage';
+import { WidgetPage } from './features/widget/WidgetPage';
+
+// Owner pages load on demand so the marketing pages stay light.
+const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const SubscriptionPage = lazy(() => import('./features/subscription/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })));
+const ProfilePage = lazy(() => import('./features/account/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() => import('./features/account/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const CreateChatbotPage = lazy(() => import('./features/chatbots/ChatbotFormPage').then((m) => ({ default: m.CreateChatbotPage })));
+const EditChatbotPage = lazy(() => import('./features/chatbots/ChatbotFormPage').then((m) => ({ default: m.EditChatbotPage })));
+const EmbedPage = lazy(() => import('./features/chatbots/EmbedPage').then((m) => ({ default: m.EmbedPage })));
+const TestPage = lazy(() => import('./features/chatbots/TestPage').then((m) => ({ default: m.TestPage })));
+const tool = (name: 'AddDataPage' | 'AnalyticsPage' | 'HistoryPage' | 'SurveyAnalyticsPage' | 'SurveysPage' | 'UiDesignerPage') =>
+  lazy(() => import('./features/chatbots/toolPages').then((m) => ({ default: m[name] })));
+const AddDataPage = tool('AddDataPage');
+const AnalyticsPage = tool('AnalyticsPage');
+const HistoryPage = tool('HistoryPage');
+const SurveyAnalyticsPage = tool('SurveyAnalyticsPage');
+const SurveysPage = tool('SurveysPage');
+const UiDesignerPage = tool('UiDesignerPage');
+
+const owner = (page: ReactNode) => (
+  <RequireAuth>
+    <Suspense fallback={<PageSpinner />}>{page}</Suspense>
+  </RequireAuth>
+);
+
+/**
+ * The route table of spec §2. Embedded mode only knows the widget (and falls back to it).
+ * Owner pages are registered for everyone: signed out they show the logged-out toast and
+ * send the browser to /api/login instead of a 404.
+ */
+export function AppRoutes() {
+  const { search } = useLocation();
+  if (isEmbeddedMode(search)) {
+    return (
+      <Routes>
+        <Route path="/widget" element={<WidgetPage />} />
+        <Route path="/chat-widget" element={<WidgetPage />} />
+        <Route path="*" element={<WidgetPage />} />
+      </Routes>
+    );
+  }
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        <Route index element={<LandingPage />} />
+        <Route path="/docs" element={<DocsPage />} />
+        <Route path="/support" element={<DocsPage />} />
+        <Route path="/pricing" element={<PricingPage />} />
+        <Route path="/contact" element={<ContactPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/widget" element={<WidgetPage />} />
+        <Route path="/chat-widget" element={<WidgetPage />} />
+        <Route path="/login" element={<LoginPage />} />
+
+        <Route path="/dashboard" element={owner(<DashboardPage />)} />
+        <Route path="/subscription" element={owner(<SubscriptionPage />)} />
+        <Route path="/profile" element={owner(<ProfilePage />)} />
+        <Route path="/settings" element={owner(<SettingsPage />)} />
+        <Route path="/chatbots/new" element={owner(<CreateChatbotPage />)} />
+        <Route path="/chatbots/:guid" element={owner(<EditChatbotPage />)} />
+        <Route path="/chatbots/:guid/add-data" element={owner(<AddDataPage />)} />
+        <Route path="/chatbots/:guid/test" element={owner(<TestPage />)} />
+        <Route path="/chatbots/:guid/ui-designer" element={owner(<UiDesignerPage />)} />
+        <Route path="/chatbots/:guid/analytics" element={owner(<AnalyticsPage />)} />
+        <Route path="/chatbots/:guid/survey-analytics" element={owner(<SurveyAnalyticsPage />)} />
+        <Route
+          path="/chatbots/:guid/surveys"
+          element={
+            <RequireAuth signedOut={<AuthRequired />}>
+              <Suspense fallback={<PageSpinner />}>
+                <SurveysPage />
+              </Suspense>
+            </RequireAuth>
+          }
+        />
+        <Route path="/chatbots/:guid/embed" element={owner(<EmbedPage />)} />
+        <Route path="/chatbots/:guid/history" element={owner(<HistoryPage />)} />
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

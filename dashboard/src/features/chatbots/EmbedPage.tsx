@@ -1,0 +1,113 @@
+import { ExternalLink, FlaskConical, Palette, Settings2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Card } from '../../components/Card';
+import { SelectField } from '../../components/Field';
+import { customElementSnippet, iframeSnippet, scriptTagSnippet, widgetUserId } from '../../lib/embedSnippets';
+import { cn } from '../../lib/cn';
+import { useAuth } from '../auth/useAuth';
+import { CodeBlock } from '../docs/CodeBlock';
+import { ChatbotToolPage } from './ChatbotToolPage';
+import { botTheme } from './botTheme';
+
+type Tab = 'floating' | 'iframe';
+
+/** /chatbots/{guid}/embed: position, theme colours, quick links and copyable snippets. */
+export function EmbedPage() {
+  const { user } = useAuth();
+  const [position, setPosition] = useState<'bottom-right' | 'bottom-left'>('bottom-right');
+  const [tab, setTab] = useState<Tab>('floating');
+  const origin = window.location.origin;
+  return (
+    <ChatbotToolPage title={(b) => `Embed ${b.name}`} subtitle={() => 'Add your chatbot to any website with one line of code.'}>
+      {(bot) => {
+        const theme = botTheme(bot);
+        return (
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="space-y-6">
+              <Card className="space-y-5 p-6">
+                <h2 className="text-lg font-semibold">Widget settings</h2>
+                <SelectField label="Widget position" value={position} onChange={(e) => setPosition(e.target.value as typeof position)}>
+                  <option value="bottom-right">Bottom right</option>
+                  <option value="bottom-left">Bottom left</option>
+                </SelectField>
+                <div>
+                  <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Theme colours</p>
+                  <dl className="mt-2 space-y-2 text-sm">
+                    {Object.entries(theme).map(([name, color]) => (
+                      <div key={name} className="flex items-center justify-between">
+                        <dt className="text-slate-600 dark:text-slate-400">{name}</dt>
+                        <dd className="flex items-center gap-2 font-mono text-xs">
+                          <span className="h-5 w-5 rounded border border-slate-200 dark:border-slate-700" style={{ background: color }} /> {color}
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                  <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Change colours in the UI Designer.</p>
+                </div>
+              </Card>
+              <Card className="p-6">
+                <h2 className="text-lg font-semibold">Quick links</h2>
+                <ul className="mt-3 space-y-2 text-sm">
+                  {[
+                    { to: `/chatbots/${bot.guid}/ui-designer`, label: 'Customize in UI Designer', Icon: Palette },
+                    { to: `/chatbots/${bot.guid}`, label: 'Edit chatbot settings', Icon: Settings2 },
+                    { to: `/chatbots/${bot.guid}/test`, label: 'Test your chatbot', Icon: FlaskConical },
+                  ].map(({ to, label, Icon }) => (
+                    <li key={to}>
+                      <Link to={to} className="flex items-center gap-2 text-blue-600 hover:underline dark:text-blue-400">
+                        <Icon className="h-4 w-4" aria-hidden /> {label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            </div>
+            <Card className="p-6 lg:col-span-2">
+              <div role="tablist" aria-label="Embed type" className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+                {(
+                  [
+                    ['floating', 'Floating Widget'],
+                    ['iframe', 'Inline iframe'],
+                  ] as const
+                ).map(([value, label]) => (
+                  <button
+                    key={value}
+                    role="tab"
+                    type="button"
+                    aria-selected={tab === value}
+                    onClick={() => setTab(value)}
+                    className={cn('rounded-md px-4 py-1.5 text-sm font-medium', tab === value ? 'bg-white shadow-sm dark:bg-slate-950' : 'text-slate-600 dark:text-slate-400')}
+                  >
+                    {label}
+                  </button>
+                ))}
+              </div>
+              {tab === 'floating' ? (
+                <div className="mt-6 space-y-5">
+                  <p className="text-sm text-slate-600 dark:text-slate-400">Paste this line before the closing &lt;/body&gt; tag of every page that should show the chat launcher.</p>
+                  <CodeBlock label="Script tag" code={scriptTagSnippet(origin, bot.guid, position)} />
+                  <p className="text-sm text-slate-600 dark:text-slate-400">Or, as a custom element:</p>
+                  <CodeBlock label="Custom element" code={customElementSnippet(origin, bot.guid)} />
+                </div>
+              ) : (
+                <div className="mt-6 space-y-5">
+                  <p className="text-sm text-slate-600 dark:text-slate-400">Shows the chat inline inside your page (400 × 600).</p>
+                  <CodeBlock label="Iframe" code={iframeSnippet(origin, widgetUserId(user?.id ?? ''), bot.guid)} />
+                  <a
+                    href={`/widget/${widgetUserId(user?.id ?? '')}/${bot.guid}`}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex items-center gap-1.5 text-sm text-blue-600 hover:underline dark:text-blue-400"
+                  >
+                    Open widget page <ExternalLink className="h-4 w-4" aria-hidden />
+                  </a>
+                </div>
+              )}
+            </Card>
+          </div>
+        );
+      }}
+    </ChatbotToolPage>
+  );
+}

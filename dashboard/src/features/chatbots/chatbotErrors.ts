@@ -1,0 +1,23 @@
+import { ApiError } from '../../lib/api';
+import { handleUnauthorized } from '../auth/loggedOut';
+import { toast } from '../toast/toastStore';
+
+/**
+ * Owner-tools §8 for chatbot mutations: 401 → logged-out redirect; 403 upgradeRequired →
+ * "Subscription Limit Reached" with the numbers; anything else → "Error" with the fallback text.
+ */
+export function toastChatbotError(error: unknown, fallback: string) {
+  if (handleUnauthorized(error)) return;
+  const details = error instanceof ApiError && error.status === 403 ? error.body?.details : undefined;
+  if (details?.upgradeRequired) {
+    const max = Number(details.maxBots);
+    const planName = String(details.planName ?? '');
+    toast({
+      variant: 'destructive',
+      title: 'Subscription Limit Reached',
+      description: `${error instanceof ApiError ? error.serverMessage : ''} (${details.currentBots}/${max === -1 ? 'Unlimited' : max} bots on the ${planName === 'Free' ? 'Trial' : planName} plan)`,
+    });
+    return;
+  }
+  toast({ variant: 'destructive', title: 'Error', description: fallback });
+}

@@ -1,0 +1,91 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, mockMatchMedia, renderWithProviders, signedInAs } from '../../test/renderWithProviders';
+import { computeBotLimit } from './botLimit';
+import { DashboardPage } from './DashboardPage';
+
+const bot = (n: number, isActive = true) => ({
+  id: n,
+  guid: `00000000-0000-4000-8000-00000000000${n}`,
+  name: `Bot ${n}`,
+  description: `Description ${n}`,
+  model: 'gpt-4o',
+  isActive,
+  avatarUrl: null,
+});
+
+function serve({ bots, maxBots, isAdmin = false }: { bots: ReturnType<typeof bot>[]; maxBots: number; isAdmin?: boolean }) {
+  const user = signedInAs({ email: 'ada@example.com', firstName: 'Ada' });
+  return mockFetch(
+    (url) => (url.endsWith('/api/auth/admin-status') ? json({ isAdmin }) : undefined),
+    user,
+    (url) => (url.endsWith('/api/chatbots') ? json(bots) : undefined),
+    (url) =>
+      url.endsWith('/api/subscription/current')
+        ? json({ status: 'active', plan: { id: 'basic', name: 'Basic', maxBots, maxMessagesPerMonth: 2000 }, messagesUsedThisMonth: 0, currentPeriodEnd: '2030-01-01', cancelAtPeriodEnd: false })
+        : undefined,
+  );
+}
+
+describe('DashboardPage', () => {
+  beforeEach(() => mockMatchMedia(false));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('greets the owner and shows the empty state; missing stats endpoints count as zero', async () => {
+    serve({ bots: [], maxBots: 3 });
+    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    expect(await screen.findByText('No chatbots yet')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome back, Ada');
+    expect(within(screen.getByTestId('stat-conversations')).getByText('0')).toBeTruthy();
+    expect(within(screen.getByTestId('stat-survey-responses')).getByText('No survey data')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Documentation/ }).getAttribute('href')).toBe('/docs');
+    expect(screen.getByRole('link', { name: /Support/ }).getAttribute('href')).toBe('/contact');
+  });
+
+  it('lists bots with status badge, model and a Configure link', async () => {
+    serve({ bots: [bot(1), bot(2, false)], maxBots: 10 });
+    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    const cards = await screen.findAllByTestId('chatbot-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]).getByText('Active')).toBeTruthy();
+    expect(within(cards[1]).getByText('Inactive')).toBeTruthy();
+    expect(within(cards[0]).getByText('gpt-4o')).toBeTruthy();
+    expect(within(cards[0]).getByRole('link', { name: /Configure/ }).getAttribute('href')).toBe(`/chatbots/${bot(1).guid}`);
+    expect(within(screen.getByTestId('stat-total-chatbots')).getByText('1 active')).toBeTruthy();
+  });
+
+  it('at 80% of the cap warns; at the cap shows the red banner and disables Create Chatbot', async () => {
+    serve({ bots: [bot(1), bot(2), bot(3), bot(4)], maxBots: 5 });
+    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    expect(await screen.findByText('Approaching Active Chatbot Limit')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Create Chatbot/ }).getAttribute('href')).toBe('/chatbots/new');
+    cleanup();
+
+    serve({ bots: [bot(1), bot(2), bot(3)], maxBots: 3 });
+    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    expect(await screen.findByText('Active Chatbot Limit Reached')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Create Chatbot/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('admins see ∞ and no cap', async () => {
+    serve({ bots: [bot(1), bot(2), bot(3)], maxBots: 3, isAdmin: true });
+    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    expect(await screen.findByText(/3 \/ ∞ active chatbots/)).toBeTruthy();
+    expect(screen.queryByText('Active Chatbot Limit Reached')).toBeNull();
+    expect(screen.getByRole('link', { name: /Create Chatbot/ })).toBeTruthy();
+  });
+});
+
+describe('computeBotLimit', () => {
+  it('follows the plan cap, -1 unlimited, admins exempt', () => {
+    expect(computeBotLimit({ active: 0, maxBots: 1, isAdmin: false })).toMatchObject({ level: 'ok', canCreate: true, cap: 1 });
+    expect(computeBotLimit({ active: 1, maxBots: 1, isAdmin: false })).toMatchObject({ level: 'reached', canCreate: false });
+    expect(computeBotLimit({ active: 7, maxBots: 10, isAdmin: false }).level).toBe('ok');
+    expect(computeBotLimit({ active: 8, maxBots: 10, isAdmin: false }).level).toBe('approaching');
+    expect(computeBotLimit({ active: 50, maxBots: -1, isAdmin: false })).toMatchObject({ cap: null, canCreate: true });
+    expect(computeBotLimit({ active: 5, maxBots: 1, isAdmin: true })).toMatchObject({ cap: null, level: 'ok', canCreate: true });
+  });
+});

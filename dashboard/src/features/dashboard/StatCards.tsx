@@ -1,0 +1,35 @@
+import { Bot, ClipboardList, MessagesSquare } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { Card } from '../../components/Card';
+import type { SurveySummary } from './useDashboardData';
+
+type Stat = { label: string; value: string; note: string; Icon: ComponentType<{ className?: string }> };
+
+export function StatCards({ total, active, conversations, surveys }: { total: number; active: number; conversations: number; surveys: SurveySummary }) {
+  const stats: Stat[] = [
+    { label: 'Total Chatbots', value: String(total), note: `${active} active`, Icon: Bot },
+    { label: 'Conversations', value: conversations.toLocaleString('en-US'), note: 'Across all chatbots', Icon: MessagesSquare },
+    {
+      label: 'Survey Responses',
+      value: surveys.totalResponses.toLocaleString('en-US'),
+      note: surveys.totalResponses > 0 ? `${surveys.completionRate.toFixed(1)}% completion rate` : 'No survey data',
+      Icon: ClipboardList,
+    },
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      {stats.map(({ label, value, note, Icon }) => (
+        <Card key={label} className="p-5" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+          <div className="flex items-center justify-between">
+            <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</p>
+            <span className="inline-flex h-9 w-9 items-center justify-center rounded-lg bg-blue-50 text-blue-600 dark:bg-blue-500/10 dark:text-blue-400">
+              <Icon className="h-[18px] w-[18px]" aria-hidden />
+            </span>
+          </div>
+          <p className="mt-2 text-3xl font-bold tracking-tight">{value}</p>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{note}</p>
+        </Card>
+      ))}
+    </div>
+  );
+}

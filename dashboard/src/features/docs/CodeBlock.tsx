@@ -1,0 +1,31 @@
+import { Check, Copy } from 'lucide-react';
+import { useState } from 'react';
+
+/** Code with a copy button; the "copied" tick clears after 2 s (spec owner-tools §9). */
+export function CodeBlock({ code, label }: { code: string; label?: string }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopied(false);
+    }
+  }
+  return (
+    <div className="group relative">
+      <pre className="overflow-x-auto rounded-xl bg-slate-900 p-4 pr-12 text-xs leading-6 text-slate-100 dark:bg-black/60" aria-label={label}>
+        <code>{code}</code>
+      </pre>
+      <button
+        type="button"
+        onClick={copy}
+        aria-label={copied ? 'Copied' : 'Copy code'}
+        className="absolute top-2 right-2 rounded-md p-1.5 text-slate-400 hover:bg-white/10 hover:text-white"
+      >
+        {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { Code2, LifeBuoy, MessagesSquare, Rocket, SlidersHorizontal, Sparkles, Wrench } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router-dom';
+import { customElementSnippet, iframeSnippet, scriptTagSnippet } from '../../lib/embedSnippets';
+import { CodeBlock } from './CodeBlock';
+
+type DocSection = { id: string; title: string; Icon: ComponentType<{ className?: string }>; Body: ComponentType };
+
+const origin = () => window.location.origin;
+
+export const DOC_SECTIONS: DocSection[] = [
+  {
+    id: 'quick-start',
+    title: 'Quick start',
+    Icon: Rocket,
+    Body: () => (
+      <>
+        <p>Parley takes about five minutes from sign-up to a live chatbot.</p>
+        <ol>
+          <li>
+            <a href="/api/login" className="text-blue-600 hover:underline dark:text-blue-400">Create a free account</a> (Free plan: 1 chatbot, 100 messages per month, no credit card).
+          </li>
+          <li>On the <Link to="/dashboard" className="text-blue-600 hover:underline dark:text-blue-400">dashboard</Link>, choose <strong>Create Chatbot</strong>, give it a name and review the default instructions.</li>
+          <li>Open <strong>Add Data</strong> from the chatbot's menu and scan your website, paste text or upload a text file.</li>
+          <li>Use <strong>Test</strong> to chat with your bot, then copy the snippet from <strong>Embed</strong> into your site.</li>
+        </ol>
+      </>
+    ),
+  },
+  {
+    id: 'core-features',
+    title: 'Core features',
+    Icon: Sparkles,
+    Body: () => (
+      <ul>
+        <li><strong>Knowledge sources</strong>: websites (up to 200 pages per scan, 50 by default), pasted text (at least 10 characters) and text files (.txt, .csv, .md, .json, .xml under 5 MB). Sources show their status: pending, scanning, completed or error.</li>
+        <li><strong>Grounded answers</strong>: each reply is built from the most relevant passages of your content and cites the page it used. When nothing relevant is found, the bot answers with its fallback message.</li>
+        <li><strong>Home screen designer</strong>: headers, topic grids, category tabs, quick actions and footers in your colours, generated from a description or edited as JSON.</li>
+        <li><strong>Chat history</strong>: every conversation per chatbot, with message counts and activity.</li>
+        <li><strong>Plans and limits</strong>: each plan caps active chatbots and monthly messages. Over the message limit the widget becomes read-only and offers a contact form.</li>
+      </ul>
+    ),
+  },
+  {
+    id: 'embedding',
+    title: 'Embedding',
+    Icon: Code2,
+    Body: () => (
+      <>
+        <p>Replace <code>YOUR_BOT_ID</code> with the chatbot id shown on its Embed page. Pick one of three ways:</p>
+        <h3>Script tag (recommended)</h3>
+        <p>Paste before the closing <code>&lt;/body&gt;</code> tag. <code>ChatWidget.init</code> also accepts <code>position</code> (bottom-right or bottom-left), <code>primaryColor</code>, <code>backgroundColor</code> and <code>textColor</code>.</p>
+        <CodeBlock label="Script tag snippet" code={scriptTagSnippet(origin(), 'YOUR_BOT_ID')} />
+        <h3>Custom element</h3>
+        <p>For sites that prefer standard web components. The widget renders in its own shadow DOM, so your CSS and the widget's never clash.</p>
+        <CodeBlock label="Custom element snippet" code={customElementSnippet(origin(), 'YOUR_BOT_ID')} />
+        <h3>Inline iframe</h3>
+        <p>Shows the chat inside your page at a fixed size (400 × 600 by default).</p>
+        <CodeBlock label="Iframe snippet" code={iframeSnippet(origin(), 'YOUR_USER_ID', 'YOUR_BOT_ID')} />
+      </>
+    ),
+  },
+  {
+    id: 'ai-configuration',
+    title: 'AI configuration',
+    Icon: SlidersHorizontal,
+    Body: () => (
+      <>
+        <h3>Temperature</h3>
+        <p>
+          Controls how varied the answers are, from <strong>0.0 (focused)</strong> to <strong>1.0 (creative)</strong>. For customer support we recommend
+          <strong> 0.3-0.7</strong>: low enough to stay close to your content, high enough to sound natural. The default is 0.7.
+        </p>
+        <h3>Max tokens</h3>
+        <p>The longest answer the model may write, between 100 and 4000 tokens (default 1000). Roughly 750 words per 1000 tokens. Lower values keep replies short and cheap.</p>
+        <h3>System prompt</h3>
+        <p>The bot's standing instructions: who it is, what tone to use, what it must not do and when to hand over to a human. Be specific, for example:</p>
+        <CodeBlock
+          label="Example system prompt"
+          code={'You are the support assistant for Acme Outdoor. Answer in a friendly, concise tone.\nOnly answer from the provided knowledge; if unsure, say so and offer to connect the visitor with our team.\nNever promise refunds; point to the returns policy instead.'}
+        />
+        <h3>Model</h3>
+        <p>Choose gpt-4o-mini, gpt-4o or gpt-4.1 (default). Without a model key, Parley answers offline from your content by retrieval and cites the source.</p>
+      </>
+    ),
+  },
+  {
+    id: 'interactive-features',
+    title: 'Interactive features',
+    Icon: MessagesSquare,
+    Body: () => (
+      <ul>
+        <li><strong>Welcome and pop-up messages</strong>: a welcome message when the chat opens and initial bubbles that pop up every 2 seconds while the widget is closed.</li>
+        <li><strong>Rich messages</strong>: cards, menus (with a free-text "Other" option), multi-select menus, star or numeric ratings, images, quick replies, tables and forms.</li>
+        <li><strong>Contact forms</strong>: visitors can ask for a human; submissions are emailed to the address in the chatbot's Email Configuration.</li>
+        <li><strong>Surveys</strong>: attach satisfaction or feedback surveys the bot conducts inside the conversation, and read completion rates in Survey Analytics.</li>
+        <li><strong>Home screen</strong>: popular topics and categories let visitors start with one click.</li>
+      </ul>
+    ),
+  },
+  {
+    id: 'troubleshooting',
+    title: 'Troubleshooting',
+    Icon: Wrench,
+    Body: () => (
+      <ul>
+        <li><strong>The widget does not appear</strong>: check that the chatbot is Active, that the snippet is on the page, and that your site's domain is in the chatbot's allowed domains (when you set any).</li>
+        <li><strong>Answers ignore my content</strong>: open Add Data and make sure the source finished scanning (status completed). Rescan after you change your website.</li>
+        <li><strong>"Chat temporarily unavailable"</strong>: the monthly message limit was reached or the bot is inactive. Upgrade your plan or reactivate the chatbot.</li>
+        <li><strong>I cannot create another chatbot</strong>: your plan's active chatbot limit is reached. Deactivate a chatbot or upgrade on the Subscription page.</li>
+      </ul>
+    ),
+  },
+  {
+    id: 'support',
+    title: 'Need more help?',
+    Icon: LifeBuoy,
+    Body: () => (
+      <p>
+        Our team answers within 24 hours. <Link to="/contact" className="font-medium text-blue-600 hover:underline dark:text-blue-400">Contact support</Link> and include your chatbot's name.
+      </p>
+    ),
+  },
+];

@@ -1,0 +1,126 @@
+import { Bot, Code2, FileText, Globe, LayoutTemplate, LineChart, ShieldCheck, Sparkles } from 'lucide-react';
+import { Faq } from '../../components/Faq';
+import { Section } from '../../components/Section';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { PublicChatWidget } from '../widget/PublicChatWidget';
+import { ChatPreview } from './ChatPreview';
+import { Hero } from './Hero';
+import { PrimaryCta } from './PrimaryCta';
+import { ButtonLink } from '../../components/Button';
+import { scriptTagSnippet } from '../../lib/embedSnippets';
+
+const DESCRIPTION =
+  'Create intelligent, customizable AI chatbots for your website in minutes. Train them on your own content, design the home screen and embed them with one line of code.';
+
+const FEATURES = [
+  { Icon: Globe, title: 'Train on your website', text: 'Point Parley at your site: it reads your pages, follows your sitemap and keeps answers grounded in what you wrote.' },
+  { Icon: FileText, title: 'Text and file knowledge', text: 'Paste policies and FAQs or upload text, CSV, Markdown and JSON files. Every answer cites its source.' },
+  { Icon: LayoutTemplate, title: 'Home screen designer', text: 'Topics, categories and quick actions in your colours, or describe the home screen and let the AI designer build it.' },
+  { Icon: Code2, title: 'One-line embed', text: 'A script tag, a custom element or an iframe. Works on any site builder, shop or single-page app.' },
+  { Icon: LineChart, title: 'History and surveys', text: 'Read every conversation, run satisfaction surveys inside the chat and see completion rates at a glance.' },
+  { Icon: ShieldCheck, title: 'Plans that protect you', text: 'Monthly message limits per plan. Over the limit the bot turns read-only and shows a contact form instead.' },
+];
+
+const STEPS = [
+  { title: 'Create a chatbot', text: 'Name it, pick a model and write (or generate) its instructions.' },
+  { title: 'Add your content', text: 'Scan your website, paste text or upload files. Parley indexes it for retrieval.' },
+  { title: 'Embed and go live', text: 'Copy one line into your site. Visitors start chatting right away.' },
+];
+
+const FAQ = [
+  { q: 'How long does setup take?', a: 'About five minutes: create a chatbot, add your website or a few documents, and paste the one-line embed code into your site.' },
+  { q: 'Is there a free plan?', a: 'Yes. The Free plan (shown as Trial) includes 1 chatbot and 100 messages per month, with no credit card required.' },
+  { q: 'Where do the answers come from?', a: 'From the content you add. Parley retrieves the most relevant passages for each question and cites the page it used; when nothing relevant is found the bot says so with its fallback message.' },
+  { q: 'What happens when I reach my message limit?', a: 'The chatbot becomes read-only for the rest of the month and shows visitors a contact form, so no lead is lost. Upgrade at any time to lift the limit.' },
+  { q: 'Can I change or cancel my plan?', a: 'Plans can be changed at any time with prorated billing. Cancellation takes effect at the end of the billing period.' },
+  { q: 'Does it work with my website builder?', a: 'If your site lets you add a script tag or an iframe, it works: WordPress, Shopify, Webflow, Squarespace, plain HTML and React apps alike.' },
+];
+
+/** / : hero, features, demo, FAQ and call to action, with the public chatbot floating bottom-right. */
+export function LandingPage() {
+  usePageMeta({
+    title: 'Parley - AI customer-support chatbots for your website',
+    description: DESCRIPTION,
+    keywords: 'AI chatbot, customer support chatbot, website chatbot, chat widget, GPT chatbot, knowledge base bot',
+    path: '/',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'SoftwareApplication',
+      name: 'Parley',
+      applicationCategory: 'BusinessApplication',
+      operatingSystem: 'Web',
+      description: DESCRIPTION,
+      offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD', description: 'Free plan: 1 chatbot and 100 messages per month' },
+    },
+  });
+
+  return (
+    <>
+      <Hero />
+      <Section id="features" eyebrow="Features" title="Everything you need to answer customers around the clock" intro="Built for small teams: no data science, no code beyond one line.">
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map(({ Icon, title, text }) => (
+            <div key={title} className="rounded-2xl border border-slate-200 bg-white p-6 transition-shadow hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
+              <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-blue-50 text-blue-600 dark:bg-blue-500/10 dark:text-blue-400">
+                <Icon className="h-5 w-5" aria-hidden />
+              </span>
+              <h3 className="mt-4 text-base font-semibold">{title}</h3>
+              <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-400">{text}</p>
+            </div>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="demo" eyebrow="Demo" title="From your content to a live chatbot in three steps" className="bg-slate-50 dark:bg-slate-900/40">
+        <div className="grid items-center gap-12 lg:grid-cols-2">
+          <div className="space-y-8">
+            <ol className="space-y-6">
+              {STEPS.map((step, i) => (
+                <li key={step.title} className="flex gap-4">
+                  <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white">{i + 1}</span>
+                  <div>
+                    <h3 className="font-semibold">{step.title}</h3>
+                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{step.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <div>
+              <p className="mb-2 flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+                <Code2 className="h-4 w-4" aria-hidden /> The whole embed code
+              </p>
+              <pre className="overflow-x-auto rounded-xl bg-slate-900 p-4 text-xs leading-6 text-slate-100 dark:bg-black/60">
+                <code>{scriptTagSnippet(window.location.origin, 'YOUR_BOT_ID')}</code>
+              </pre>
+            </div>
+            <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+              <Bot className="h-4 w-4 text-blue-600" aria-hidden /> Try the live assistant in the corner of this page.
+            </p>
+          </div>
+          <ChatPreview conversation="returns" />
+        </div>
+      </Section>
+
+      <Section id="faq" eyebrow="FAQ" title="Frequently asked questions">
+        <div className="mx-auto max-w-3xl">
+          <Faq items={FAQ} />
+        </div>
+      </Section>
+
+      <section className="px-4 pb-24 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-5xl rounded-3xl bg-gradient-to-br from-blue-600 to-indigo-700 px-8 py-14 text-center text-white shadow-xl">
+          <Sparkles className="mx-auto h-8 w-8 text-blue-200" aria-hidden />
+          <h2 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Ready to answer every customer, instantly?</h2>
+          <p className="mx-auto mt-4 max-w-xl text-blue-100">Start free with 1 chatbot and 100 messages a month. No credit card required.</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3 [&_a:first-child]:bg-white [&_a:first-child]:text-blue-700 [&_a:first-child]:hover:bg-blue-50">
+            <PrimaryCta />
+            <ButtonLink to="/contact" variant="ghost" size="lg" className="text-white hover:bg-white/10 dark:text-white">
+              Contact Sales
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+      <PublicChatWidget />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { client, unwrap, type Plan } from '../../lib/api';
+
+/** Spec §7: the plan list is cached 5 minutes and garbage-collected after 10. */
+export function usePlans() {
+  return useQuery({
+    queryKey: ['/api/subscription/plans'],
+    queryFn: () => unwrap(client.subscription.plans.$get()),
+    staleTime: 5 * 60_000,
+    gcTime: 10 * 60_000,
+  });
+}
+
+/** Free is shown as Trial everywhere (spec §9). */
+export function planLabel(plan: Pick<Plan, 'name'>): string {
+  return plan.name === 'Free' ? 'Trial' : plan.name;
+}
+
+export const isFreePlan = (plan: Pick<Plan, 'name' | 'price'>) => plan.name === 'Free' || plan.price === 0;
+export const isMostPopular = (plan: Pick<Plan, 'name'>) => plan.name === 'Premium';
+
+/** Minor units divided by 100 in the plan's currency, e.g. "$49". */
+export function formatPrice(price: number, currency: string): string {
+  const amount = price / 100;
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(amount);
+  } catch {
+    return `${amount} ${currency.toUpperCase()}`;
+  }
+}
+
+/** -1 means unlimited (spec §3). */
+export function limitText(value: number, noun: string): string {
+  return value === -1 ? `Unlimited ${noun}` : `${value.toLocaleString('en-US')} ${noun}`;
+}

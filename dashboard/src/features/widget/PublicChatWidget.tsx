@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { ChatWidgetElement } from './ChatWidgetElement';
+
+type PublicChatbot = { id: number | string; guid?: string; isActive: boolean };
+
+/** The default public chatbot of the marketing site, floating bottom-right when it is active. */
+export function PublicChatWidget() {
+  const { data } = useQuery({
+    queryKey: ['/api/public/default-chatbot'],
+    queryFn: async () => (await apiRequest('GET', '/api/public/default-chatbot')).json() as Promise<PublicChatbot>,
+    retry: false,
+  });
+  if (!data?.isActive) return null;
+  // The marketing site's widget uses its own primary colour (spec §9).
+  return <ChatWidgetElement chatbotId={String(data.guid ?? data.id)} position="bottom-right" primaryColor="#3b82f6" backgroundColor="#ffffff" textColor="#1f2937" />;
+}

@@ -1,0 +1,17 @@
+/** The copy-paste snippets shown on the landing, docs, embed and test pages. */
+export function scriptTagSnippet(origin: string, chatbotId: string, position: 'bottom-right' | 'bottom-left' = 'bottom-right') {
+  return `<script src="${origin}/embed.js" onload="ChatWidget.init({ apiUrl: '${origin}', chatbotId: '${chatbotId}', position: '${position}' })" async></script>`;
+}
+
+export function customElementSnippet(origin: string, chatbotId: string) {
+  return `<script type="module" src="${origin}/widget-assets/element.js"></script>\n<chat-widget api-url="${origin}" chatbot-id="${chatbotId}"></chat-widget>`;
+}
+
+export function iframeSnippet(origin: string, userId: string, chatbotId: string) {
+  return `<iframe src="${origin}/widget/${userId}/${chatbotId}" width="400" height="600" style="border:0" title="Chat"></iframe>`;
+}
+
+/** Spec: a user id may carry a prefix before "|"; widget URLs use the part after it. */
+export function widgetUserId(userId: string) {
+  return userId.includes('|') ? userId.slice(userId.lastIndexOf('|') + 1) : userId;
+}

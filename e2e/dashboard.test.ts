@@ -1,0 +1,113 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, type RunningServer } from './harness';
+
+/**
+ * The dashboard journey of issue 2: sign up through /login, the empty dashboard, a bot created
+ * through the API appears with its badge and Configure link, sign out through the user menu,
+ * the logged-out redirect of owner pages, sign in again, the 404 page and the theme switch.
+ */
+describe('dashboard in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const email = `owner-${Date.now()}@example.com`;
+  const password = 'correct horse battery staple';
+  const guid = crypto.randomUUID();
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs up on /login and lands on an empty dashboard', async () => {
+    await page.goto('/api/login');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Email').fill(email);
+
+    // A too-short password is refused by the API with a readable field error.
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Welcome back, Grace' }).waitFor();
+    await page.getByText('No chatbots yet').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscription' }).isVisible()).toBe(true);
+  });
+
+  it('lists a bot created through the API after a reload, with its Active badge and Configure link', async () => {
+    const res = await page.request.post('/api/chatbots', { data: { guid, name: 'Harbor Help', description: 'Answers questions about moorings.' } });
+    expect(res.status()).toBe(201);
+    await page.reload();
+    const card = page.getByTestId('chatbot-card').filter({ hasText: 'Harbor Help' });
+    await card.waitFor();
+    expect(await card.getByText('Active', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByRole('link', { name: 'Configure' }).getAttribute('href')).toBe(`/chatbots/${guid}`);
+    expect(await page.getByText('No chatbots yet').count()).toBe(0);
+
+    await card.getByRole('button', { name: 'More actions for Harbor Help' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Add Data' }).getAttribute('href')).toBe(`/chatbots/${guid}/add-data`);
+    await page.keyboard.press('Escape');
+
+    await card.getByRole('link', { name: 'Configure' }).click();
+    await page.waitForURL(`**/chatbots/${guid}`);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Harbor Help');
+    await page.getByRole('heading', { name: 'Email Configuration' }).waitFor();
+  });
+
+  it('signs out through the user menu and lands on / signed out', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log In' }).waitFor();
+    expect(await page.getByRole('link', { name: /Get Started Free/ }).first().isVisible()).toBe(true);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+  });
+
+  it('signed out, /dashboard shows the logged-out toast and then goes through /api/login to /login', async () => {
+    await page.goto('/dashboard');
+    // One atomic check: the toast is only on screen for the 500 ms before the redirect.
+    await page.waitForFunction(() => {
+      const toast = document.querySelector('[data-variant="destructive"]');
+      return !!toast && toast.textContent === 'UnauthorizedYou are logged out. Logging in again...';
+    });
+    await page.waitForURL('**/login?returnTo=%2Fdashboard');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('chatbot-card').filter({ hasText: 'Harbor Help' }).waitFor();
+  });
+
+  it('shows the 404 page for unknown paths, with a way home', async () => {
+    await page.goto('/definitely/not/a/page');
+    await page.getByRole('heading', { name: '404 - Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Go to Home Page' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('switches to dark mode and keeps it after a reload', async () => {
+    await page.goto('/docs');
+    await page.getByRole('button', { name: 'Change theme' }).click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    expect(await page.evaluate(() => [document.documentElement.className, document.documentElement.dataset.theme, localStorage.getItem('theme')])).toEqual(['dark', 'dark', 'dark']);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Build, train and embed your chatbot' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+import { createContext, useContext } from 'react';
+
+/** A choice offered by a menu, card button or multiselect. */
+export interface MenuOption {
+  id: string;
+  text: string;
+  icon?: string;
+  payload?: unknown;
+}
+
+/** One answered field of a bot-supplied form. */
+export interface FormFieldValue {
+  id: string;
+  label: string;
+  type?: string;
+  value: string;
+}
+
+/** What interactive messages may do; provided by the chat and replaceable in stories and tests. */
+export interface ChatActions {
+  /** Sends visitor text; `internalMessage` is the instruction the bot receives when it differs. */
+  send(content: string, internalMessage?: string): void;
+  /** Records a menu/card choice (select-option), then sends it as a streamed message. */
+  selectOption(messageKey: string, option: MenuOption, typedText?: string): void;
+  /** Posts a bot form through submit-form; answers whether it succeeded. */
+  submitForm(messageKey: string, title: string, fields: FormFieldValue[]): Promise<boolean>;
+  /** Answers given to interactive messages, kept outside components so they survive remounts. */
+  answers: Record<string, unknown>;
+  setAnswer(messageKey: string, value: unknown): void;
+  /** True while the bot is typing or the chat is read-only. */
+  disabled: boolean;
+  /** Base URL against which relative image and link URLs are resolved. */
+  apiUrl: string;
+  formConfirmationMessage?: string | null;
+}
+
+const noop = () => {};
+export const ChatActionsContext = createContext<ChatActions>({
+  send: noop,
+  selectOption: noop,
+  submitForm: async () => false,
+  answers: {},
+  setAnswer: noop,
+  disabled: false,
+  apiUrl: '',
+});
+
+export function useChatActions(): ChatActions {
+  return useContext(ChatActionsContext);
+}
+
+/** Options with these ids open a free-text input (spec §3). */
+export function isOtherOption(option: { id: string }): boolean {
+  return option.id === 'q_other' || option.id === 'other';
+}
+
+/** Reads a metadata array defensively: bot metadata is owner- and model-supplied. */
+export function asArray<T>(value: unknown): T[] {
+  return Array.isArray(value) ? (value.filter((v) => v !== null && v !== undefined) as T[]) : [];
+}
+
+/** Normalises option-like metadata (strings or objects) into MenuOption values. */
+export function toOptions(value: unknown): MenuOption[] {
+  return asArray<unknown>(value).map((raw, i) => {
+    if (typeof raw === 'string') return { id: raw, text: raw };
+    const o = raw as Record<string, unknown>;
+    const text = String(o.text ?? o.label ?? o.title ?? o.id ?? '');
+    return { id: String(o.id ?? `option-${i}`), text, icon: typeof o.icon === 'string' ? o.icon : undefined, payload: o.payload };
+  });
+}

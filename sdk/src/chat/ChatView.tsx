@@ -1,0 +1,48 @@
+import type { Ref } from 'react';
+import { ChatActionsContext } from './ChatActions';
+import { Composer } from './Composer';
+import { LimitContactForm } from './LimitContactForm';
+import { MessageList } from './MessageList';
+import type { Chat } from './useChat';
+
+/** The chat tab: message log, typing indicator, errors, read-only notice with the contact form, input. */
+export function ChatView({
+  chat,
+  welcomeMessage,
+  avatarUrl,
+  botName,
+  inputRef,
+}: {
+  chat: Pick<Chat, 'messages' | 'drafts' | 'typing' | 'error' | 'readOnly' | 'loading' | 'actions' | 'send' | 'submitContact'>;
+  welcomeMessage?: string | null;
+  avatarUrl?: string | null;
+  botName?: string;
+  inputRef?: Ref<HTMLTextAreaElement>;
+}) {
+  return (
+    <ChatActionsContext.Provider value={chat.actions}>
+      <div className="cw-chat">
+        <MessageList
+          messages={chat.messages}
+          drafts={chat.drafts}
+          typing={chat.typing}
+          welcomeMessage={welcomeMessage}
+          avatarUrl={avatarUrl}
+          botName={botName}
+        />
+        {chat.error ? (
+          <p className="cw-error" role="alert">
+            {chat.error}
+          </p>
+        ) : null}
+        {chat.readOnly ? (
+          <div className="cw-readonly">
+            <p role="status">{chat.readOnly.message}</p>
+            {chat.readOnly.showContactForm ? <LimitContactForm onSubmit={chat.submitContact} /> : null}
+          </div>
+        ) : null}
+        <Composer onSend={(text) => void chat.send(text)} busy={chat.typing || chat.loading} readOnly={!!chat.readOnly} inputRef={inputRef} />
+      </div>
+    </ChatActionsContext.Provider>
+  );
+}

@@ -1,0 +1,63 @@
+import { useId, useState, type Ref } from 'react';
+
+/** Placeholder of the disabled input in read-only mode (spec §4). */
+export const READ_ONLY_PLACEHOLDER = 'Chat temporarily unavailable';
+
+/**
+ * Text input with a send button. Enter sends, Shift+Enter starts a new line. Sending is
+ * ignored while blank, while busy (loading or the bot typing) or read-only.
+ */
+export function Composer({
+  onSend,
+  busy,
+  readOnly,
+  inputRef,
+}: {
+  onSend: (text: string) => void;
+  busy?: boolean;
+  readOnly?: boolean;
+  inputRef?: Ref<HTMLTextAreaElement>;
+}) {
+  const [text, setText] = useState('');
+  const id = useId();
+  const canSend = text.trim() !== '' && !busy && !readOnly;
+  const submit = () => {
+    if (!canSend) return;
+    onSend(text.trim());
+    setText('');
+  };
+  return (
+    <form
+      className="cw-composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <label className="cw-sr" htmlFor={id}>
+        Message
+      </label>
+      <textarea
+        id={id}
+        ref={inputRef}
+        rows={1}
+        value={readOnly ? '' : text}
+        maxLength={4000}
+        disabled={readOnly}
+        placeholder={readOnly ? READ_ONLY_PLACEHOLDER : 'Type your message...'}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            submit();
+          }
+        }}
+      />
+      <button type="submit" className="cw-send" aria-label="Send message" disabled={!canSend}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />
+        </svg>
+      </button>
+    </form>
+  );
+}

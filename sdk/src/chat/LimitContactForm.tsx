@@ -1,0 +1,98 @@
+import { useEffect, useId, useState } from 'react';
+import type { ContactResult } from './useChat';
+import { validateContactForm, type ContactValues } from './validateContactForm';
+
+export const CONTACT_SUCCESS = "Thank you! Your message has been sent successfully. We'll get back to you soon.";
+export const CONTACT_FAILED = 'Failed to send message. Please try again.';
+export const CONTACT_NETWORK_ERROR = 'Network error. Please check your connection and try again.';
+/** How long the success text stays (spec §8). */
+export const CONTACT_SUCCESS_MS = 10_000;
+
+const EMPTY: ContactValues = { name: '', email: '', message: '' };
+
+/**
+ * The contact form shown when the bot is over its limit or inactive. Submit stays disabled
+ * until every field is valid; errors appear once a field has been used.
+ */
+export function LimitContactForm({ onSubmit }: { onSubmit: (values: ContactValues) => Promise<ContactResult> }) {
+  const id = useId();
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [touched, setTouched] = useState<Partial<Record<keyof ContactValues, boolean>>>({});
+  const [status, setStatus] = useState<'idle' | 'sending' | ContactResult>('idle');
+  const errors = validateContactForm(values);
+  const valid = Object.keys(errors).length === 0;
+
+  useEffect(() => {
+    if (status !== 'sent') return;
+    const timer = setTimeout(() => setStatus('idle'), CONTACT_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  const field = (name: keyof ContactValues, label: string, input: 'input' | 'email' | 'textarea') => {
+    const shown = touched[name] || values[name] !== '' ? errors[name] : undefined;
+    const props = {
+      id: `${id}-${name}`,
+      name,
+      value: values[name],
+      required: true,
+      'aria-invalid': shown ? true : undefined,
+      'aria-describedby': shown ? `${id}-${name}-error` : undefined,
+      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+      onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+    };
+    return (
+      <div className="cw-field">
+        <label htmlFor={props.id}>{label}</label>
+        {input === 'textarea' ? (
+          <textarea {...props} rows={4} />
+        ) : (
+          <input {...props} type={input === 'email' ? 'email' : 'text'} maxLength={input === 'email' ? 100 : 50} autoComplete={input === 'email' ? 'email' : 'name'} />
+        )}
+        {shown ? (
+          <p className="cw-field-error" id={`${id}-${name}-error`}>
+            {shown}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  if (status === 'sent') {
+    return (
+      <p className="cw-form-done" role="status">
+        {CONTACT_SUCCESS}
+      </p>
+    );
+  }
+
+  return (
+    <form
+      className="cw-form cw-contact"
+      aria-label="Contact us"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!valid || status === 'sending') return;
+        setStatus('sending');
+        const result = await onSubmit(values);
+        setStatus(result);
+        if (result === 'sent') {
+          setValues(EMPTY);
+          setTouched({});
+        }
+      }}
+    >
+      {field('name', 'Name', 'input')}
+      {field('email', 'Email', 'email')}
+      {field('message', 'Message', 'textarea')}
+      {status === 'failed' || status === 'network' ? (
+        <p className="cw-field-error" role="alert">
+          {status === 'failed' ? CONTACT_FAILED : CONTACT_NETWORK_ERROR}
+        </p>
+      ) : null}
+      <button type="submit" className="cw-btn" disabled={!valid || status === 'sending'}>
+        {status === 'sending' ? 'Sending...' : 'Send Message'}
+      </button>
+    </form>
+  );
+}

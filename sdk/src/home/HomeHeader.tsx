@@ -1,0 +1,17 @@
+import { fontSize, styleOf, DEFAULT_DESCRIPTION_FONT_SIZE } from './homeTypes';
+
+/** Title and subtitle on the primary colour, or on nothing with `style.transparentBackground`. */
+export function HomeHeader({ props }: { props: Record<string, unknown> }) {
+  const style = styleOf(props);
+  const title = typeof props.title === 'string' ? props.title : '';
+  const subtitle = typeof props.subtitle === 'string' ? props.subtitle : '';
+  if (!title && !subtitle) return null;
+  return (
+    <div className={`cw-home-header${style.transparentBackground ? ' is-transparent' : ''}`}>
+      {title ? (
+        <h3 style={{ fontSize: fontSize(style.titleFontSize, 22) }}>{title}</h3>
+      ) : null}
+      {subtitle ? <p style={{ fontSize: fontSize(style.descriptionFontSize, DEFAULT_DESCRIPTION_FONT_SIZE + 1) }}>{subtitle}</p> : null}
+    </div>
+  );
+}

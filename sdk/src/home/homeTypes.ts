@@ -1,0 +1,58 @@
+/** A topic or quick action of the home screen; what happens on click depends on its fields. */
+export interface HomeItem {
+  id: string;
+  title: string;
+  description?: string;
+  icon?: string;
+  message?: string;
+  actionType?: string;
+  action?: string;
+  surveyId?: string | number;
+  category?: string;
+}
+
+/** Style props shared by home components (spec §3). */
+export interface HomeStyle {
+  transparentBackground?: boolean;
+  itemStyle?: 'filled' | 'outlined' | string;
+  titleFontSize?: number | string;
+  descriptionFontSize?: number | string;
+}
+
+/** Default font sizes (spec §9). */
+export const DEFAULT_TITLE_FONT_SIZE = 16;
+export const DEFAULT_DESCRIPTION_FONT_SIZE = 14;
+
+/** Font sizes come as numbers or `"16px"` strings; anything else falls back. */
+export function fontSize(value: unknown, fallback: number): string {
+  const n = typeof value === 'string' ? parseFloat(value) : value;
+  return `${typeof n === 'number' && Number.isFinite(n) && n >= 8 && n <= 72 ? n : fallback}px`;
+}
+
+export function styleOf(props: Record<string, unknown>): HomeStyle {
+  return props.style && typeof props.style === 'object' ? (props.style as HomeStyle) : {};
+}
+
+export function itemsOf(value: unknown): HomeItem[] {
+  return (Array.isArray(value) ? value : [])
+    .filter((v): v is Record<string, unknown> => !!v && typeof v === 'object' && typeof (v as { title?: unknown }).title === 'string')
+    .map((v, i) => ({ ...(v as unknown as HomeItem), id: String(v.id ?? `item-${i}`) }));
+}
+
+const ICONS: Record<string, string> = {
+  message: '💬', 'message-circle': '💬', 'message-square': '💬', chat: '💬', help: '❓', 'help-circle': '❓',
+  info: 'ℹ️', package: '📦', box: '📦', truck: '🚚', 'credit-card': '💳', billing: '💳', 'dollar-sign': '💲',
+  'shopping-cart': '🛒', 'shopping-bag': '🛍️', cart: '🛒', 'rotate-ccw': '↩️', 'refresh-cw': '↩️', return: '↩️',
+  settings: '⚙️', wrench: '🔧', tool: '🔧', tag: '🏷️', gift: '🎁', percent: '🏷️', user: '👤', users: '👥',
+  headphones: '🎧', phone: '📞', mail: '✉️', book: '📖', 'book-open': '📖', file: '📄', 'file-text': '📄',
+  star: '⭐', search: '🔍', zap: '⚡', home: '🏠', calendar: '📅', shield: '🛡️', heart: '❤️', clipboard: '📋',
+  globe: '🌐', lock: '🔒', bell: '🔔', smile: '🙂', rocket: '🚀', lightbulb: '💡',
+};
+
+/** Icons are emoji or icon names (mapped to emoji); unknown names show nothing. */
+export function iconText(icon: unknown): string | null {
+  if (typeof icon !== 'string' || !icon.trim()) return null;
+  const mapped = ICONS[icon.trim().toLowerCase()];
+  if (mapped) return mapped;
+  return /^[\x00-\x7f]*$/.test(icon) || icon.length > 8 ? null : icon;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { FakeApi, json, sse } from '../test/fakeApi';
+import { ApiError, request, resolveApiUrl, streamEvents } from './api';
+
+describe('request', () => {
+  it('prefixes the apiUrl unless the path is absolute', () => {
+    expect(resolveApiUrl('https://a.example/', '/api/x')).toBe('https://a.example/api/x');
+    expect(resolveApiUrl('https://a.example', 'https://b.example/y')).toBe('https://b.example/y');
+    expect(resolveApiUrl('', '/api/x')).toBe('/api/x');
+  });
+
+  it('sends JSON with credentials', async () => {
+    const api = new FakeApi().on('POST', '/api/echo', (c: { body: unknown }) => json({ got: c.body })).install();
+    expect(await request('http://api.test', 'POST', '/api/echo', { a: 1 })).toEqual({ got: { a: 1 } });
+    expect(api.calls[0].credentials).toBe('include');
+  });
+
+  it('raises "{status}: {body text}" for non-OK answers, or the status text when empty', async () => {
+    new FakeApi()
+      .on('GET', '/api/a', () => new Response('{"message":"Chatbot not found"}', { status: 404 }))
+      .on('GET', '/api/b', () => new Response('', { status: 503, statusText: 'Service Unavailable' }))
+      .install();
+    const a = await request('http://api.test', 'GET', '/api/a').catch((e) => e);
+    expect(a).toBeInstanceOf(ApiError);
+    expect(a.message).toBe('404: {"message":"Chatbot not found"}');
+    expect(a.status).toBe(404);
+    expect((await request('http://api.test', 'GET', '/api/b').catch((e) => e)).message).toBe('503: Service Unavailable');
+  });
+});
+
+describe('streamEvents', () => {
+  it('parses data lines split across network chunks and skips non-JSON lines', async () => {
+    new FakeApi()
+      .on('POST', '/api/s', () => {
+        const body = 'data: {"type":"delta","id":1,"content":"Hi"}\n\n: comment\n\ndata: not json\n\ndata: {"type":"end"}\n\n';
+        const enc = new TextEncoder();
+        return new Response(
+          new ReadableStream({
+            start(c) {
+              for (const part of body.match(/.{1,7}/gs) ?? []) c.enqueue(enc.encode(part));
+              c.close();
+            },
+          }),
+        );
+      })
+      .install();
+    const events: unknown[] = [];
+    await streamEvents('http://api.test', '/api/s', {}, (e) => events.push(e));
+    expect(events).toEqual([{ type: 'delta', id: 1, content: 'Hi' }, { type: 'end' }]);
+  });
+
+  it('fails with the status message on a non-OK answer', async () => {
+    new FakeApi().on('POST', '/api/s', () => new Response('Too many requests', { status: 429 })).install();
+    await expect(streamEvents('http://api.test', '/api/s', {}, () => {})).rejects.toThrow('429: Too many requests');
+  });
+
+  it('delivers events of a normal stream in order', async () => {
+    new FakeApi().on('POST', '/api/s', () => sse([{ type: 'delta', id: 1, content: 'a' }, { type: 'end' }])).install();
+    const events: string[] = [];
+    await streamEvents('http://api.test', '/api/s', {}, (e) => events.push(e.type));
+    expect(events).toEqual(['delta', 'end']);
+  });
+});

@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithChat } from '../test/renderWithChat';
+import { MenuMessage } from './MenuMessage';
+
+const options = [
+  { id: 'billing', text: 'Billing', icon: '💳', payload: { topic: 'billing' } },
+  { id: 'tech', text: 'Technical' },
+  { id: 'q_other', text: 'Other' },
+];
+
+describe('MenuMessage', () => {
+  it('shows the question and every option as a button', () => {
+    renderWithChat(<MenuMessage content="What do you need?" metadata={{ options }} messageKey="m1" />);
+    expect(screen.getByText('What do you need?')).toBeTruthy();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['💳 Billing', 'Technical', 'Other']);
+  });
+
+  it('selects an option with its payload', async () => {
+    const { actions } = renderWithChat(<MenuMessage content="Pick" metadata={{ options }} messageKey="m1" />);
+    await userEvent.click(screen.getByRole('button', { name: /Billing/ }));
+    expect(actions.selectOption).toHaveBeenCalledWith('m1', expect.objectContaining({ id: 'billing', payload: { topic: 'billing' } }));
+  });
+
+  it('opens a free-text field for Other and needs non-blank text', async () => {
+    const { actions } = renderWithChat(<MenuMessage content="Pick" metadata={{ options }} messageKey="m1" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Other' }));
+    expect(actions.selectOption).not.toHaveBeenCalled();
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Your answer'), '   ');
+    expect(send.disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Your answer'), 'Shipping to Mars{Enter}');
+    expect(actions.selectOption).toHaveBeenCalledWith('m1', expect.objectContaining({ id: 'q_other' }), 'Shipping to Mars');
+  });
+
+  it('treats an option with id "other" the same way', async () => {
+    renderWithChat(<MenuMessage content="" metadata={{ options: [{ id: 'other', text: 'Something else' }] }} messageKey="m2" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Something else' }));
+    expect(screen.getByLabelText('Your answer')).toBeTruthy();
+  });
+
+  it('is locked once answered and while the chat is busy', () => {
+    const first = renderWithChat(<MenuMessage content="Pick" metadata={{ options }} messageKey="m1" />, { answers: { m1: 'tech' } });
+    const tech = screen.getByRole('button', { name: 'Technical' }) as HTMLButtonElement;
+    expect(tech.disabled).toBe(true);
+    expect(tech.getAttribute('aria-pressed')).toBe('true');
+    first.unmount();
+    renderWithChat(<MenuMessage content="Pick" metadata={{ options }} messageKey="m1" />, { disabled: true });
+    expect((screen.getByRole('button', { name: 'Technical' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

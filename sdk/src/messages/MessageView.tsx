@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { useChatActions } from '../chat/ChatActions';
+import type { ChatMessage, MessageChunk } from '../protocol';
+import { BotContent } from './BotContent';
+import { QuickReplies } from './QuickReplies';
+import { Sources } from './Sources';
+
+/** Delay before the first chunk and between later chunks when a chunk names none (spec §9). */
+export const FIRST_CHUNK_DELAY_MS = 0;
+export const CHUNK_DELAY_MS = 800;
+
+/** A message as the chat keeps it: `live` marks messages that arrived during this page view. */
+export type ViewMessage = ChatMessage & { live?: boolean };
+
+/**
+ * One message: visitor text as plain text; bot messages by messageType, with chunked bubbles,
+ * quick replies and the answer's sources. System messages render nothing.
+ */
+export function MessageView({ message, avatarUrl, botName }: { message: ViewMessage; avatarUrl?: string | null; botName?: string }) {
+  const chat = useChatActions();
+  const metadata = (message.metadata ?? {}) as Record<string, unknown>;
+  const key = String(message.id);
+  const chunks = Array.isArray(metadata.chunks) ? (metadata.chunks as MessageChunk[]).filter((c) => c && typeof c.content === 'string') : [];
+  const animate = (message.live || metadata.isStreaming === true) && metadata.streamingComplete !== true;
+  const revealKey = `${key}:revealed`;
+  const shown = useReveal(chunks, animate && chat.answers[revealKey] === undefined, () => chat.setAnswer(revealKey, true));
+
+  if (message.messageType === 'system') return null;
+  if (message.sender === 'user') {
+    return (
+      <div className="cw-msg is-user">
+        <p className="cw-sr">You said:</p>
+        <div className="cw-bubble">{message.content}</div>
+      </div>
+    );
+  }
+
+  const parts = chunks.length
+    ? chunks.slice(0, shown).map((c, i) => ({ content: c.content, messageType: c.messageType ?? 'text', metadata: (c.metadata ?? {}) as Record<string, unknown>, key: `${key}:${i}` }))
+    : [{ content: message.content, messageType: message.messageType, metadata, key }];
+  const visible = parts.filter((p) => p.messageType !== 'system');
+  const finished = shown >= chunks.length;
+
+  return (
+    <div className="cw-msg is-bot">
+      <p className="cw-sr">{botName || 'Assistant'} said:</p>
+      {avatarUrl ? <img className="cw-avatar" src={avatarUrl} alt="" /> : null}
+      <div className="cw-stack">
+        {visible.map((part) => (
+          <div className={`cw-bubble is-${part.messageType}`} key={part.key}>
+            <BotContent content={part.content} messageType={part.messageType} metadata={part.metadata} messageKey={part.key} />
+          </div>
+        ))}
+        {!finished ? <TypingDots /> : null}
+        {finished ? <QuickReplies replies={metadata.quickReplies} messageKey={key} /> : null}
+        {finished ? <Sources sources={metadata.sources} baseUrl={chat.apiUrl} /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** The three-dot typing indicator. */
+export function TypingDots({ label = 'Assistant is typing' }: { label?: string }) {
+  return (
+    <div className="cw-typing" role="status" aria-label={label}>
+      <span />
+      <span />
+      <span />
+    </div>
+  );
+}
+
+/**
+ * How many chunks are visible: all at once unless animating, otherwise one after another after
+ * each chunk's delay (first 0 ms, later 800 ms by default).
+ */
+function useReveal(chunks: MessageChunk[], animate: boolean, onDone: () => void): number {
+  const [shown, setShown] = useState(animate ? 0 : chunks.length);
+  const count = chunks.length;
+  useEffect(() => {
+    if (!animate) return setShown(count);
+    if (shown >= count) {
+      if (count) onDone();
+      return;
+    }
+    const delay = chunks[shown]?.delay ?? (shown === 0 ? FIRST_CHUNK_DELAY_MS : CHUNK_DELAY_MS);
+    const timer = setTimeout(() => setShown((s) => s + 1), Math.max(0, delay));
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- chunks are immutable per message
+  }, [animate, shown, count]);
+  return animate ? shown : count;
+}

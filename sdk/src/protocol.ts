@@ -1,0 +1,291 @@
+/**
+ * The chat wire protocol shared by the widget and the API: request bodies, messages,
+ * stream events and the public bot config. One definition, imported by both sides.
+ * @packageDocumentation
+ */
+import { z } from 'zod';
+
+/** Every message type a bot message may carry; `system` messages are never shown. */
+export const messageTypes = [
+  'text',
+  'card',
+  'menu',
+  'multiselect_menu',
+  'rating',
+  'image',
+  'quickReplies',
+  'form',
+  'table',
+  'system',
+] as const;
+export const messageTypeSchema = z.enum(messageTypes);
+export type MessageType = z.infer<typeof messageTypeSchema>;
+
+/**
+ * Session ids look like `session_{timestamp}_{random}`; the random part must carry at least
+ * 128 bits (22+ base64url characters or 32+ hex characters), so ids cannot be guessed.
+ */
+export const SESSION_ID_PATTERN = /^session_\d{10,16}_[A-Za-z0-9_-]{22,128}$/;
+export const sessionIdSchema = z.string().regex(SESSION_ID_PATTERN, 'Invalid session id');
+
+/** Creates a session id with 128 random bits from `crypto.getRandomValues`. */
+export function createSessionId(now: number = Date.now()): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  let hex = '';
+  for (const b of bytes) hex += b.toString(16).padStart(2, '0');
+  return `session_${now}_${hex}`;
+}
+
+export const quickReplySchema = z.union([
+  z.string(),
+  z.object({ text: z.string(), action: z.string().optional() }).loose(),
+]);
+export type QuickReply = z.infer<typeof quickReplySchema>;
+
+export const sourceRefSchema = z.object({ title: z.string().nullable().optional(), url: z.string().nullable().optional() });
+export type SourceRef = z.infer<typeof sourceRefSchema>;
+
+export const chunkSchema = z.object({
+  content: z.string(),
+  messageType: messageTypeSchema.optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  delay: z.number().optional(),
+});
+export type MessageChunk = z.infer<typeof chunkSchema>;
+
+/** Message metadata: every field optional; unknown fields pass through. */
+export const messageMetadataSchema = z
+  .object({
+    isFollowUp: z.boolean().optional(),
+    isStreaming: z.boolean().optional(),
+    streamingComplete: z.boolean().optional(),
+    chunks: z.array(chunkSchema).optional(),
+    quickReplies: z.array(quickReplySchema).optional(),
+    emailSent: z.boolean().optional(),
+    messageId: z.union([z.string(), z.number()]).optional(),
+    sources: z.array(sourceRefSchema).optional(),
+  })
+  .loose();
+export type MessageMetadata = z.infer<typeof messageMetadataSchema> & Record<string, unknown>;
+
+export const chatMessageSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  sessionId: z.string(),
+  content: z.string(),
+  sender: z.enum(['user', 'bot']),
+  messageType: messageTypeSchema,
+  metadata: messageMetadataSchema.nullable().optional(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatbotRefSchema = z.union([z.string().min(1).max(100), z.number().int().positive()]);
+
+export const createSessionRequestSchema = z.object({
+  sessionId: sessionIdSchema,
+  chatbotConfigId: chatbotRefSchema.nullable().optional(),
+});
+export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
+
+export const sendMessageRequestSchema = z.object({
+  content: z.string().trim().min(1, 'Message is required').max(4000, 'Message must be at most 4000 characters'),
+  messageType: messageTypeSchema.default('text'),
+});
+export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
+
+export const streamRequestSchema = sendMessageRequestSchema.extend({
+  /** Instruction for the bot (menu selection, survey start) that is not shown as the visitor's words. */
+  internalMessage: z.string().max(4000).optional(),
+  chatbotConfigId: chatbotRefSchema.nullable().optional(),
+});
+export type StreamRequest = z.infer<typeof streamRequestSchema>;
+
+export const selectOptionRequestSchema = z.object({
+  optionId: z.string().min(1).max(200),
+  payload: z.unknown().optional(),
+  optionText: z.string().max(1000).optional(),
+});
+export type SelectOptionRequest = z.infer<typeof selectOptionRequestSchema>;
+
+export const formFieldValueSchema = z.object({
+  id: z.string().min(1).max(100),
+  label: z.string().max(200),
+  type: z.string().max(50).optional(),
+  value: z.string().max(5000),
+});
+export const submitFormRequestSchema = z.object({
+  formData: z.array(formFieldValueSchema).min(1, 'formData must have at least one field').max(50),
+  formTitle: z.string().trim().min(1, 'formTitle is required').max(200),
+});
+export type SubmitFormRequest = z.infer<typeof submitFormRequestSchema>;
+export const submitFormResponseSchema = z.object({ success: z.boolean(), messageId: z.union([z.number(), z.string()]) });
+
+/** Title of the widget's contact form shown when the bot is over its limit or inactive. */
+export const LIMIT_CONTACT_FORM_TITLE = 'Contact Request - Message Limit Exceeded';
+
+export const homeTopicSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().optional(),
+    icon: z.string().optional(),
+    message: z.string().optional(),
+    actionType: z.string().optional(),
+    surveyId: z.union([z.string(), z.number()]).optional(),
+    action: z.string().optional(),
+    category: z.string().optional(),
+  })
+  .loose();
+export type HomeTopic = z.infer<typeof homeTopicSchema>;
+
+export const homeComponentSchema = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    order: z.number().optional(),
+    visible: z.boolean().optional(),
+    props: z.record(z.string(), z.unknown()).default({}),
+  })
+  .loose();
+export type HomeComponent = z.infer<typeof homeComponentSchema>;
+
+export const homeScreenConfigSchema = z
+  .object({
+    version: z.union([z.string(), z.number()]).optional(),
+    components: z.array(homeComponentSchema).default([]),
+    theme: z
+      .object({
+        primaryColor: z.string().optional(),
+        backgroundColor: z.string().optional(),
+        textColor: z.string().optional(),
+        backgroundImageUrl: z.string().nullable().optional(),
+        backgroundImageTransparency: z.number().min(0).max(100).optional(),
+      })
+      .loose()
+      .optional(),
+    settings: z
+      .object({
+        enableSearch: z.boolean().optional(),
+        enableCategories: z.boolean().optional(),
+        defaultCategory: z.string().optional(),
+      })
+      .loose()
+      .optional(),
+  })
+  .loose();
+export type HomeScreenConfig = z.infer<typeof homeScreenConfigSchema>;
+
+/** The bot as the widget sees it. */
+export const publicChatbotConfigSchema = z.object({
+  id: z.number(),
+  guid: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  welcomeMessage: z.string().nullable(),
+  initialMessages: z.array(z.string()),
+  formConfirmationMessage: z.string().nullable(),
+  theme: z.object({ chat: z.object({ primary: z.string() }) }),
+  homeScreenConfig: homeScreenConfigSchema.nullable(),
+});
+export type PublicChatbotConfig = z.infer<typeof publicChatbotConfigSchema>;
+
+export const streamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delta'), id: z.union([z.string(), z.number()]), content: z.string() }),
+  z.object({ type: z.literal('bubble'), message: chatMessageSchema }),
+  z.object({ type: z.literal('complete'), messages: z.array(chatMessageSchema) }),
+  z.object({
+    type: z.literal('limit_exceeded'),
+    message: z.string(),
+    showContactForm: z.boolean(),
+    chatbotConfig: publicChatbotConfigSchema.nullable(),
+  }),
+  z.object({
+    type: z.literal('chatbot_inactive'),
+    message: z.string(),
+    showContactForm: z.boolean(),
+    chatbotConfig: publicChatbotConfigSchema.nullable(),
+  }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+  z.object({ type: z.literal('end') }),
+]);
+export type StreamEvent = z.infer<typeof streamEventSchema>;
+
+/** Error body of every non-2xx JSON answer. */
+export const errorBodySchema = z.object({ message: z.string(), details: z.record(z.string(), z.unknown()).optional() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The session object answered by `POST /api/chat/session`. */
+export const chatSessionSchema = z.object({
+  id: z.number(),
+  sessionId: z.string(),
+  chatbotId: z.number(),
+  chatbotGuid: z.string(),
+  messageCount: z.number(),
+  createdAt: z.string(),
+  lastMessageAt: z.string(),
+  chatbotConfig: publicChatbotConfigSchema,
+});
+export type ChatSession = z.infer<typeof chatSessionSchema>;
+
+/** A field of a bot-supplied `form` message (metadata.formFields). */
+export const formFieldSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  type: z.string(),
+  placeholder: z.string().optional(),
+  required: z.boolean().optional(),
+});
+export type FormField = z.infer<typeof formFieldSchema>;
+
+/** Metadata of a `form` message: what the widget renders and submits through submit-form. */
+export const formMetadataSchema = z
+  .object({
+    title: z.string(),
+    formFields: z.array(formFieldSchema),
+    submitButton: z.object({ text: z.string(), icon: z.string().optional() }).optional(),
+  })
+  .loose();
+export type FormMetadata = z.infer<typeof formMetadataSchema>;
+
+/**
+ * What `/widget/{userId}/{guid}` injects as `window.__PARLEY_WIDGET_CONFIG__` before loading
+ * `/embed.js`: the iframe widget starts from it without another round trip.
+ */
+export const injectedWidgetConfigSchema = z.object({
+  apiUrl: z.string(),
+  embedded: z.literal(true),
+  chatbotConfig: publicChatbotConfigSchema,
+  sessionId: sessionIdSchema.optional(),
+});
+export type InjectedWidgetConfig = z.infer<typeof injectedWidgetConfigSchema>;
+
+/**
+ * The survey id in a survey topic's internal message (`surveyStartMessage(id)`), or null. The
+ * server hands such turns to the survey feature.
+ */
+export function parseSurveyStart(internalMessage: string | null | undefined): string | null {
+  const match = /^\s*\[?start_survey:([A-Za-z0-9_-]{1,64})\]?/.exec(internalMessage ?? '');
+  return match ? match[1] : null;
+}
+
+// ---- Added for the widget (issue 5); shared with the server pages that host it. ----
+
+/** `postMessage` type an embedded widget sends to its parent window when the visitor minimises it. */
+export const EMBED_CLOSE_MESSAGE_TYPE = 'chat-widget:close';
+
+/**
+ * Global a server-rendered widget page may define before loading the widget
+ * (`window.__PARLEY_WIDGET__ = { apiUrl, chatbotId, embedded, chatbotConfig, sessionId }`);
+ * `ChatWidget.init()` uses it for options it is not given.
+ */
+export const WIDGET_CONFIG_GLOBAL = '__PARLEY_WIDGET__';
+
+/** Prefix of the internal message a survey topic sends to begin a survey: `start_survey:{surveyId}`. */
+export const SURVEY_START_PREFIX = 'start_survey:';
+
+/** The internal message that asks the bot to begin survey `surveyId` in this session. */
+export function surveyStartMessage(surveyId: string | number): string {
+  return `${SURVEY_START_PREFIX}${surveyId}`;
+}

@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { visibleMessageCount } from '../chat/chatReducer';
+import { ChatView } from '../chat/ChatView';
+import { useChat } from '../chat/useChat';
+import { START_CHAT_ACTION } from '../home/defaultHome';
+import { HomeScreen } from '../home/HomeScreen';
+import type { HomeItem } from '../home/homeTypes';
+import { safeUrl } from '../lib/safeUrl';
+import { sessionStorageKey } from '../lib/storage';
+import { resolveColors } from '../lib/theme';
+import { EMBED_CLOSE_MESSAGE_TYPE, surveyStartMessage } from '../protocol';
+import css from '../styles/widget.css?inline';
+import { ChatPanel } from './ChatPanel';
+import { Launcher } from './Launcher';
+import type { WidgetTab } from './PanelTabs';
+import { PopupBubbles } from './PopupBubbles';
+import type { ChatWidgetProps } from './types';
+import { useChatbotConfig } from './useChatbotConfig';
+import { useOpenState } from './useOpenState';
+import { usePopupBubbles } from './usePopupBubbles';
+
+/**
+ * The whole widget as it renders inside a shadow root: its stylesheet, the pop-up bubbles,
+ * the panel and the launcher. Nothing is requested until the visitor opens it or a pop-up
+ * bubble is due; an inactive bot renders nothing.
+ */
+export function WidgetRoot(props: ChatWidgetProps) {
+  const { apiUrl = '', chatbotId, embedded = false } = props;
+  const idPrefix = `cw${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const bot = useChatbotConfig(apiUrl, chatbotId, props.chatbotConfig ?? null, props.onError);
+  const config = bot.config;
+  const { phase, open, close } = useOpenState(embedded || !!props.defaultOpen);
+  const [started, setStarted] = useState(phase === 'open');
+  const [tab, setTab] = useState<WidgetTab>('home');
+  const launcher = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const callbacks = useRef(props);
+  callbacks.current = props;
+
+  const bubbles = usePopupBubbles({
+    enabled: !embedded && phase === 'closed' && !started,
+    botKey: chatbotId || 'default',
+    messages: config?.initialMessages,
+    load: bot.load,
+  });
+
+  useEffect(() => {
+    if (phase !== 'open') return;
+    setStarted(true);
+    bot.load();
+  }, [phase, bot.load]);
+
+  const chat = useChat({
+    apiUrl,
+    chatbotRef: config?.guid ?? chatbotId ?? null,
+    storageKey: sessionStorageKey(embedded, chatbotId ?? config?.guid),
+    injectedSessionId: props.sessionId,
+    active: started && !!config?.isActive,
+    formConfirmationMessage: config?.formConfirmationMessage,
+    onError: props.onError,
+    onMessage: props.onMessage,
+  });
+
+  const doOpen = useCallback(() => {
+    open();
+    callbacks.current.onOpen?.();
+  }, [open]);
+
+  const doClose = useCallback(() => {
+    callbacks.current.onClose?.();
+    if (embedded) {
+      if (typeof window !== 'undefined' && window.parent !== window) {
+        window.parent.postMessage({ type: EMBED_CLOSE_MESSAGE_TYPE, chatbotId: chatbotId ?? config?.guid ?? null }, '*');
+      }
+      return;
+    }
+    close();
+    launcher.current?.focus();
+  }, [close, embedded, chatbotId, config?.guid]);
+
+  const send = (content: string, internal?: string) => {
+    setTab('chat');
+    void chat.send(content, internal);
+  };
+
+  const onHomeItem = (item: HomeItem) => {
+    if (item.actionType === 'survey' && item.surveyId !== undefined && item.surveyId !== null) {
+      send(item.title, surveyStartMessage(item.surveyId));
+    } else if (item.action === START_CHAT_ACTION || item.actionType === START_CHAT_ACTION) {
+      setTab('chat');
+      setTimeout(() => input.current?.focus(), 0);
+    } else {
+      send(item.message || item.title);
+    }
+  };
+
+  if (config && !config.isActive) return null;
+
+  const colors = resolveColors(props, config);
+  const style = { '--cw-primary': colors.primary, '--cw-bg': colors.background, '--cw-text': colors.text } as CSSProperties;
+  const position = props.position === 'bottom-left' ? 'left' : 'right';
+  const avatarUrl = safeUrl(config?.avatarUrl, apiUrl);
+  const name = config?.name || 'Chat';
+
+  return (
+    <div className={`cw-root is-${position}${embedded ? ' is-embedded' : ''}`} style={style}>
+      <style>{css}</style>
+      <section className="cw-region" aria-label={`${name} chat`}>
+        {!embedded && phase === 'closed' ? <PopupBubbles messages={bubbles.visible} onOpen={doOpen} onDismiss={bubbles.dismiss} /> : null}
+        {phase !== 'closed' ? (
+          <ChatPanel
+            idPrefix={idPrefix}
+            phase={phase}
+            embedded={embedded}
+            name={name}
+            avatarUrl={avatarUrl}
+            status={bot.status === 'idle' ? 'loading' : bot.status}
+            tab={tab}
+            onTab={setTab}
+            messageCount={visibleMessageCount(chat.messages)}
+            home={<HomeScreen config={config?.homeScreenConfig} onSelect={onHomeItem} apiUrl={apiUrl} />}
+            chat={<ChatView chat={chat} welcomeMessage={config?.welcomeMessage} avatarUrl={avatarUrl} botName={name} inputRef={input} />}
+            onRefresh={() => {
+              chat.refresh();
+              setTab('home');
+            }}
+            onClose={doClose}
+          />
+        ) : null}
+        {!embedded ? <Launcher open={phase === 'open'} onClick={phase === 'open' ? doClose : doOpen} panelId={`${idPrefix}-panel`} buttonRef={launcher} /> : null}
+      </section>
+    </div>
+  );
+}

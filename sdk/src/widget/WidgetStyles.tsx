@@ -1,0 +1,21 @@
+import css from '../styles/widget.css?inline';
+import type { CSSProperties, ReactNode } from 'react';
+
+/**
+ * The widget stylesheet plus a themed root, for rendering widget parts (such as `HomeScreen`
+ * in a designer preview) inside your own shadow root.
+ */
+export function WidgetStyles({ children, primaryColor = '#2563eb', backgroundColor = '#ffffff', textColor = '#1f2937' }: {
+  children?: ReactNode;
+  primaryColor?: string;
+  backgroundColor?: string;
+  textColor?: string;
+}) {
+  const style = { '--cw-primary': primaryColor, '--cw-bg': backgroundColor, '--cw-text': textColor } as CSSProperties;
+  return (
+    <div className="cw-root" style={style}>
+      <style>{css}</style>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ChatMessage, PublicChatbotConfig } from '../protocol';
+
+/** Where the launcher floats. */
+export type WidgetPosition = 'bottom-right' | 'bottom-left';
+
+/** Everything the widget accepts, as React props, element properties or `ChatWidget.init` options. */
+export interface ChatWidgetProps {
+  /** Base URL of the Parley server (e.g. `https://chat.example.com`); empty means same origin. */
+  apiUrl?: string;
+  /** The bot's guid. Without it the server's default public chatbot is used. */
+  chatbotId?: string;
+  /** `bottom-right` (default) or `bottom-left`. */
+  position?: WidgetPosition;
+  /** Launcher, header and visitor-bubble colour; overrides the bot's theme. Default `#2563eb`. */
+  primaryColor?: string;
+  /** Panel background. Default `#ffffff`. */
+  backgroundColor?: string;
+  /** Panel text colour. Default `#1f2937`. */
+  textColor?: string;
+  /**
+   * Frame mode: no launcher or pop-ups, the panel fills the frame and its minimise button posts
+   * `{ type: 'chat-widget:close', chatbotId }` to the parent window.
+   */
+  embedded?: boolean;
+  /** A config injected by the server page; the widget then skips fetching it. */
+  chatbotConfig?: PublicChatbotConfig | null;
+  /** A session id injected by the server page (embedded mode); otherwise one is stored per tab. */
+  sessionId?: string;
+  /** Start with the panel open. */
+  defaultOpen?: boolean;
+  /** The panel opened. */
+  onOpen?: () => void;
+  /** The panel closed (or, embedded, the visitor asked to minimise it). */
+  onClose?: () => void;
+  /** A bot message arrived. */
+  onMessage?: (message: ChatMessage) => void;
+  /** A request failed; the error's message is `"{status}: {body}"` for HTTP errors. */
+  onError?: (error: Error) => void;
+}

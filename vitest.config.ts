@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit and integration suites; browser journeys live in e2e/vitest.config.ts. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'api',
+          include: ['api/src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['api/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'sdk',
+          include: ['sdk/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['sdk/src/test/setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
+      {
+        test: {
+          name: 'dashboard',
+          include: ['dashboard/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          testTimeout: 15_000,
+        },
+      },
+    ],
+  },
+});
