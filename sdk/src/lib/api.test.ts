@@ -20,11 +20,11 @@ describe('request', () => {
       .on('GET', '/api/a', () => new Response('{"message":"Chatbot not found"}', { status: 404 }))
       .on('GET', '/api/b', () => new Response('', { status: 503, statusText: 'Service Unavailable' }))
       .install();
-    const a = await request('http://api.test', 'GET', '/api/a').catch((e) => e);
+    const a = (await request('http://api.test', 'GET', '/api/a').catch((e) => e)) as ApiError;
     expect(a).toBeInstanceOf(ApiError);
     expect(a.message).toBe('404: {"message":"Chatbot not found"}');
     expect(a.status).toBe(404);
-    expect((await request('http://api.test', 'GET', '/api/b').catch((e) => e)).message).toBe('503: Service Unavailable');
+    expect(((await request('http://api.test', 'GET', '/api/b').catch((e) => e)) as ApiError).message).toBe('503: Service Unavailable');
   });
 });
 

@@ -18,8 +18,8 @@ export function renderWithChat(ui: ReactElement, overrides: Partial<ChatActions>
     disabled: false,
     apiUrl: 'http://api.test',
     ...overrides,
-    answers,
   };
+  actions.answers = answers;
   const wrap = () => <ChatActionsContext.Provider value={{ ...actions, answers: { ...answers } }}>{ui}</ChatActionsContext.Provider>;
   const view = render(wrap());
   return { ...view, actions };

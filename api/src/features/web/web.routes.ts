@@ -40,8 +40,8 @@ export function dashboardIndex(): string | null {
 function lazyStatic(options: Parameters<typeof serveStatic>[0]): MiddlewareHandler {
   let handler: MiddlewareHandler | null = null;
   return (c, next) => {
-    if (!existsSync(path.resolve(options.root ?? '.'))) return next();
-    handler ??= serveStatic(options);
+    if (!existsSync(path.resolve(options?.root ?? '.'))) return next();
+    handler ??= serveStatic(options ?? {});
     return handler(c, next);
   };
 }
