@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['api/src/**/*.test.ts'],
+          include: ['api/src/**/*.test.ts', 'api/test/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['api/test/setup.ts'],
           testTimeout: 30_000,

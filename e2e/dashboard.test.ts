@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /**
  * The dashboard journey of issue 2: sign up through /login, the empty dashboard, a bot created
  * through the API appears with its badge and Configure link, sign out through the user menu,
@@ -66,6 +68,13 @@ describe('dashboard in a real browser', () => {
     await page.waitForURL(`**/chatbots/${guid}`);
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Harbor Help');
     await page.getByRole('heading', { name: 'Email Configuration' }).waitFor();
+
+    // The avatar goes up as multipart through the typed client and comes back as a served URL.
+    await page.getByLabel('Upload avatar image').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+    await page.waitForFunction(() => /^\/uploads\/avatar-[0-9a-f-]+\.png$/.test((document.querySelector('input[aria-label="Avatar URL"]') as HTMLInputElement).value));
+    const avatarUrl = await page.getByLabel('Avatar URL').inputValue();
+    expect((await page.request.get(avatarUrl)).status()).toBe(200);
+    expect(await page.getByRole('img', { name: 'Chatbot avatar' }).getAttribute('src')).toBe(avatarUrl);
   });
 
   it('signs out through the user menu and lands on / signed out', async () => {
@@ -109,5 +118,74 @@ describe('dashboard in a real browser', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Build, train and embed your chatbot' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  });
+
+  it('every owner route of the route table renders for the bot, and an unknown bot is "Chatbot Not Found"', async () => {
+    const headings: Array<[string, string]> = [
+      ['/dashboard', 'Welcome back, Grace'],
+      ['/subscription', 'Choose Your Plan'],
+      ['/chatbots/new', 'Create New Chatbot'],
+      [`/chatbots/${guid}`, 'Edit Harbor Help'],
+      [`/chatbots/${guid}/add-data`, 'Add Data: Harbor Help'],
+      [`/chatbots/${guid}/test`, 'Test Harbor Help'],
+      [`/chatbots/${guid}/ui-designer`, 'UI Designer'],
+      [`/chatbots/${guid}/analytics`, 'Analytics: Harbor Help'],
+      [`/chatbots/${guid}/survey-analytics`, 'Survey Analytics: Harbor Help'],
+      [`/chatbots/${guid}/surveys`, 'Surveys: Harbor Help'],
+      [`/chatbots/${guid}/embed`, 'Embed Harbor Help'],
+      [`/chatbots/${guid}/history`, 'Chat History'],
+      ['/support', 'Build, train and embed your chatbot'],
+      ['/widget', 'Chat widget demo'],
+      ['/chat-widget', 'Chat widget demo'],
+    ];
+    for (const [path, heading] of headings) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    }
+    await page.goto(`/chatbots/${crypto.randomUUID()}/add-data`);
+    await page.getByRole('heading', { name: 'Chatbot Not Found' }).waitFor();
+  });
+
+  it('on a phone the navigation collapses into a toggled menu with the owner links and the user menu entries', async () => {
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto('/pricing');
+    const nav = phone.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Open menu' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Pricing' }).isVisible()).toBe(false);
+
+    await nav.getByRole('button', { name: 'Open menu' }).click();
+    const menu = phone.locator('#mobile-menu');
+    const links = await menu.getByRole('link').evaluateAll((els) => els.map((e) => [e.textContent!.trim(), e.getAttribute('href')]));
+    expect(links).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Subscription', '/subscription'],
+      ['Documentation', '/docs'],
+      ['Pricing', '/pricing'],
+      ['Contact us', '/contact'],
+      ['Profile', '/profile'],
+      ['Settings', '/settings'],
+      ['Log out', '/api/logout'],
+    ]);
+    expect(await menu.getByText(email).isVisible()).toBe(true);
+
+    // Following a link closes the menu.
+    await menu.getByRole('link', { name: 'Documentation' }).click();
+    await phone.waitForURL('**/docs');
+    await nav.getByRole('button', { name: 'Open menu' }).waitFor();
+    expect(await phone.locator('#mobile-menu').count()).toBe(0);
+
+    const footer = phone.locator('footer');
+    expect(await footer.getByRole('heading').allTextContents()).toEqual(['Product', 'Support', 'Legal']);
+    expect(await footer.getByText('Smart AI chatbots made simple.', { exact: false }).isVisible()).toBe(true);
+    await phone.close();
+  });
+
+  it('embedded mode has no navigation or footer and falls back to the widget page', async () => {
+    await page.goto('/chatbots/anything?embedded=true');
+    await page.getByRole('heading', { name: 'Chat widget configuration error' }).waitFor();
+    expect(await page.getByText('No valid chatbot configuration found').isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect(await page.locator('footer').count()).toBe(0);
   });
 });

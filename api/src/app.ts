@@ -14,6 +14,7 @@ import { webRoutes } from './features/web/web.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { chatbotSessionRoutes, chatOwnerRoutes } from './features/chat/chatOwner.routes';
 import { publicRoutes } from './features/public/public.routes';
+import { contactRoutes } from './features/contact/contact.routes';
 import { widgetPageRoutes } from './features/widget-page/widgetPage.routes';
 
 /** Paths open to any site (the widget calls them cross-origin); everything else is owner-only. */
@@ -32,7 +33,8 @@ const api = new Hono()
   .route('/chat', chatOwnerRoutes)
   .route('/chat', chatRoutes)
   .route('/public', publicRoutes)
-  .route('/upload', uploadRoutes);
+  .route('/upload', uploadRoutes)
+  .route('/contact', contactRoutes);
 
 export const app = new Hono().use(requestLogger).route('/api', api).route('/', widgetPageRoutes).route('/', webRoutes);
 

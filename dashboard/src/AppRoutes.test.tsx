@@ -36,6 +36,16 @@ describe('routes', () => {
     expect(screen.getByRole('heading', { name: 'Privacy Policy' })).toBeTruthy();
   });
 
+  it('/support shows the documentation signed in and is not found signed out (spec route tables)', async () => {
+    mockFetch(signedOut);
+    const out = renderWithProviders(<AppRoutes />, { path: '/support' });
+    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+    out.unmount();
+    mockFetch(signedInAs({ email: 'ada@example.com' }));
+    renderWithProviders(<AppRoutes />, { path: '/support' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Build, train and embed your chatbot' })).toBeTruthy();
+  });
+
   it('signed in: navigation shows Dashboard and Subscription, the landing CTA is "Go to Dashboard"', async () => {
     mockFetch(signedInAs({ email: 'ada@example.com', firstName: 'Ada' }));
     renderWithProviders(<AppRoutes />, { path: '/' });

@@ -5,6 +5,7 @@ import { isEmbeddedMode } from './lib/embedded';
 import { AuthRequired } from './features/auth/AuthRequired';
 import { LoginPage } from './features/auth/LoginPage';
 import { RequireAuth } from './features/auth/RequireAuth';
+import { useAuth } from './features/auth/useAuth';
 import { ContactPage } from './features/contact/ContactPage';
 import { DocsPage } from './features/docs/DocsPage';
 import { LandingPage } from './features/home/LandingPage';
@@ -60,7 +61,7 @@ export function AppRoutes() {
       <Route element={<SiteLayout />}>
         <Route index element={<LandingPage />} />
         <Route path="/docs" element={<DocsPage />} />
-        <Route path="/support" element={<DocsPage />} />
+        <Route path="/support" element={<SignedInOnly page={<DocsPage />} />} />
         <Route path="/pricing" element={<PricingPage />} />
         <Route path="/contact" element={<ContactPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
@@ -97,4 +98,11 @@ export function AppRoutes() {
       </Route>
     </Routes>
   );
+}
+
+/** Routes the spec lists for signed-in users only that are not owner pages: signed out, they do not exist. */
+function SignedInOnly({ page }: { page: ReactNode }) {
+  const { isAuthenticated, isLoading } = useAuth();
+  if (isLoading) return <PageSpinner />;
+  return isAuthenticated ? <>{page}</> : <NotFoundPage />;
 }

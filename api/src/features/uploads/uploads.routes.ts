@@ -1,15 +1,21 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { validate } from '../../lib/validate';
 import { requireUser } from '../../middleware/auth';
 import { saveImage } from './uploads.service';
+
+// Declared (and optional) so `hc<AppType>` can type the multipart field; saveImage answers a
+// missing or non-image file with the spec's own words.
+const avatarForm = z.object({ avatar: z.union([z.instanceof(File), z.string()]).optional() });
+const backgroundForm = z.object({ background: z.union([z.instanceof(File), z.string()]).optional() });
+const asFile = (value: File | string | undefined) => (typeof value === 'string' ? undefined : value);
 
 /** `/api/upload/*`: avatar and home-screen background images (multipart, ≤ 10 MB). */
 export const uploadRoutes = new Hono()
   .use(requireUser)
-  .post('/avatar', async (c) => {
-    const body = await c.req.parseBody();
-    return c.json(await saveImage(body.avatar as File | undefined, 'avatar'), 201);
-  })
-  .post('/background', async (c) => {
-    const body = await c.req.parseBody();
-    return c.json(await saveImage(body.background as File | undefined, 'background'), 201);
-  });
+  .post('/avatar', validate('form', avatarForm), async (c) =>
+    c.json(await saveImage(asFile(c.req.valid('form').avatar), 'avatar'), 201),
+  )
+  .post('/background', validate('form', backgroundForm), async (c) =>
+    c.json(await saveImage(asFile(c.req.valid('form').background), 'background'), 201),
+  );

@@ -1,7 +1,7 @@
 import { Bot, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '../../components/Button';
-import { throwIfResNotOk } from '../../lib/api';
+import { client, unwrap } from '../../lib/api';
 import { safeImageUrl } from '../../lib/safeUrl';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
@@ -27,11 +27,7 @@ export function AvatarField({ value, onChange }: { value: string; onChange: (url
     }
     setUploading(true);
     try {
-      const body = new FormData();
-      body.append('avatar', file);
-      const res = await fetch('/api/upload/avatar', { method: 'POST', body, credentials: 'include' });
-      await throwIfResNotOk(res);
-      const { url } = (await res.json()) as { url: string };
+      const { url } = await unwrap(client.upload.avatar.$post({ form: { avatar: file } }));
       onChange(url);
       setUrlDraft(url);
     } catch (error) {

@@ -1,6 +1,8 @@
-import { ExternalLink, FlaskConical, Palette, Settings2 } from 'lucide-react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, FlaskConical, Palette, RefreshCw, Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { SelectField } from '../../components/Field';
 import { customElementSnippet, iframeSnippet, scriptTagSnippet, widgetUserId } from '../../lib/embedSnippets';
@@ -45,6 +47,7 @@ export function EmbedPage() {
                   </dl>
                   <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Change colours in the UI Designer.</p>
                 </div>
+                <RefreshWidgetButton guid={bot.guid} />
               </Card>
               <Card className="p-6">
                 <h2 className="text-lg font-semibold">Quick links</h2>
@@ -109,5 +112,17 @@ export function EmbedPage() {
         );
       }}
     </ChatbotToolPage>
+  );
+}
+
+/** Reloads the bot's configuration, so colours saved in the UI Designer show here and in the snippets. */
+function RefreshWidgetButton({ guid }: { guid: string }) {
+  const queryClient = useQueryClient();
+  const queryKey = ['/api/chatbots', guid];
+  const refreshing = useIsFetching({ queryKey }) > 0;
+  return (
+    <Button variant="outline" size="sm" disabled={refreshing} onClick={() => void queryClient.invalidateQueries({ queryKey })}>
+      <RefreshCw className={cn('h-4 w-4', refreshing && 'animate-spin')} aria-hidden /> Refresh Widget
+    </Button>
   );
 }

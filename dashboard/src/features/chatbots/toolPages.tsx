@@ -2,20 +2,25 @@ import { BarChart3, ClipboardList, Database, History, Palette, PieChart } from '
 import { ChatbotToolPage } from './ChatbotToolPage';
 import { PlannedTool } from './PlannedTool';
 
+// The owner tools below come with later parts of the product ("the full dashboard comes in a
+// later issue"). Each route already loads the bot (so a foreign or missing one shows "Chatbot
+// Not Found") and carries the spec's title, Back to Dashboard link and status badge.
+
 /** /chatbots/{guid}/add-data */
 export function AddDataPage() {
   return (
-    <ChatbotToolPage title={(b) => `Add Data: ${b.name}`} subtitle={() => 'Train your chatbot on your website, pasted text or text files. It answers from this content and cites it.'}>
-      {() => (
+    <ChatbotToolPage title={(b) => `Add Data: ${b.name}`} subtitle={() => 'Train your chatbot on your website, pasted text or text files.'}>
+      {(bot) => (
         <PlannedTool
           Icon={Database}
-          heading="Content Sources"
+          heading="Add Content"
           points={[
             'Website: scan up to 200 pages (50 by default) following your links and sitemap.',
-            'Text: paste policies, FAQs or product details (at least 10 characters).',
+            'Text: paste policies, FAQs or product details.',
             'File: upload .txt, .csv, .md, .json or .xml files under 5MB.',
-            'No content sources added yet.',
+            'See every content source with its status, pages or chunks, and rescan or delete it.',
           ]}
+          next={{ to: `/chatbots/${bot.guid}/test`, label: 'Test Chatbot' }}
         />
       )}
     </ChatbotToolPage>
@@ -26,11 +31,16 @@ export function AddDataPage() {
 export function UiDesignerPage() {
   return (
     <ChatbotToolPage title={() => 'UI Designer'} subtitle={(b) => `Design custom home screens for ${b.name}`} notFoundAction="edit">
-      {() => (
+      {(bot) => (
         <PlannedTool
           Icon={Palette}
           heading="Home screen design"
-          points={['Describe the home screen you want and let the AI designer build it.', 'Tune theme colours, item style, font sizes and a background image.', 'Edit the configuration as JSON and preview it live.']}
+          points={[
+            'Describe the home screen you want and let the AI designer build it.',
+            'Tune theme colours, item style, font sizes and a background image.',
+            'Edit the configuration as JSON and preview it live.',
+          ]}
+          next={{ to: `/chatbots/${bot.guid}/embed`, label: 'Embed' }}
         />
       )}
     </ChatbotToolPage>
@@ -45,7 +55,11 @@ export function SurveysPage() {
         <PlannedTool
           Icon={ClipboardList}
           heading="Survey builder"
-          points={['Questions: single choice, multiple choice, text and rating.', 'Settings: back navigation, progress and partial responses.', 'Preview the survey and let the AI assistant draft questions.']}
+          points={[
+            'Questions: single choice, multiple choice, text and rating.',
+            'Settings: back navigation, progress and partial responses.',
+            'Preview the survey and let the AI assistant draft questions.',
+          ]}
         />
       )}
     </ChatbotToolPage>
@@ -65,7 +79,13 @@ export function AnalyticsPage() {
 export function SurveyAnalyticsPage() {
   return (
     <ChatbotToolPage title={(b) => `Survey Analytics: ${b.name}`} subtitle={() => 'Totals, completion rate and answers per question.'}>
-      {() => <PlannedTool Icon={PieChart} heading="No Survey Data" points={['Responses appear here once visitors complete a survey.', 'Each survey shows its completion rate, average completion time and per-question answers.']} />}
+      {() => (
+        <PlannedTool
+          Icon={PieChart}
+          heading="Survey results"
+          points={['Totals, completion rate and average completion time.', 'A breakdown per survey with the answers to each question.']}
+        />
+      )}
     </ChatbotToolPage>
   );
 }
@@ -74,7 +94,13 @@ export function SurveyAnalyticsPage() {
 export function HistoryPage() {
   return (
     <ChatbotToolPage title={() => 'Chat History'} subtitle={(b) => b.name}>
-      {() => <PlannedTool Icon={History} heading="No conversations yet" points={['When users start chatting with your bot, their conversations will appear here.']} />}
+      {() => (
+        <PlannedTool
+          Icon={History}
+          heading="Conversations"
+          points={['Browse visitor conversations ten at a time with message statistics.', 'Read a conversation message by message, and delete one or all of them.']}
+        />
+      )}
     </ChatbotToolPage>
   );
 }

@@ -3,7 +3,7 @@ import { CheckCircle2, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, client, unwrap } from '../../lib/api';
 import { toast } from '../toast/toastStore';
 import { validateContact, type ContactErrors, type ContactValues } from './validateContact';
 
@@ -17,7 +17,8 @@ export function ContactForm() {
   const [sent, setSent] = useState(false);
 
   const send = useMutation({
-    mutationFn: (body: ContactValues) => apiRequest('POST', '/api/contact', body),
+    mutationFn: (body: ContactValues) =>
+      unwrap(client.contact.$post({ json: { ...body, contactType: body.contactType as 'sales' | 'support' } })),
     onSuccess: () => {
       toast({ variant: 'success', title: 'Message sent successfully!', description: "Thank you for contacting us. We'll get back to you within 24 hours." });
       setSent(true);

@@ -46,7 +46,11 @@ describe('DashboardPage', () => {
   });
 
   it('lists bots with status badge, model and a Configure link', async () => {
-    serve({ bots: [bot(1), bot(2, false)], maxBots: 10 });
+    const fetchMock = serve({ bots: [bot(1), bot(2, false)], maxBots: 10 });
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).endsWith('/api/chat/conversations/count') ? json({ count: 1234 }) : served(input, init),
+    );
     renderWithProviders(<DashboardPage />, { path: '/dashboard' });
     const cards = await screen.findAllByTestId('chatbot-card');
     expect(cards).toHaveLength(2);
@@ -55,6 +59,7 @@ describe('DashboardPage', () => {
     expect(within(cards[0]).getByText('gpt-4o')).toBeTruthy();
     expect(within(cards[0]).getByRole('link', { name: /Configure/ }).getAttribute('href')).toBe(`/chatbots/${bot(1).guid}`);
     expect(within(screen.getByTestId('stat-total-chatbots')).getByText('1 active')).toBeTruthy();
+    expect(await within(screen.getByTestId('stat-conversations')).findByText('1,234')).toBeTruthy();
   });
 
   it('at 80% of the cap warns; at the cap shows the red banner and disables Create Chatbot', async () => {

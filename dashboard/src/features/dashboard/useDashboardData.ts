@@ -12,16 +12,13 @@ export function useCurrentSubscription(enabled = true) {
   return useQuery({ queryKey: SUBSCRIPTION_QUERY_KEY, queryFn: () => unwrap(client.subscription.current.$get()), enabled });
 }
 
-/** Total conversations across the owner's bots; 0 while the chat API is not there. */
+/** Total conversations (sessions with a message) across the owner's bots; 0 when it cannot be read. */
 export function useConversationCount() {
   return useQuery({
     queryKey: ['/api/chat/conversations/count'],
     queryFn: async () => {
       try {
-        const body: unknown = await (await apiRequest('GET', '/api/chat/conversations/count')).json();
-        if (typeof body === 'number') return body;
-        const count = (body as { count?: unknown } | null)?.count;
-        return typeof count === 'number' ? count : 0;
+        return (await unwrap(client.chat.conversations.count.$get())).count;
       } catch {
         return 0;
       }

@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { client, unwrap } from '../../lib/api';
 import { ChatWidgetElement } from './ChatWidgetElement';
-
-type PublicChatbot = { id: number | string; guid?: string; isActive: boolean };
 
 /** The default public chatbot of the marketing site, floating bottom-right when it is active. */
 export function PublicChatWidget() {
   const { data } = useQuery({
     queryKey: ['/api/public/default-chatbot'],
-    queryFn: async () => (await apiRequest('GET', '/api/public/default-chatbot')).json() as Promise<PublicChatbot>,
+    queryFn: () => unwrap(client.public['default-chatbot'].$get()),
     retry: false,
   });
   if (!data?.isActive) return null;

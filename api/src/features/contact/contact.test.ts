@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const received: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+// SMTP_URL must be set before env.ts is first imported.
+process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+process.env.LOGIN_RATE_LIMIT_PER_MINUTE = '3';
+const { api, createUserAndCookie } = await import('../../../test/helpers');
+const { db } = await import('../../db/client');
+const { contactMessages } = await import('../../db/schema');
+
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+const valid = { contactType: 'support', name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines', message: 'The widget does not open on Safari.' };
+
+describe('POST /api/contact', () => {
+  it('stores the message and mails it to the admins with the sender as reply-to', async () => {
+    const admin = await createUserAndCookie({ email: 'admin-contact@example.com' });
+    const res = await api('/api/contact', { body: valid, headers: { 'x-forwarded-for': '1.1.1.1' } });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const row = db.select().from(contactMessages).all().find((r) => r.id === id);
+    expect(row).toMatchObject({ contactType: 'support', name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines' });
+    const mail = received.find((m) => m.to.includes(admin.email));
+    expect(mail?.raw).toContain('The widget does not open on Safari.');
+    expect(mail?.raw).toMatch(/Reply-To: ada@example\.com/i);
+    expect(mail?.raw).toContain('Support request from Ada Lovelace');
+  });
+
+  it.each([
+    [{ contactType: 'other' }, 'Please select how we can help you'],
+    [{ contactType: undefined }, 'Please select how we can help you'],
+    [{ name: 'A' }, 'Name must be at least 2 characters'],
+    [{ email: 'not-an-email' }, 'Please enter a valid email address'],
+    [{ message: 'too short' }, 'Message must be at least 10 characters'],
+  ])('refuses %o with "%s" and stores nothing', async (change, message) => {
+    const before = db.select().from(contactMessages).all().length;
+    const res = await api('/api/contact', { body: { ...valid, ...change } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string; details: { fieldErrors: Record<string, string[]> } };
+    expect(body.message).toBe(message);
+    expect(Object.values(body.details.fieldErrors).flat()).toContain(message);
+    expect(db.select().from(contactMessages).all().length).toBe(before);
+  });
+
+  it('accepts a message without a company', async () => {
+    const res = await api('/api/contact', { body: { ...valid, company: '' } });
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('contact rate limit', () => {
+  it('answers 429 with Retry-After once an address sends too many messages in a minute', async () => {
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 5; i++) {
+      const res = await api('/api/contact', { body: valid });
+      statuses.push(res.status);
+      if (res.status === 429) retryAfter = res.headers.get('retry-after');
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(3);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});
