@@ -1,5 +1,5 @@
 import type { SourceRef } from '../../lib/protocol';
-import { questionTerms } from '../knowledge/buildFtsQuery';
+import { intentWords, questionTerms } from '../knowledge/buildFtsQuery';
 import type { Passage } from '../knowledge/retrieve';
 
 export type ExtractedAnswer = { text: string; sources: SourceRef[]; passage: Passage };
@@ -46,6 +46,10 @@ export function termGroups(question: string): string[][] {
     if (seen.has(head)) continue;
     seen.add(head);
     groups.push([...new Set([...terms.map(stem), ...(VARIANTS.get(head) ?? [])])]);
+  }
+  for (const word of intentWords(question)) {
+    const terms = questionTerms(word).map(stem);
+    if (!groups.some((g) => terms.some((t) => g.includes(t)))) groups.push([...new Set(terms)]);
   }
   // A bare number ("option 2") or a generic word matches too much to decide relevance alone.
   const specific = groups.filter((g) => !GENERIC.has(g[0]) && !/^\d+$/.test(g[0]));

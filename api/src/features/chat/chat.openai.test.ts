@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI } from './testing/fakeOpenAI';
+import { LONG_ANSWER, startFakeOpenAI } from './testing/fakeOpenAI';
 
 // The real `openai` SDK, over HTTP, against a local OpenAI-compatible server.
 const fake = await startFakeOpenAI();
@@ -65,6 +65,27 @@ describe('OpenAI-compatible model', () => {
     expect(sent.messages[0].content).toContain('Standard shipping takes 3 to 5 days');
     const stored = await getMessages(sessionId);
     expect(stored.filter((m) => m.sender === 'user').map((m) => m.content)).toEqual(['Hi there', 'Shipping']);
+  });
+
+  it('splits a long answer into bubbles revealed 0 ms then 800 ms apart', async () => {
+    const sessionId = await openSession(bot.guid);
+    const { events } = await streamMessage(sessionId, { content: 'Which kettle sizes do you have? [long]' });
+    const paragraphs = LONG_ANSWER.split('\n\n');
+    const chunks = paragraphs.map((content, i) => ({ content, messageType: 'text', delay: i === 0 ? 0 : 800 }));
+    const deltas = events.flatMap((e) => (e.type === 'delta' ? [e.content] : []));
+    expect(deltas.length).toBeGreaterThan(50);
+    expect(deltas.join('')).toBe(LONG_ANSWER);
+
+    // The bubble event asks the widget to reveal the chunks one by one...
+    const bubble = events.find((e) => e.type === 'bubble');
+    if (bubble?.type !== 'bubble') throw new Error('no bubble event');
+    expect(bubble.message.content).toBe(LONG_ANSWER);
+    expect(bubble.message.metadata).toMatchObject({ chunks, isStreaming: true, streamingComplete: false });
+    // ...while complete and the stored copy show them all at once.
+    const [, answer] = completeMessages(events);
+    expect(answer.metadata).toMatchObject({ chunks, isStreaming: false, streamingComplete: true });
+    const [, stored] = await getMessages(sessionId);
+    expect(stored).toEqual(answer);
   });
 
   it('turns a show_quick_replies tool call into quick replies', async () => {

@@ -61,8 +61,11 @@ export const chatRoutes = new Hono()
     return streamSSE(c, async (stream) => {
       const sse = createSseWriter(stream);
       // Opens the stream at once, so the client and any proxy see the turn accepted before
-      // retrieval and the model have even started.
+      // retrieval and the model have even started. streamSSE runs this callback before the
+      // response is handed to the server, so the turn waits one event-loop turn: otherwise its
+      // synchronous work (quota, storing the message, retrieval) would delay the first byte.
       sse.comment('ok');
+      await new Promise<void>((resolve) => setImmediate(resolve));
       try {
         await runTurn(
           { bot, session, content: body.content, messageType: body.messageType, internalMessage: body.internalMessage },

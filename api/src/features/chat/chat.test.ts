@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Offline model (no OPENAI_API_KEY in tests); rate limits have their own file.
@@ -39,6 +40,22 @@ describe('sessions', () => {
     const short = await request('/api/chat/session', { body: { sessionId: 'session_1700000000000_abc123', chatbotConfigId: bot.guid } });
     expect(short.status).toBe(400);
     expect((await short.json()).message).toBe('Invalid session id');
+    // The wire pattern fits these, but they carry less than 128 random bits.
+    for (const weak of [
+      `session_1700000000000_${'0123456789abcdef012345'}`, // 22 hex digits: 88 bits
+      `session_1700000000000_${'a'.repeat(40)}`, // repetitive
+      `session_1700000000000_${'12'.repeat(20)}`, // 40 characters, two distinct
+      `session_1700000000000_${'31415926535897932384626433'}`, // 26 decimal digits: 86 bits
+    ]) {
+      const res = await request('/api/chat/session', { body: { sessionId: weak, chatbotConfigId: bot.guid } });
+      expect(res.status, weak).toBe(400);
+      expect((await res.json()).message, weak).toBe('Invalid session id');
+      expect((await request(`/api/chat/${weak}/messages`)).status, weak).toBe(400);
+    }
+    // 16 random bytes are enough in hex (the widget's form) or base64url.
+    for (const strong of [newSessionId(), `session_${Date.now()}_${randomBytes(16).toString('base64url')}`]) {
+      expect((await request('/api/chat/session', { body: { sessionId: strong, chatbotConfigId: bot.guid } })).status, strong).toBe(201);
+    }
     const unknown = await request('/api/chat/session', { body: { sessionId: newSessionId(), chatbotConfigId: 'no-such-bot' } });
     expect(unknown.status).toBe(404);
     expect((await request('/api/chat/session_123/messages')).status).toBe(400);
@@ -188,6 +205,19 @@ describe('inactive bots and quota', () => {
       { type: 'end' },
     ]);
     expect(await getMessages(sessionId)).toEqual([]);
+    // The read-only widget's contact form still reaches the owner.
+    const form = await request(`/api/chat/${sessionId}/submit-form`, {
+      body: {
+        formTitle: 'Contact Request - Message Limit Exceeded',
+        formData: [
+          { id: 'name', label: 'Name', value: 'Ada Lovelace' },
+          { id: 'email', label: 'Email', value: 'ada@example.com' },
+          { id: 'message', label: 'Message', value: 'Is the shop still open for orders?' },
+        ],
+      },
+    });
+    expect(form.status).toBe(200);
+    expect((await getMessages(sessionId)).map((m) => m.messageType)).toEqual(['system']);
   });
 
   it('admits exactly one of 50 parallel sends when one message is left', async () => {
@@ -241,6 +271,18 @@ describe('inactive bots and quota', () => {
       });
     expect((await (await send('A', 'a@b.co', 'long enough message')).json()).message).toBe('Name must be at least 2 characters');
     expect((await (await send('Ada', 'not-an-email', 'long enough message')).json()).message).toBe('Please enter a valid email address');
+    const cases: [string, string, string, string][] = [
+      ['', 'a@b.co', 'long enough message', 'Name is required'],
+      ['Ada', '', 'long enough message', 'Email is required'],
+      ['Ada', 'ada@example.com', '', 'Message is required'],
+      ['Ada', 'ada@example.com', 'x'.repeat(1001), 'Message must be less than 1000 characters'],
+    ];
+    for (const [name, email, message, expected] of cases) {
+      const res = await send(name, email, message);
+      expect(res.status, expected).toBe(400);
+      expect((await res.json()).message).toBe(expected);
+    }
+    expect((await send('Ada', 'ada@example.com', 'x'.repeat(1000))).status).toBe(200);
     const short = await send('Ada', 'ada@example.com', 'short');
     expect(short.status).toBe(400);
     expect((await short.json()).message).toBe('Message must be at least 10 characters');
@@ -248,6 +290,30 @@ describe('inactive bots and quota', () => {
 });
 
 describe('select-option', () => {
+  it('stores the selection on the menu message that offered the option', async () => {
+    const { addMessage, getSessionRow } = await import('./chat.service');
+    const sessionId = await openSession(bot.guid);
+    const session = getSessionRow(sessionId)!;
+    const menu = addMessage(session, {
+      sender: 'bot',
+      content: 'What do you need help with?',
+      messageType: 'menu',
+      metadata: { options: [{ id: 'opt_orders', text: 'Orders' }, { id: 'opt_billing', text: 'Billing', payload: 'billing' }] },
+    });
+    addMessage(session, { sender: 'bot', content: 'Anything else?', messageType: 'text' });
+    const res = await request(`/api/chat/${sessionId}/select-option`, { body: { optionId: 'opt_billing', payload: 'billing', optionText: 'Billing' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, messageId: menu.id });
+    const [stored] = await getMessages(sessionId);
+    expect(stored.metadata).toMatchObject({
+      options: menu.metadata?.options,
+      submitted: true,
+      selection: { optionId: 'opt_billing', optionText: 'Billing', payload: 'billing', selectedAt: expect.any(String) },
+    });
+    expect((await request(`/api/chat/${newSessionId()}/select-option`, { body: { optionId: 'x' } })).status).toBe(404);
+    expect((await request(`/api/chat/${sessionId}/select-option`, { body: { optionId: '' } })).status).toBe(400);
+  });
+
   it('records the choice on the bot message that offered it', async () => {
     const sessionId = await openSession(bot.guid);
     await streamMessage(sessionId, { content: 'Request Live Agent' });
@@ -341,6 +407,47 @@ describe('owner history', () => {
     expect(empty.pagination).toMatchObject({ totalCount: 0, totalPages: 1 });
     expect(await (await api('/api/chat/conversations/count', { cookie: o.cookie })).json()).toEqual({ count: 0 });
     void userId;
+  });
+});
+
+describe('forms without SMTP', () => {
+  it('stores a submitted contact form, says no email went out, and shows it to the owner', async () => {
+    const o = await owner();
+    const formBot = await createBot(o.cookie, { name: 'Form bot', formRecipientEmail: 'team@acme.test' });
+    const sessionId = await openSession(formBot.guid);
+    const [, form] = completeMessages((await streamMessage(sessionId, { content: 'Request Live Agent' })).events);
+    expect(form.messageType).toBe('form');
+    const res = await request(`/api/chat/${sessionId}/submit-form`, {
+      body: {
+        formTitle: String(form.metadata?.title),
+        formData: [
+          { id: 'name', label: 'Name', type: 'text', value: 'Linus' },
+          { id: 'email', label: 'Email', type: 'email', value: 'linus@example.com' },
+          { id: 'message', label: 'Message', type: 'textarea', value: 'Please phone me about a bulk order.' },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ success: true, messageId: expect.any(Number), emailSent: false });
+
+    // The owner finds the conversation in history and reads the submission in it.
+    const list = await (await api(`/api/chatbots/${formBot.guid}/sessions`, { cookie: o.cookie })).json();
+    expect(list.sessions.map((s: { sessionId: string; messageCount: number }) => [s.sessionId, s.messageCount])).toEqual([[sessionId, 3]]);
+    const history = await api(`/api/chat/${sessionId}/messages`, { cookie: o.cookie });
+    expect(history.status).toBe(200);
+    const submission = (await history.json()).at(-1);
+    expect(submission).toMatchObject({ id: body.messageId, messageType: 'system', metadata: { emailSent: false, formData: expect.any(Array) } });
+    expect(submission.content).toContain('Message: Please phone me about a bulk order.');
+    const { db } = await import('../../db/client');
+    const { formSubmissions } = await import('../../db/schema');
+    expect(db.select().from(formSubmissions).all().find((f) => f.sessionId === sessionId)).toMatchObject({ emailSent: false });
+
+    const invalid = await request(`/api/chat/${sessionId}/submit-form`, {
+      body: { formTitle: 'Contact', formData: [{ id: 'email', label: 'Email', type: 'email', value: 'nope' }] },
+    });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).message).toBe('Please enter a valid email address');
   });
 });
 

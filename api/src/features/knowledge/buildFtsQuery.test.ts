@@ -12,6 +12,14 @@ describe('buildFtsQuery', () => {
     expect(terms).toEqual(expect.arrayContaining(['price', 'pricing', 'fees']));
   });
 
+  it('reads "how much" as a question about price, unless it asks about time or amount', () => {
+    expect(questionTerms('How much is delivery to Canada?')).toEqual(expect.arrayContaining(['delivery', 'canada', 'cost', 'price']));
+    expect(questionTerms('How much does it cost?').filter((t) => t === 'cost')).toHaveLength(1);
+    expect(questionTerms('How much longer will my order take?')).not.toContain('cost');
+    expect(questionTerms('How much coffee per cup?')).not.toContain('cost');
+    expect(questionTerms('How is delivery to Canada?')).not.toContain('cost');
+  });
+
   it('neutralises FTS5 syntax', () => {
     expect(buildFtsQuery('title:"secret" OR NEAR(a b) *')).toBe('"title" OR "secret" OR "near"');
     expect(buildFtsQuery('"; DROP TABLE chunks; --')).toBe('"drop" OR "table" OR "chunks"');

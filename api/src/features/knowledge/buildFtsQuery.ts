@@ -32,7 +32,18 @@ export function questionWords(question: string): { word: string; synonyms: strin
     seen.add(word);
     out.push({ word, synonyms: SYNONYMS.get(word) ?? [] });
   }
+  for (const word of intentWords(question)) {
+    if (!seen.has(word) && !out.some((w) => w.synonyms.includes(word))) out.push({ word, synonyms: SYNONYMS.get(word) ?? [] });
+  }
   return out;
+}
+
+/**
+ * Topic words implied by phrases made only of stopwords: "how much is delivery?" asks for a
+ * price although no word of it says so (but "how much longer" does not).
+ */
+export function intentWords(question: string): string[] {
+  return /\bhow\s+much\b(?!\s+(time|longer|later|earlier|sooner|faster|space|room|weight|water|coffee))/i.test(question) ? ['cost'] : [];
 }
 
 /** One term as a quoted FTS5 phrase. */

@@ -246,7 +246,8 @@ class Crawl {
     const summary: CrawlSummary = { pagesTaken: this.taken, skipped: this.skipped, errors: this.errors };
     if (this.taken > 0) return summary;
     const start = this.startOutcome;
-    if (robots.unavailable) summary.failure = `Could not read ${new URL('/robots.txt', this.opts.startUrl).href}: ${robots.unavailable}`;
+    if (robots.refused) summary.failure = robots.refused;
+    else if (robots.unavailable) summary.failure = `Could not read ${new URL('/robots.txt', this.opts.startUrl).href}: ${robots.unavailable}`;
     else if (!start) summary.failure = 'The start page is disallowed by robots.txt';
     else if (start.status === 'ok') summary.failure = 'No readable pages found';
     else summary.failure = `Could not fetch ${start.url}: ${start.reason}`;

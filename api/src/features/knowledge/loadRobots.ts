@@ -8,6 +8,8 @@ export type Robots = {
   crawlDelay: number | undefined;
   /** Set when robots.txt could not be read and the site is treated as closed (RFC 9309 §2.3.1.4). */
   unavailable?: string;
+  /** Set when the site itself may not be fetched (private address, other protocol): the refusal. */
+  refused?: string;
 };
 
 /**
@@ -31,7 +33,10 @@ export async function loadRobots(origin: string, fetcher: SafeFetcher, userAgent
     return closedSite(`robots.txt answered HTTP ${res.status}`);
   } catch (err) {
     if (err instanceof FetchError && err.code === 'aborted') throw err;
-    return closedSite(`robots.txt could not be fetched (${(err as Error).message})`);
+    const closed = closedSite(`robots.txt could not be fetched (${(err as Error).message})`);
+    // the owner needs to read "Refused: 10.0.0.1 is not a public address", not a robots.txt story
+    if (err instanceof FetchError && (err.code === 'blocked' || err.code === 'protocol')) closed.refused = err.message;
+    return closed;
   }
 }
 

@@ -76,7 +76,10 @@ function pump() {
     const job = jobs.get(sourceId)!;
     job.started = true;
     running++;
-    scanSource(sourceId, job.controller.signal, job.settings)
+    // Started on a later turn of the event loop: a text source is chunked and indexed
+    // synchronously, and the request that queued it should be answered first.
+    new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => scanSource(sourceId, job.controller.signal, job.settings))
       .catch((err) => {
         logger.error('scan crashed', { sourceId, error: String((err as Error)?.stack ?? err) });
         if (!job.controller.signal.aborted) markCrashed(sourceId);

@@ -35,7 +35,7 @@ export function scanSettingsFromEnv(): ScanSettings {
  */
 export async function scanSource(sourceId: number, signal: AbortSignal, settings: ScanSettings = scanSettingsFromEnv()) {
   const source = sqlite.prepare(`SELECT * FROM content_sources WHERE id = ?`).get(sourceId) as SourceRow | undefined;
-  if (!source) return;
+  if (!source || signal.aborted) return;
   const generation = source.generation + 1;
   const writer = new GenerationWriter(source, generation);
   writer.clear();

@@ -235,6 +235,44 @@ describe('file uploads', () => {
     expect((await big.json()).message).toBe('File size must be less than 5MB');
   });
 
+  it('accepts the listed text types and refuses other names, whatever the declared type', async () => {
+    for (const [name, type] of [
+      ['prices.csv', 'text/csv'],
+      ['faq.json', 'application/json'],
+      ['guide.md', 'text/markdown'],
+      ['feed.xml', 'application/xml'],
+      ['notes.text', 'text/plain'],
+    ]) {
+      const res = await upload(form(new File(['{"question": "Do you roast on Mondays?", "answer": "Yes, every Monday."}'], name, { type })));
+      expect(res.status, name).toBe(201);
+      expect(await res.json(), name).toMatchObject({ sourceType: 'file', fileName: name, title: name });
+    }
+    for (const [name, type] of [
+      ['setup.exe', 'text/plain'],
+      ['report.docx', ''],
+      ['notes.txt', 'application/pdf'],
+      ['archive.zip', 'application/octet-stream'],
+    ]) {
+      const res = await upload(form(new File(['only harmless words in here'], name, { type })));
+      expect(res.status, name).toBe(400);
+      expect((await res.json()).message, name).toBe('Please select a text file (.txt, .csv, .md, .json, etc.)');
+    }
+    await waitForIdle();
+  });
+
+  it('accepts a file just under 5MB', async () => {
+    const line = 'Brightleaf roasts light and ships on Tuesdays and Thursdays from Portland.\n\n';
+    const text = line.repeat(Math.floor((5 * 1024 * 1024 - 1) / line.length));
+    const res = await upload(form(new File([text], 'big-but-fine.txt', { type: 'text/plain' })));
+    expect(res.status).toBe(201);
+    const created: Source = await res.json();
+    await waitForIdle(created.id);
+    const [done] = (await listSources()).filter((s) => s.id === created.id);
+    expect(done.status).toBe('completed');
+    expect(done.totalChunks).toBeGreaterThan(100);
+    await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
+  });
+
   it('reduces uploaded HTML to its readable text', async () => {
     const html = '<html><head><title>Menu</title></head><body><nav><a href="/">Home</a></nav><main><h1>Menu</h1><p>Our flat white costs $4.50 and comes with oat milk at no extra charge.</p></main></body></html>';
     const created: Source = await (await upload(form(new File([html], 'menu.html', { type: 'text/html' })))).json();

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { env } from '../../env';
-import { SESSION_ID_PATTERN } from '../../lib/protocol';
+import { strongSessionIdSchema } from '../chat/chat.schemas';
 import { findChatbot } from '../chatbots/chatbots.service';
 import { frameAncestors } from '../public/originPolicy';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
@@ -16,11 +16,7 @@ import {
 
 const querySchema = z.object({
   position: z.enum(['bottom-right', 'bottom-left']).catch('bottom-right'),
-  sessionId: z
-    .string()
-    .regex(SESSION_ID_PATTERN)
-    .optional()
-    .catch(undefined),
+  sessionId: strongSessionIdSchema.optional().catch(undefined),
 });
 
 /**

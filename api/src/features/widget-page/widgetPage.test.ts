@@ -56,8 +56,10 @@ describe('/widget/{userId}/{guid}', () => {
     const { html, csp } = await page(`/widget/prefix|${o.user.id}/${bot.guid}?sessionId=${sessionId}`);
     expect(injectedConfig(html).sessionId).toBe(sessionId);
     expect(csp).toBe("frame-ancestors 'self' https://shop.example http://shop.example");
-    const bad = await page(`/widget/${o.user.id}/${bot.guid}?sessionId=session_1_short`);
-    expect(injectedConfig(bad.html)).not.toHaveProperty('sessionId');
+    for (const weak of ['session_1_short', `session_1700000000000_${'ab'.repeat(16)}`]) {
+      const bad = await page(`/widget/${o.user.id}/${bot.guid}?sessionId=${weak}`);
+      expect(injectedConfig(bad.html), weak).not.toHaveProperty('sessionId');
+    }
   });
 
   it('shows the configuration error for an unknown bot or the wrong owner', async () => {

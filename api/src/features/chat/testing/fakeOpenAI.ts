@@ -17,7 +17,8 @@ export type FakeOpenAI = { url: string; requests: FakeRequest[]; close: () => Pr
  * SSE chunks like the real API. What it does depends on the last user message:
  * "[tool:quick]" streams text then a show_quick_replies call (arguments split over chunks),
  * "[tool:form]" calls request_contact_details, "[error]" answers 500, "[slow]" streams 30
- * tokens 25 ms apart, anything else streams "Hello from the model." in four tokens.
+ * tokens 25 ms apart, "[long]" streams LONG_ANSWER (three paragraphs) word by word, anything
+ * else streams "Hello from the model." in four tokens.
  */
 export async function startFakeOpenAI(options: { delayMs?: number } = {}): Promise<FakeOpenAI> {
   const requests: FakeRequest[] = [];
@@ -75,6 +76,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, requests: FakeR
       send({ content: `word${i} ` });
       await pause(25);
     }
+  } else if (last.includes('[long]')) {
+    for (const token of LONG_ANSWER.match(/\S+\s*|\s+/g)!) send({ content: token });
+    send({}, 'stop');
   } else if (last.includes('[tool:quick]')) {
     send({ content: 'Here are some options.' });
     send({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'show_quick_replies', arguments: '' } }] });
@@ -103,3 +107,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, requests: FakeR
   res.write('data: [DONE]\n\n');
   res.end();
 }
+
+/** A long answer of three paragraphs: the chat engine splits it into three bubbles. */
+export const LONG_ANSWER = [
+  'Our kettles come in three sizes. The compact model holds one litre and boils in about two minutes, which suits a single person or a small office.',
+  'The family model holds 1.7 litres and has a keep-warm setting that holds the water at 80 degrees for up to thirty minutes after it boils.',
+  'The professional model is built for cafés: it holds three litres, has a stainless steel body and comes with a two-year warranty like every Acme kettle.',
+].join('\n\n');
