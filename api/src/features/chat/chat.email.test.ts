@@ -1,38 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startLocalSmtp } from '../../../test/localSmtp';
 
-type Received = { from: string; to: string[]; raw: string };
-const received: Received[] = [];
-let rejectNext = 0;
-
-// A local SMTP server; SMTP_URL must be set before env.ts is first imported.
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    stream.on('end', () => {
-      if (rejectNext > 0) {
-        rejectNext--;
-        const error = new Error('Mailbox busy') as Error & { responseCode: number };
-        error.responseCode = 451;
-        return callback(error);
-      }
-      received.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((r) => r.address),
-        raw,
-      });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const port = (smtp.server.address() as AddressInfo).port;
-process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+// SMTP_URL must be set before env.ts is first imported.
+const smtp = await startLocalSmtp();
+const received = smtp.received;
+process.env.SMTP_URL = smtp.url;
 process.env.SMTP_FROM = 'Parley <bot@parley.test>';
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 const kit = await import('./testing/chatKit');
@@ -40,7 +12,7 @@ const { processOutbox } = await import('../email/outbox.service');
 const { db } = await import('../../db/client');
 const { emailOutbox, formSubmissions } = await import('../../db/schema');
 
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => smtp.close());
 
 const contactForm = (message: string) => ({
   formTitle: 'Contact our team',
@@ -80,7 +52,7 @@ describe('form submissions by email', () => {
     const o = await kit.owner();
     const bot = await kit.createBot(o.cookie, { name: 'Retry bot' });
     const sessionId = await kit.openSession(bot.guid);
-    rejectNext = 1;
+    smtp.rejectNext(1);
     const res = await kit.request(`/api/chat/${sessionId}/submit-form`, { body: contactForm('Second try, please deliver this.') });
     const body = await res.json();
     expect(body).toMatchObject({ success: true, emailSent: false });

@@ -206,16 +206,7 @@ describe('inactive bots and quota', () => {
     ]);
     expect(await getMessages(sessionId)).toEqual([]);
     // The read-only widget's contact form still reaches the owner.
-    const form = await request(`/api/chat/${sessionId}/submit-form`, {
-      body: {
-        formTitle: 'Contact Request - Message Limit Exceeded',
-        formData: [
-          { id: 'name', label: 'Name', value: 'Ada Lovelace' },
-          { id: 'email', label: 'Email', value: 'ada@example.com' },
-          { id: 'message', label: 'Message', value: 'Is the shop still open for orders?' },
-        ],
-      },
-    });
+    const form = await submitLimitForm(sessionId, 'Is the shop still open for orders?');
     expect(form.status).toBe(200);
     expect((await getMessages(sessionId)).map((m) => m.messageType)).toEqual(['system']);
   });
@@ -236,16 +227,7 @@ describe('inactive bots and quota', () => {
 
     // Read-only, but the limit contact form still reaches the owner.
     const sessionId = await openSession(quotaBot.guid);
-    const form = await request(`/api/chat/${sessionId}/submit-form`, {
-      body: {
-        formTitle: 'Contact Request - Message Limit Exceeded',
-        formData: [
-          { id: 'name', label: 'Name', value: 'Ada Lovelace' },
-          { id: 'email', label: 'Email', value: 'ada@example.com' },
-          { id: 'message', label: 'Message', value: 'Please call me back about my order.' },
-        ],
-      },
-    });
+    const form = await submitLimitForm(sessionId, 'Please call me back about my order.');
     expect(form.status).toBe(200);
     expect(await form.json()).toMatchObject({ success: true, messageId: expect.any(Number), emailSent: false });
     const stored = await getMessages(sessionId);
@@ -470,3 +452,17 @@ describe('public chatbot config', () => {
     expect(none.status).toBe(404);
   });
 });
+
+/** What the read-only widget's limit contact form sends (visitor spec §7). */
+function submitLimitForm(sessionId: string, message: string) {
+  return request(`/api/chat/${sessionId}/submit-form`, {
+    body: {
+      formTitle: 'Contact Request - Message Limit Exceeded',
+      formData: [
+        { id: 'name', label: 'Name', value: 'Ada Lovelace' },
+        { id: 'email', label: 'Email', value: 'ada@example.com' },
+        { id: 'message', label: 'Message', value: message },
+      ],
+    },
+  });
+}

@@ -1,30 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startLocalSmtp } from '../../../test/localSmtp';
 
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 // SMTP_URL must be set before env.ts is first imported.
-process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+const smtp = await startLocalSmtp();
+const received = smtp.received;
+process.env.SMTP_URL = smtp.url;
 process.env.LOGIN_RATE_LIMIT_PER_MINUTE = '3';
 const { api, createUserAndCookie } = await import('../../../test/helpers');
 const { db } = await import('../../db/client');
 const { contactMessages } = await import('../../db/schema');
 
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => smtp.close());
 
 const valid = { contactType: 'support', name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines', message: 'The widget does not open on Safari.' };
 
