@@ -213,12 +213,13 @@ describe('Storybook', () => {
     await expect.poll(() => streamed.getByRole('link', { name: 'Shipping & delivery' }).count(), { timeout: 20_000 }).toBe(2);
     expect(await streamed.locator('.cw-msg.is-bot .cw-bubble').last().textContent()).toContain('Yes, we ship to Canada, the US and most of Europe.');
     expect(await streamed.getByRole('button', { name: 'Track my order' }).isVisible()).toBe(true);
-    expect(await streamed.getByRole('tab', { name: /Chat/ }).textContent()).toContain('2');
+    await expect.poll(() => streamed.getByRole('tab', { name: /Chat/ }).textContent(), { timeout: 15_000 }).toContain('2');
 
     const embedded = await openStory('widget-states--embedded');
     await expect.poll(() => embedded.getByRole('button', { name: 'Minimise chat' }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await embedded.getByRole('button', { name: 'Open chat' }).count()).toBe(0);
-    expect(await embedded.getByRole('tab', { name: /Chat/ }).textContent()).toContain('4');
+    // The badge counts the stored conversation, which loads after the panel shows.
+    await expect.poll(() => embedded.getByRole('tab', { name: /Chat/ }).textContent(), { timeout: 15_000 }).toContain('4');
   });
 
   it('sent no request beyond the local Storybook server and threw no page errors', () => {

@@ -8,6 +8,13 @@ export interface MenuOption {
   payload?: unknown;
 }
 
+/** What select-option records on a message: the chosen id(s), their text and payload. */
+export interface RecordedChoice {
+  optionId: string;
+  optionText: string;
+  payload?: unknown;
+}
+
 /** One answered field of a bot-supplied form. */
 export interface FormFieldValue {
   id: string;
@@ -22,6 +29,11 @@ export interface ChatActions {
   send(content: string, internalMessage?: string): void;
   /** Records a menu/card choice (select-option), then sends it as a streamed message. */
   selectOption(messageKey: string, option: MenuOption, typedText?: string): void;
+  /**
+   * Records a rating or multiselect answer on its message (select-option), then sends `text` as
+   * the visitor's message. Optional: without it, components only send the text.
+   */
+  submitChoice?(messageKey: string, choice: RecordedChoice, text: string): void;
   /** Posts a bot form through submit-form; answers whether it succeeded. */
   submitForm(messageKey: string, title: string, fields: FormFieldValue[]): Promise<boolean>;
   /** Answers given to interactive messages, kept outside components so they survive remounts. */
@@ -47,6 +59,16 @@ export const ChatActionsContext = createContext<ChatActions>({
 
 export function useChatActions(): ChatActions {
   return useContext(ChatActionsContext);
+}
+
+/**
+ * The answer the server recorded on a message (`metadata.selection`, set by select-option), so
+ * a conversation reloaded from history does not offer an answered menu or rating again.
+ */
+export function recordedChoice(metadata: Record<string, unknown>): RecordedChoice | undefined {
+  const selection = metadata.selection as { optionId?: unknown; optionText?: unknown; payload?: unknown } | null | undefined;
+  if (!selection || typeof selection !== 'object' || typeof selection.optionId !== 'string') return undefined;
+  return { optionId: selection.optionId, optionText: typeof selection.optionText === 'string' ? selection.optionText : '', payload: selection.payload };
 }
 
 /** Options with these ids open a free-text input (spec §3). */

@@ -34,8 +34,9 @@ export function Composer({
         submit();
       }}
     >
+      {/* Not just "Message": the contact and bot forms beside it have Message fields too. */}
       <label className="cw-sr" htmlFor={id}>
-        Message
+        Your message
       </label>
       <textarea
         id={id}

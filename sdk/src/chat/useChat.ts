@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { ApiError, request, streamEvents } from '../lib/api';
 import { clearReadOnly, loadReadOnly, loadSessionId, READ_ONLY_MS, saveReadOnly, saveSessionId } from '../lib/storage';
 import { createSessionId, LIMIT_CONTACT_FORM_TITLE, type ChatMessage, type StreamEvent, type StreamRequest } from '../protocol';
-import type { ChatActions, FormFieldValue, MenuOption } from './ChatActions';
+import type { ChatActions, FormFieldValue, MenuOption, RecordedChoice } from './ChatActions';
 import { chatReducer, initialChatState, type ChatViewState } from './chatReducer';
 
 /** Error texts of the spec's catalogue (§8). */
@@ -189,6 +189,26 @@ export function useChat(options: UseChatOptions): Chat {
     [send, report],
   );
 
+  const submitChoice = useCallback(
+    async (_messageKey: string, choice: RecordedChoice, text: string) => {
+      if (pending.current) await pending.current;
+      const id = sessionRef.current;
+      if (!id || busy.current || live.current.readOnly) return;
+      try {
+        await request(opts.current.apiUrl, 'POST', `/api/chat/${encodeURIComponent(id)}/select-option`, {
+          optionId: choice.optionId.slice(0, 200),
+          payload: choice.payload,
+          optionText: choice.optionText.slice(0, 1000),
+        });
+      } catch (error) {
+        // The answer still goes out as a message; only the mark in history is lost.
+        report(error);
+      }
+      await send(text);
+    },
+    [send, report],
+  );
+
   const submitForm = useCallback(
     async (_messageKey: string, title: string, fields: FormFieldValue[]): Promise<boolean> => {
       const id = sessionRef.current;
@@ -236,6 +256,7 @@ export function useChat(options: UseChatOptions): Chat {
     () => ({
       send: (content, internal) => void send(content, internal),
       selectOption: (key, option, typed) => void selectOption(key, option, typed),
+      submitChoice: (key, choice, text) => void submitChoice(key, choice, text),
       submitForm,
       answers: state.answers,
       setAnswer,
@@ -243,7 +264,7 @@ export function useChat(options: UseChatOptions): Chat {
       apiUrl: options.apiUrl,
       formConfirmationMessage: options.formConfirmationMessage,
     }),
-    [send, selectOption, submitForm, setAnswer, state.answers, state.typing, state.readOnly, options.apiUrl, options.formConfirmationMessage],
+    [send, selectOption, submitChoice, submitForm, setAnswer, state.answers, state.typing, state.readOnly, options.apiUrl, options.formConfirmationMessage],
   );
 
   return { ...state, sessionId, loading, actions, send, refresh, submitContact };

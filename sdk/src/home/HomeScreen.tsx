@@ -1,7 +1,7 @@
 import { useState, type CSSProperties } from 'react';
 import type { HomeComponent, HomeScreenConfig } from '../protocol';
 import { safeUrl } from '../lib/safeUrl';
-import { safeColor } from '../lib/theme';
+import { onColor, safeColor } from '../lib/theme';
 import { CategoryTabs } from './CategoryTabs';
 import { DEFAULT_HOME_SCREEN } from './defaultHome';
 import { HomeFooter } from './HomeFooter';
@@ -42,6 +42,7 @@ export function HomeScreen({ config, fallback = 'default', onSelect, apiUrl }: H
   const transparency = clamp(theme.backgroundImageTransparency ?? DEFAULT_BACKGROUND_TRANSPARENCY, 0, 100);
   const style = {
     '--cw-primary': safeColor(theme.primaryColor),
+    '--cw-on-primary': onColor(safeColor(theme.primaryColor)),
     '--cw-bg': safeColor(theme.backgroundColor),
     '--cw-text': safeColor(theme.textColor),
   } as CSSProperties;

@@ -46,7 +46,7 @@ const ICONS: Record<string, string> = {
   settings: '⚙️', wrench: '🔧', tool: '🔧', tag: '🏷️', gift: '🎁', percent: '🏷️', user: '👤', users: '👥',
   headphones: '🎧', phone: '📞', mail: '✉️', book: '📖', 'book-open': '📖', file: '📄', 'file-text': '📄',
   star: '⭐', search: '🔍', zap: '⚡', home: '🏠', calendar: '📅', shield: '🛡️', heart: '❤️', clipboard: '📋',
-  globe: '🌐', lock: '🔒', bell: '🔔', smile: '🙂', rocket: '🚀', lightbulb: '💡',
+  globe: '🌐', send: '➤', lock: '🔒', bell: '🔔', smile: '🙂', rocket: '🚀', lightbulb: '💡',
 };
 
 /** Icons are emoji or icon names (mapped to emoji); unknown names show nothing. */

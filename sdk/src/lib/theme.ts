@@ -28,6 +28,42 @@ export function safeColor(value: unknown): string | undefined {
     : undefined;
 }
 
+/** Dark text used on light primary colours, where white would be unreadable. */
+export const DARK_ON_PRIMARY = '#111827';
+
+/**
+ * The text colour for content drawn on `color` (header, launcher, visitor bubbles, buttons):
+ * white unless dark text contrasts better, so a light brand colour stays readable (WCAG AA).
+ * Answers undefined for colours it cannot parse (names); the stylesheet then falls back to white.
+ */
+export function onColor(color: string | undefined): string | undefined {
+  const rgb = color ? parseRgb(color) : null;
+  if (!rgb) return undefined;
+  const l = luminance(rgb);
+  const white = 1.05 / (l + 0.05);
+  const dark = (l + 0.05) / (luminance([17, 24, 39]) + 0.05);
+  return white >= 4.5 || white >= dark ? '#ffffff' : DARK_ON_PRIMARY;
+}
+
+function parseRgb(color: string): [number, number, number] | null {
+  const c = color.trim().toLowerCase();
+  let m = /^#([0-9a-f]{3,4})$/.exec(c);
+  if (m) return [0, 1, 2].map((i) => parseInt(m![1][i] + m![1][i], 16)) as [number, number, number];
+  m = /^#([0-9a-f]{6})([0-9a-f]{2})?$/.exec(c);
+  if (m) return [0, 2, 4].map((i) => parseInt(m![1].slice(i, i + 2), 16)) as [number, number, number];
+  m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(c);
+  if (m) return [Number(m[1]), Number(m[2]), Number(m[3])];
+  return null;
+}
+
+function luminance([r, g, b]: [number, number, number]): number {
+  const lin = (v: number) => {
+    const s = Math.min(255, Math.max(0, v)) / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
 function pick(a: unknown, b: unknown, fallback: string): string {
   return safeColor(a) ?? safeColor(b) ?? fallback;
 }

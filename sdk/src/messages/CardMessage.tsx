@@ -1,4 +1,4 @@
-import { toOptions, useChatActions } from '../chat/ChatActions';
+import { recordedChoice, toOptions, useChatActions } from '../chat/ChatActions';
 import { safeUrl } from '../lib/safeUrl';
 import { Markdown, renderInline } from '../markdown/Markdown';
 import type { BotContentProps } from './types';
@@ -10,7 +10,7 @@ export function CardMessage({ content, metadata, messageKey }: BotContentProps) 
   const title = str(metadata.title);
   const description = str(metadata.description);
   const buttons = toOptions(metadata.buttons);
-  const chosen = chat.answers[messageKey] as string | undefined;
+  const chosen = (chat.answers[messageKey] as string | undefined) ?? recordedChoice(metadata)?.optionId;
   return (
     <div className="cw-card">
       {content ? <Markdown text={content} baseUrl={chat.apiUrl} /> : null}

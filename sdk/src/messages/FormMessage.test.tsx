@@ -57,4 +57,12 @@ describe('FormMessage', () => {
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.getByRole('button', { name: 'Request demo' })).toHaveProperty('disabled', false);
   });
+
+  it('draws icon names as symbols and never prints an unknown name as text', () => {
+    const view = renderWithChat(<FormMessage content="" metadata={{ ...metadata, submitButton: { text: 'Send', icon: 'send' } }} messageKey="f" />);
+    expect(screen.getByRole('button', { name: 'Send' }).textContent).toBe('➤ Send');
+    view.unmount();
+    renderWithChat(<FormMessage content="" metadata={{ ...metadata, submitButton: { text: 'Send', icon: 'paper-plane-x' } }} messageKey="f" />);
+    expect(screen.getByRole('button', { name: 'Send' }).textContent).toBe('Send');
+  });
 });

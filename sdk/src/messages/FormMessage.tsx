@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { asArray, useChatActions } from '../chat/ChatActions';
+import { iconText } from '../home/homeTypes';
 import { Markdown } from '../markdown/Markdown';
 import type { BotContentProps } from './types';
 
@@ -93,7 +94,7 @@ export function FormMessage({ content, metadata, messageKey }: BotContentProps) 
         );
       })}
       <button type="submit" className="cw-btn" disabled={!complete || sending || chat.disabled}>
-        {submitButton.icon ? <span aria-hidden="true">{submitButton.icon} </span> : null}
+        {iconText(submitButton.icon) ? <span aria-hidden="true">{iconText(submitButton.icon)} </span> : null}
         {submitButton.text || 'Submit'}
       </button>
     </form>

@@ -50,4 +50,12 @@ describe('MenuMessage', () => {
     renderWithChat(<MenuMessage content="Pick" metadata={{ options }} messageKey="m1" />, { disabled: true });
     expect((screen.getByRole('button', { name: 'Technical' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('shows the choice the server recorded when the conversation comes back from history', () => {
+    renderWithChat(<MenuMessage content="Pick" metadata={{ options, selection: { optionId: 'billing', optionText: 'Billing' }, submitted: true }} messageKey="m1" />);
+    const billing = screen.getByRole('button', { name: /Billing/ }) as HTMLButtonElement;
+    expect(billing.getAttribute('aria-pressed')).toBe('true');
+    expect(billing.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Technical' }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });

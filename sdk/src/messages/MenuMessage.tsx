@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { isOtherOption, toOptions, useChatActions } from '../chat/ChatActions';
+import { isOtherOption, recordedChoice, toOptions, useChatActions } from '../chat/ChatActions';
+import { iconText } from '../home/homeTypes';
 import { Markdown } from '../markdown/Markdown';
 import type { BotContentProps } from './types';
 
@@ -10,7 +11,7 @@ import type { BotContentProps } from './types';
 export function MenuMessage({ content, metadata, messageKey }: BotContentProps) {
   const chat = useChatActions();
   const options = toOptions(metadata.options);
-  const chosen = chat.answers[messageKey] as string | undefined;
+  const chosen = (chat.answers[messageKey] as string | undefined) ?? recordedChoice(metadata)?.optionId;
   const [otherOpen, setOtherOpen] = useState(false);
   const [otherText, setOtherText] = useState('');
   const inputId = useId();
@@ -30,7 +31,7 @@ export function MenuMessage({ content, metadata, messageKey }: BotContentProps) 
             disabled={locked}
             onClick={() => (isOtherOption(option) ? setOtherOpen(true) : chat.selectOption(messageKey, option))}
           >
-            {option.icon ? <span aria-hidden="true">{option.icon} </span> : null}
+            {iconText(option.icon) ? <span aria-hidden="true">{iconText(option.icon)} </span> : null}
             {option.text}
           </button>
         ))}

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithChat } from '../test/renderWithChat';
 import { MultiselectMessage } from './MultiselectMessage';
 
@@ -47,6 +47,16 @@ describe('MultiselectMessage', () => {
     expect(box('Speed').matches(':disabled')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Submitted' }));
     expect(actions.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('records the choices on the message through submitChoice when the chat offers it', async () => {
+    const submitChoice = vi.fn();
+    const { actions } = renderWithChat(<MultiselectMessage content="" metadata={{ options }} messageKey="m" />, { submitChoice });
+    await userEvent.click(box('Price'));
+    await userEvent.click(box('Support'));
+    await userEvent.click(submit());
+    expect(submitChoice).toHaveBeenCalledWith('m', { optionId: 'b,c', optionText: 'Price, Support', payload: ['b', 'c'] }, 'Price, Support');
+    expect(actions.send).not.toHaveBeenCalled();
   });
 
   it('shows a message that already has selectedOptions as submitted', () => {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { isOtherOption, toOptions, useChatActions } from '../chat/ChatActions';
+import { iconText } from '../home/homeTypes';
 import { Markdown } from '../markdown/Markdown';
 import type { BotContentProps } from './types';
 
@@ -29,8 +30,10 @@ export function MultiselectMessage({ content, metadata, messageKey }: BotContent
   const submit = () => {
     if (!valid || locked) return;
     const texts = options.filter((o) => selected.includes(o.id)).map((o) => (isOtherOption(o) ? otherText.trim() : o.text));
+    const text = texts.join(', ');
     chat.setAnswer(messageKey, selected);
-    chat.send(texts.join(', '));
+    if (chat.submitChoice) chat.submitChoice(messageKey, { optionId: selected.join(','), optionText: text, payload: selected }, text);
+    else chat.send(text);
   };
 
   return (
@@ -50,7 +53,7 @@ export function MultiselectMessage({ content, metadata, messageKey }: BotContent
                 disabled={!checked && selected.length >= max}
                 onChange={() => toggle(option.id)}
               />
-              {option.icon ? <span aria-hidden="true">{option.icon} </span> : null}
+              {iconText(option.icon) ? <span aria-hidden="true">{iconText(option.icon)} </span> : null}
               {option.text}
             </label>
           );

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithChat } from '../test/renderWithChat';
 import { RatingMessage } from './RatingMessage';
 
@@ -22,6 +22,20 @@ describe('RatingMessage', () => {
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     await userEvent.click(screen.getByRole('button', { name: 'Rate 9 out of 10' }));
     expect(actions.send).toHaveBeenCalledWith('9');
+  });
+
+  it('records the rating on its message through submitChoice when the chat offers it', async () => {
+    const submitChoice = vi.fn();
+    const { actions } = renderWithChat(<RatingMessage content="" metadata={{}} messageKey="r" />, { submitChoice });
+    await userEvent.click(screen.getByRole('button', { name: 'Rate 5 out of 5' }));
+    expect(submitChoice).toHaveBeenCalledWith('r', { optionId: '5', optionText: '5', payload: 5 }, '5');
+    expect(actions.send).not.toHaveBeenCalled();
+  });
+
+  it('shows a rating recorded before (from history) as given and locked', () => {
+    renderWithChat(<RatingMessage content="" metadata={{ selection: { optionId: '3', optionText: '3', payload: 3 } }} messageKey="r" />);
+    expect(screen.getByRole('button', { name: 'Rate 3 out of 5' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getAllByRole('button').every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
   });
 
   it('is keyboard operable', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useChatActions } from '../chat/ChatActions';
+import { recordedChoice, useChatActions } from '../chat/ChatActions';
 import { Markdown } from '../markdown/Markdown';
 import type { BotContentProps } from './types';
 
@@ -9,7 +9,7 @@ export function RatingMessage({ content, metadata, messageKey }: BotContentProps
   const min = int(metadata.minValue, 1);
   const max = Math.max(min, Math.min(int(metadata.maxValue, 5), min + 20));
   const stars = metadata.ratingType !== 'numeric';
-  const rated = chat.answers[messageKey] as number | undefined;
+  const rated = (chat.answers[messageKey] as number | undefined) ?? recordedRating(metadata);
   const [hover, setHover] = useState<number | null>(null);
   const locked = rated !== undefined || chat.disabled;
   const lit = hover ?? rated ?? min - 1;
@@ -18,7 +18,8 @@ export function RatingMessage({ content, metadata, messageKey }: BotContentProps
   const rate = (value: number) => {
     if (locked) return;
     chat.setAnswer(messageKey, value);
-    chat.send(String(value));
+    if (chat.submitChoice) chat.submitChoice(messageKey, { optionId: String(value), optionText: String(value), payload: value }, String(value));
+    else chat.send(String(value));
   };
 
   return (
@@ -42,6 +43,13 @@ export function RatingMessage({ content, metadata, messageKey }: BotContentProps
       </div>
     </div>
   );
+}
+
+/** A rating answered before this page view (recorded by select-option). */
+function recordedRating(metadata: Record<string, unknown>): number | undefined {
+  const choice = recordedChoice(metadata);
+  const n = choice ? Number(choice.optionId) : NaN;
+  return Number.isFinite(n) ? n : undefined;
 }
 
 function int(value: unknown, fallback: number): number {

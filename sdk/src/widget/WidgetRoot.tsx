@@ -7,7 +7,7 @@ import { HomeScreen } from '../home/HomeScreen';
 import type { HomeItem } from '../home/homeTypes';
 import { safeUrl } from '../lib/safeUrl';
 import { sessionStorageKey } from '../lib/storage';
-import { resolveColors } from '../lib/theme';
+import { onColor, resolveColors } from '../lib/theme';
 import { EMBED_CLOSE_MESSAGE_TYPE, surveyStartMessage } from '../protocol';
 import css from '../styles/widget.css?inline';
 import { ChatPanel } from './ChatPanel';
@@ -97,7 +97,7 @@ export function WidgetRoot(props: ChatWidgetProps) {
   if (config && !config.isActive) return null;
 
   const colors = resolveColors(props, config);
-  const style = { '--cw-primary': colors.primary, '--cw-bg': colors.background, '--cw-text': colors.text } as CSSProperties;
+  const style = { '--cw-primary': colors.primary, '--cw-on-primary': onColor(colors.primary), '--cw-bg': colors.background, '--cw-text': colors.text } as CSSProperties;
   const position = props.position === 'bottom-left' ? 'left' : 'right';
   const avatarUrl = safeUrl(config?.avatarUrl, apiUrl);
   const name = config?.name || 'Chat';

@@ -1,3 +1,4 @@
+import { onColor } from '../lib/theme';
 import css from '../styles/widget.css?inline';
 import type { CSSProperties, ReactNode } from 'react';
 
@@ -11,7 +12,7 @@ export function WidgetStyles({ children, primaryColor = '#2563eb', backgroundCol
   backgroundColor?: string;
   textColor?: string;
 }) {
-  const style = { '--cw-primary': primaryColor, '--cw-bg': backgroundColor, '--cw-text': textColor } as CSSProperties;
+  const style = { '--cw-primary': primaryColor, '--cw-on-primary': onColor(primaryColor), '--cw-bg': backgroundColor, '--cw-text': textColor } as CSSProperties;
   return (
     <div className="cw-root" style={style}>
       <style>{css}</style>

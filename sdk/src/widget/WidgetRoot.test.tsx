@@ -1,0 +1,289 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { READ_ONLY_PLACEHOLDER } from '../chat/Composer';
+import { SESSION_STORAGE_KEY } from '../lib/storage';
+import { LIMIT_CONTACT_FORM_TITLE, type PublicChatbotConfig } from '../protocol';
+import { botConfig, botMessage, controlledSse, FakeApi, json, sse } from '../test/fakeApi';
+import { CLOSE_ANIMATION_MS } from './useOpenState';
+import { WidgetRoot } from './WidgetRoot';
+
+const API = 'http://api.test';
+const CONFIG_PATH = '/api/public/chatbots/bot-guid';
+const STREAM = /^\/api\/chat\/[^/]+\/messages\/stream$/;
+
+/** A fake Parley API with a bot, sessions and an answer that echoes the question. */
+function fakeApi(config: Partial<PublicChatbotConfig> = {}) {
+  return new FakeApi(API)
+    .on('GET', CONFIG_PATH, botConfig(config))
+    .on('POST', '/api/chat/session', (c: { body: { sessionId: string } }) => json({ sessionId: c.body.sessionId }, 201))
+    .on('GET', /^\/api\/chat\/[^/]+\/messages$/, [])
+    .on('POST', STREAM, (c: { body: { content: string } }) =>
+      sse([
+        { type: 'bubble', message: botMessage(`You asked: ${c.body.content}`) },
+        { type: 'complete', messages: [] },
+        { type: 'end' },
+      ]),
+    )
+    .install();
+}
+
+const launcher = () => document.querySelector<HTMLButtonElement>('.cw-launcher')!;
+
+async function openWidget() {
+  await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+  await screen.findByRole('tab', { name: 'Home' });
+}
+
+async function send(text: string) {
+  await userEvent.click(screen.getByRole('tab', { name: /Chat/ }));
+  await userEvent.type(screen.getByRole('textbox', { name: 'Your message' }), `${text}{Enter}`);
+}
+
+describe('WidgetRoot', () => {
+  it('shows only the launcher (bottom-right by default, or left) and calls nothing before it opens', () => {
+    const api = fakeApi();
+    const { container, rerender } = render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" />);
+    expect(container.querySelector('.cw-root')?.className).toContain('is-right');
+    expect(launcher().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    rerender(<WidgetRoot apiUrl={API} chatbotId="bot-guid" position="bottom-left" />);
+    expect(container.querySelector('.cw-root')?.className).toContain('is-left');
+    expect(api.calls).toEqual([]);
+  });
+
+  it('opens: loads the bot, creates a session stored under the spec key, focuses the panel', async () => {
+    const api = fakeApi({ name: 'Kettle Help' });
+    const onOpen = vi.fn();
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" onOpen={onOpen} />);
+    await openWidget();
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { name: 'Kettle Help' })).toBe(document.activeElement);
+    await waitFor(() => expect(api.callsTo('POST', '/api/chat/session')).toHaveLength(1));
+    const stored = sessionStorage.getItem(SESSION_STORAGE_KEY)!;
+    expect(stored).toMatch(/^session_\d+_[0-9a-f]{32}$/);
+    expect(api.callsTo('POST', '/api/chat/session')[0]!.body).toEqual({ sessionId: stored, chatbotConfigId: 'bot-guid' });
+    // A brand-new session has no history to fetch.
+    expect(api.callsTo('GET', /messages$/)).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Start new conversation' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Home' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('closes with Escape through a 400 ms closing animation and gives focus back to the launcher', async () => {
+    fakeApi();
+    const onClose = vi.fn();
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" onClose={onClose} />);
+    await openWidget();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog').className).toContain('is-closing');
+    expect(launcher()).toBe(document.activeElement);
+    act(() => void vi.advanceTimersByTime(CLOSE_ANIMATION_MS - 1));
+    expect(screen.queryByRole('dialog')).not.toBeNull();
+    act(() => void vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(launcher().getAttribute('aria-label')).toBe('Open chat');
+  });
+
+  it('resumes a stored session with its history and counts visible messages on the Chat tab', async () => {
+    const stored = 'session_1700000000000_00112233445566778899aabbccddeeff';
+    sessionStorage.setItem(SESSION_STORAGE_KEY, stored);
+    const api = fakeApi().on('GET', `/api/chat/${stored}/messages`, [
+      { ...botMessage('Earlier answer'), sessionId: stored },
+      { ...botMessage('hidden', { messageType: 'system' }), sessionId: stored },
+      { ...botMessage('Earlier question'), sender: 'user', sessionId: stored },
+    ]);
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" />);
+    await openWidget();
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Chat/ }).textContent).toContain('2'));
+    expect(api.callsTo('POST', '/api/chat/session')[0]!.body).toMatchObject({ sessionId: stored });
+    await userEvent.click(screen.getByRole('tab', { name: /Chat/ }));
+    expect(screen.getByText('Earlier answer')).toBeTruthy();
+    expect(screen.queryByText('hidden')).toBeNull();
+  });
+
+  it('"Start new conversation" makes a new session id, clears the messages and goes home', async () => {
+    fakeApi();
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" />);
+    await openWidget();
+    await send('hello');
+    await screen.findByText('You asked: hello');
+    const first = sessionStorage.getItem(SESSION_STORAGE_KEY);
+    await userEvent.click(screen.getByRole('button', { name: 'Start new conversation' }));
+    await waitFor(() => expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).not.toBe(first));
+    expect(screen.getByRole('tab', { name: 'Home' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByText('You asked: hello')).toBeNull();
+    expect(screen.getByRole('tab', { name: /Chat/ }).textContent).toBe('Chat');
+  });
+
+  it('shows streamed delta text as it arrives, the typing indicator while waiting, then the bubble', async () => {
+    const stream = controlledSse();
+    fakeApi().on('POST', STREAM, () => stream.response());
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" />);
+    await openWidget();
+    await send('Tell me about kettles');
+    expect(screen.getByText('Tell me about kettles')).toBeTruthy();
+    await screen.findByRole('status', { name: 'Assistant is typing' });
+    expect((screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => stream.push({ type: 'delta', id: 9, content: 'Kettles ' }));
+    await screen.findByText('Kettles');
+    act(() => stream.push({ type: 'delta', id: 9, content: 'boil water.' }));
+    await screen.findByText('Kettles boil water.');
+    expect(screen.queryByRole('status', { name: 'Assistant is typing' })).toBeNull();
+    act(() => stream.push({ type: 'bubble', message: botMessage('Kettles boil water quickly.', { id: 9 }) }));
+    act(() => stream.push({ type: 'complete', messages: [] }));
+    act(() => stream.close());
+    await screen.findByText('Kettles boil water quickly.');
+    expect(screen.queryByText('Kettles boil water.')).toBeNull();
+    expect(screen.getByRole('log', { name: 'Messages' }).getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('starts a chat from a home topic, switching to the Chat tab', async () => {
+    const api = fakeApi();
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" />);
+    await openWidget();
+    await userEvent.click(screen.getAllByRole('button', { name: /Billing Help/ })[0]!);
+    expect(screen.getByRole('tab', { name: /Chat/ }).getAttribute('aria-selected')).toBe('true');
+    await screen.findByText('You asked: I need help with billing.');
+    expect(api.callsTo('POST', STREAM)[0]!.body).toMatchObject({ content: 'I need help with billing.', messageType: 'text', chatbotConfigId: 'bot-guid' });
+  });
+
+  it('goes read-only at the limit: placeholder, kept per session, contact form posted with the spec title', async () => {
+    const api = fakeApi()
+      .on('POST', STREAM, () => sse([{ type: 'limit_exceeded', message: 'Message limit reached', showContactForm: true, chatbotConfig: null }, { type: 'end' }]))
+      .on('POST', /submit-form$/, { success: true, messageId: 1 });
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" />);
+    await openWidget();
+    await send('hi');
+    await screen.findByText('Message limit reached');
+    const input = screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement;
+    expect(input.disabled).toBe(true);
+    expect(input.placeholder).toBe(READ_ONLY_PLACEHOLDER);
+    expect(READ_ONLY_PLACEHOLDER).toBe('Chat temporarily unavailable');
+    const sessionId = sessionStorage.getItem(SESSION_STORAGE_KEY)!;
+    expect(JSON.parse(sessionStorage.getItem(`chat-read-only:${sessionId}`)!)).toMatchObject({ message: 'Message limit reached', showContactForm: true });
+
+    const form = screen.getByRole('form', { name: 'Contact us' });
+    await userEvent.type(within(form).getByLabelText('Name'), 'Ada');
+    await userEvent.type(within(form).getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(within(form).getByLabelText('Message'), 'Please call me back.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send Message' }));
+    await screen.findByText("Thank you! Your message has been sent successfully. We'll get back to you soon.");
+    expect(api.callsTo('POST', `/api/chat/${sessionId}/submit-form`)[0]!.body).toEqual({
+      formTitle: LIMIT_CONTACT_FORM_TITLE,
+      formData: [
+        { id: 'name', label: 'Name', type: 'text', value: 'Ada' },
+        { id: 'email', label: 'Email', type: 'email', value: 'ada@example.com' },
+        { id: 'message', label: 'Message', type: 'textarea', value: 'Please call me back.' },
+      ],
+    });
+  });
+
+  it('restores a read-only flag younger than 30 minutes and drops an older one', async () => {
+    const young = 'session_1700000000000_00112233445566778899aabbccddee01';
+    sessionStorage.setItem(SESSION_STORAGE_KEY, young);
+    sessionStorage.setItem(`chat-read-only:${young}`, JSON.stringify({ since: Date.now() - 29 * 60_000, message: 'Still over the limit', showContactForm: false }));
+    fakeApi();
+    const { unmount } = render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" defaultOpen />);
+    await screen.findByText('Still over the limit');
+    await userEvent.click(screen.getByRole('tab', { name: /Chat/ }));
+    expect((screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement).placeholder).toBe(READ_ONLY_PLACEHOLDER);
+    expect(screen.queryByRole('form', { name: 'Contact us' })).toBeNull();
+    unmount();
+
+    const old = 'session_1700000000000_00112233445566778899aabbccddee02';
+    sessionStorage.setItem(SESSION_STORAGE_KEY, old);
+    sessionStorage.setItem(`chat-read-only:${old}`, JSON.stringify({ since: Date.now() - 30 * 60_000, message: 'Expired', showContactForm: true }));
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" defaultOpen />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Chat/ }));
+    await waitFor(() => expect(sessionStorage.getItem(`chat-read-only:${old}`)).toBeNull());
+    expect(screen.queryByText('Expired')).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it('clears the read-only flag by itself 30 minutes after it was set', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const id = 'session_1700000000000_00112233445566778899aabbccddee03';
+    sessionStorage.setItem(SESSION_STORAGE_KEY, id);
+    sessionStorage.setItem(`chat-read-only:${id}`, JSON.stringify({ since: Date.now() - 10 * 60_000, message: 'Over the limit', showContactForm: false }));
+    fakeApi();
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" defaultOpen />);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+    expect(screen.getByText('Over the limit')).toBeTruthy();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(20 * 60_000 - 1)));
+    expect(screen.getByText('Over the limit')).toBeTruthy();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+    expect(screen.queryByText('Over the limit')).toBeNull();
+    expect(sessionStorage.getItem(`chat-read-only:${id}`)).toBeNull();
+  });
+
+  it('shows the initial messages as pop-up bubbles every 2 s, then hides them all for this bot', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const api = fakeApi({ initialMessages: ['Hi there!', 'Need help?'] });
+    const { unmount } = render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" />);
+    expect(api.calls).toEqual([]);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1999)));
+    expect(api.calls).toEqual([]);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+    expect(screen.getByRole('button', { name: 'Hi there!' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Need help?' })).toBeNull();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(2000)));
+    expect(screen.getByRole('button', { name: 'Need help?' })).toBeTruthy();
+    // Only the config was fetched for the bubbles: no session before the visitor opens.
+    expect(api.calls.map((c) => c.path)).toEqual([CONFIG_PATH]);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide messages' }));
+    expect(screen.queryByRole('button', { name: 'Hi there!' })).toBeNull();
+    unmount();
+
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" />);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+    expect(screen.queryByRole('button', { name: 'Hi there!' })).toBeNull();
+  });
+
+  it('clears the pop-up bubbles when the widget opens', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fakeApi({ initialMessages: ['Hi there!'] });
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" />);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(2000)));
+    fireEvent.click(screen.getByRole('button', { name: 'Hi there!' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Hi there!' })).toBeNull();
+  });
+
+  it('renders nothing for an inactive bot', async () => {
+    const { container } = render(<WidgetRoot apiUrl={API} chatbotConfig={botConfig({ isActive: false })} />);
+    expect(container.innerHTML).toBe('');
+    fakeApi({ isActive: false });
+    const other = render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" />);
+    await userEvent.click(within(other.container).getByRole('button', { name: 'Open chat' }));
+    await waitFor(() => expect(other.container.innerHTML).toBe(''));
+  });
+
+  it('embedded: no launcher, opens at once and posts a close request to the parent window', async () => {
+    fakeApi();
+    const postMessage = vi.fn();
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage } as unknown as Window);
+    const onClose = vi.fn();
+    render(<WidgetRoot apiUrl={API} chatbotConfig={botConfig()} embedded onClose={onClose} />);
+    expect(screen.queryByRole('button', { name: 'Open chat' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Minimise chat' }));
+    expect(postMessage).toHaveBeenCalledWith({ type: 'chat-widget:close', chatbotId: 'bot-guid' }, '*');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    // Embedded sessions use their own storage key.
+    await waitFor(() => expect(sessionStorage.getItem('embed-chat-session-id:bot-guid')).toMatch(/^session_/));
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows the configuration error when the bot cannot be loaded', async () => {
+    new FakeApi(API).install();
+    const onError = vi.fn();
+    render(<WidgetRoot apiUrl={API} chatbotId="missing" onError={onError} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    await screen.findByText('Chat widget configuration error');
+    expect(screen.getByText('No valid chatbot configuration found')).toBeTruthy();
+    expect(onError.mock.calls[0]![0].message).toBe('404: {"message":"Not found"}');
+  });
+});
