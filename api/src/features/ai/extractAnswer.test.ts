@@ -21,10 +21,10 @@ const returns = passage(
 const company = passage('About us', 'Acme was founded in 1998 in Lyon. We make kettles and teapots.', 'https://shop.example/about', 2);
 
 describe('extractAnswer', () => {
-  it('quotes the matching sentences in order and cites the page with its link', () => {
+  it('quotes the matching sentences in order and cites the page with its link in sources', () => {
     const answer = extractAnswer('How many days do I have to return an item?', [company, returns]);
     expect(answer?.text).toBe(
-      'Items can be returned within 14 days. The item must be unused and in its original box.\n\nSource: [Returns](https://shop.example/returns)',
+      'Items can be returned within 14 days. The item must be unused and in its original box.',
     );
     expect(answer?.sources).toEqual([{ title: 'Returns', url: 'https://shop.example/returns' }]);
   });

@@ -26,10 +26,10 @@ export function extractAnswer(question: string, passages: Passage[]): ExtractedA
 
   const body = pickSentences(passage.content, groups);
   if (!body) return null;
-  const name = [passage.title, passage.heading].filter(Boolean).join(' › ') || 'our documentation';
-  const cite = passage.url && /^https?:\/\//i.test(passage.url) ? `[${name}](${passage.url})` : name;
+  // The citation travels in `sources`, which the widget lists under the answer; repeating it in
+  // the text would show it twice.
   return {
-    text: `${body}\n\nSource: ${cite}`,
+    text: body,
     sources: [{ title: passage.title ?? passage.heading ?? null, url: passage.url ?? null }],
     passage,
   };
