@@ -358,8 +358,11 @@ describe('visitor chat widget on a foreign site', () => {
     await launcher().click();
     await panel().waitFor();
     expect(await panel().evaluate((el: HTMLElement) => [el.offsetWidth, el.offsetHeight, el.getBoundingClientRect().left])).toEqual([390, 740, 0]);
-    await page.getByRole('button', { name: 'Close chat' }).first().click();
+    // The floating launcher steps aside so it cannot cover the composer; the header closes the panel.
+    expect(await launcher().isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Close chat' }).click();
     await panel().waitFor({ state: 'detached' });
+    expect(await launcher().isVisible()).toBe(true);
   });
 
   it('runs embedded in an iframe and asks the parent to close it', async () => {
