@@ -13,7 +13,9 @@ export type ExtractedAnswer = { text: string; sources: SourceRef[]; passage: Pas
 export function extractAnswer(question: string, passages: Passage[]): ExtractedAnswer | null {
   const groups = termGroups(question);
   if (groups.length === 0 || passages.length === 0) return null;
-  const needed = Math.max(1, Math.ceil(groups.length / 2));
+  // More than half of the topics must be covered: with only half, two common words of an
+  // unrelated question ("who won the world cup") can meet by chance in a code example.
+  const needed = Math.max(1, Math.ceil(groups.length * 0.6));
 
   let best: { passage: Passage; matched: number; rank: number } | null = null;
   passages.forEach((passage, rank) => {
@@ -87,11 +89,13 @@ function pickSentences(content: string, groups: string[][]): string | null {
   if (units.length === 0) return null;
   const scored = units.map((u, i) => {
     const words = stemSet(u.text);
-    return { ...u, i, score: groups.filter((g) => g.some((s) => words.has(s))).length };
+    // Code and terminal output lose ties against prose: they rarely answer a visitor in words.
+    const matched = groups.filter((g) => g.some((s) => words.has(s))).length;
+    return { ...u, i, score: matched - (looksLikeCode(u.text) ? 0.5 : 0) };
   });
   const top = scored.reduce((a, b) => (b.score > a.score ? b : a));
   const chosen = new Set<number>();
-  if (top.score === 0) {
+  if (top.score <= 0) {
     // The topic matched the title or heading only: the section's opening answers it best.
     let size = 0;
     for (const u of scored) {
@@ -123,6 +127,13 @@ function pickSentences(content: string, groups: string[][]): string | null {
     out += /^<[a-z!/][^>]*>/i.test(u.text) && !u.text.includes('`') ? `\`${u.text}\`` : u.text;
   });
   return out.trim() || null;
+}
+
+/** Shell prompts, compiler output and dense punctuation: text written for machines. */
+function looksLikeCode(text: string) {
+  if (/^\s*(\$|>>>|PS>|#!\[)/.test(text)) return true;
+  const symbols = text.match(/[{}();=<>|\[\]#&*\\]/g)?.length ?? 0;
+  return symbols / Math.max(1, text.length) > 0.06;
 }
 
 function length(units: { i: number; text: string }[], chosen: Set<number>) {

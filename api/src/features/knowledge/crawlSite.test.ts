@@ -31,6 +31,11 @@ async function crawl(maxPages: number, startPath = '/') {
 }
 
 describe('crawlSite on the fixture site', () => {
+  it('fills maxPages from the folder of the start URL before the rest of the site', async () => {
+    const { taken } = await crawl(5, '/brew-guides/pour-over');
+    expect(taken.sort()).toEqual(['/brew-guides/aeropress', '/brew-guides/cold-brew', '/brew-guides/espresso', '/brew-guides/french-press', '/brew-guides/pour-over']);
+  });
+
   it('takes every real page once and records why the rest were skipped', async () => {
     const { summary, taken, other } = await crawl(200);
 

@@ -32,7 +32,8 @@ export type CrawlSummary = {
 /**
  * Breadth-first crawl of one site. robots.txt (per origin) is obeyed and its sitemaps plus
  * /sitemap.xml seed the queue after the start page; links are followed only within the
- * site (same host, "www." ignored). URLs are de-duplicated by normalised form, by redirect
+ * site (same host, "www." ignored), pages under the start URL's folder before the rest of the
+ * site, each group breadth-first. URLs are de-duplicated by normalised form, by redirect
  * target, by <link rel="canonical"> and finally by identical text. Only HTML is read.
  * Each page's outcome goes to `onPage` as it finishes; one bad page never stops the crawl.
  */
@@ -45,13 +46,17 @@ type QueueItem = { url: string; key: string };
 // Fetches allowed per page wanted: skipped and failed pages cost a fetch too, but a site of
 // nothing but broken links must not keep the crawler busy forever.
 const ATTEMPTS_PER_PAGE = 3;
+const SITEMAP_URL_CAP = 5000;
 // Rows recorded for skipped/failed URLs, so a site with thousands of PDFs stays readable.
 const RECORDED_PER_PAGE = 4;
 const NON_HTML_EXTENSION =
   /\.(pdf|png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|mp[34]|m4[av]|mov|avi|webm|ogg|wav|flac|zip|gz|tgz|bz2|7z|rar|tar|exe|dmg|msi|apk|iso|docx?|xlsx?|pptx?|odt|ods|woff2?|ttf|otf|eot|css|js|mjs|map)$/i;
 
 class Crawl {
+  /** Pages under the start URL's folder come first, so the section the owner named fills maxPages before the rest of the site. */
   private queue: QueueItem[] = [];
+  private laterQueue: QueueItem[] = [];
+  private scopes = new Set<string>();
   private seen = new Set<string>();
   private contentHashes = new Map<string, string>();
   private robots = new Map<string, Promise<Robots>>();
@@ -75,6 +80,7 @@ class Crawl {
     const startKey = normalizeUrl(this.opts.startUrl);
     if (!start || !startKey) return { pagesTaken: 0, skipped: 0, errors: 0, failure: 'Please enter a valid URL' };
     this.siteHosts.add(hostOf(start));
+    this.scopes.add(folderOf(start));
 
     const robots = await this.robotsFor(start.href);
     const delay = robots.crawlDelay;
@@ -88,7 +94,8 @@ class Crawl {
     this.queue.push({ url: start.href, key: startKey });
     const sitemaps = [...robots.sitemaps, new URL('/sitemap.xml', start).href];
     const seeds = await readSitemaps(sitemaps, this.opts.fetcher, {
-      maxUrls: this.opts.maxPages * ATTEMPTS_PER_PAGE,
+      // more than maxPages: the start folder's entries may stand anywhere in a long sitemap
+      maxUrls: Math.max(this.opts.maxPages * ATTEMPTS_PER_PAGE, SITEMAP_URL_CAP),
       signal: this.opts.signal,
     });
     for (const url of seeds) await this.enqueue(url);
@@ -104,11 +111,11 @@ class Crawl {
       this.throwIfAborted();
       while (
         running.size < concurrency &&
-        this.queue.length > 0 &&
+        this.queue.length + this.laterQueue.length > 0 &&
         this.taken + running.size < this.opts.maxPages &&
         this.attempts < this.opts.maxPages * ATTEMPTS_PER_PAGE
       ) {
-        const item = this.queue.shift()!;
+        const item = (this.queue.length > 0 ? this.queue : this.laterQueue).shift()!;
         const job: Promise<void> = this.visit(item).finally(() => running.delete(job));
         running.add(job);
       }
@@ -146,7 +153,10 @@ class Crawl {
 
     const finalUrl = new URL(res.url);
     if (res.redirects.length > 0) {
-      if (isStart) this.siteHosts.add(hostOf(finalUrl));
+      if (isStart) {
+        this.siteHosts.add(hostOf(finalUrl));
+        this.scopes.add(folderOf(finalUrl));
+      }
       if (!this.isSameSite(finalUrl)) return { status: 'skipped', url: item.url, reason: `Redirects to another site (${res.url})` };
       if (res.stopped) return { status: 'skipped', url: item.url, reason: `Duplicate: redirects to ${res.url}` };
       if (!(await this.robotsFor(res.url)).isAllowed(res.url)) {
@@ -212,7 +222,12 @@ class Crawl {
       await this.report({ status: 'skipped', url: url.href, reason: `Not an HTML page (${ext.toLowerCase()} file)` });
       return;
     }
-    this.queue.push({ url: url.href, key });
+    (this.isInScope(url) ? this.queue : this.laterQueue).push({ url: url.href, key });
+  }
+
+  private isInScope(url: URL) {
+    for (const scope of this.scopes) if (url.pathname.startsWith(scope)) return true;
+    return false;
   }
 
   private robotsFor(url: string): Promise<Robots> {
@@ -262,6 +277,11 @@ function isHtmlType(contentType: string) {
 
 function looksLikeHtml(body: Buffer) {
   return /^\s*(<!doctype html|<html|<head|<body|<!--)/i.test(body.subarray(0, 512).toString('latin1'));
+}
+
+/** "/docs/guide/intro.html" → "/docs/guide/". */
+function folderOf(url: URL) {
+  return url.pathname.replace(/[^/]*$/, '');
 }
 
 function hostOf(url: URL) {

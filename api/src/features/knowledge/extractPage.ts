@@ -32,7 +32,8 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   const canonical = absolute(document.querySelector('link[rel~="canonical" i]')?.getAttribute('href'), base);
   const fallbackTitle = pageTitle(document);
 
-  const h1 = clean(document.querySelector('h1')?.textContent ?? '');
+  // the content's own h1: book and docs themes also put the site name in an h1 of the top bar
+  const h1 = clean((document.querySelector('main h1, article h1, [role="main"] h1') ?? document.querySelector('h1'))?.textContent ?? '');
 
   // Readability rewrites the document it reads, so everything above is taken first. Site
   // chrome is removed beforehand: on short pages Readability may otherwise pick the footer.
@@ -46,11 +47,11 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   }
   let blocks = article?.content ? toBlocks(article.content as Element) : [];
   if (textLength(blocks) < 40) blocks = toBlocks(fallbackRoot(html));
-  const title = clean(article?.title ?? '') || fallbackTitle;
+  // the document's own <title>: Readability's guess drops parts around separators ("Installation - The Book" → "The Book")
+  const title = fallbackTitle || clean(article?.title ?? '') || null;
 
   return {
-    // "Opening hours | Brightleaf Coffee" → the page's own h1 when the <title> just adds the site name
-    title: h1 && title && title !== h1 && title.includes(h1) ? h1 : title,
+    title: pickTitle(title, h1),
     blocks,
     links,
     canonical,
@@ -197,4 +198,21 @@ function textLength(blocks: Block[]) {
 
 function clean(s: string) {
   return s.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * "Opening hours | Brightleaf Coffee" + h1 "Opening hours" → "Opening hours" (the <title> only
+ * adds the site name); "Installation - The Book" + h1 "The Book" (a top bar's) → "Installation". Book and docs generators often give every page the same <title> (the
+ * book's name): when it shares no word with the h1, the h1 leads so each source is told apart.
+ */
+function pickTitle(title: string | null, h1: string): string | null {
+  if (!h1 || !title || title === h1 || h1.length > 80) return title || h1 || null;
+  if (title.startsWith(h1)) return h1;
+  // "Installation - The Rust Book" with the site name as the only h1: the part before it names the page
+  if (title.endsWith(h1)) return title.slice(0, -h1.length).replace(/[\s|·•:–—-]+$/, '') || title;
+  if (title.includes(h1)) return h1;
+  const words = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
+  const titleWords = words(title);
+  const shared = [...words(h1)].some((w) => titleWords.has(w));
+  return shared ? title : `${h1} - ${title}`;
 }
