@@ -25,11 +25,11 @@ const CreateChatbotPage = lazy(() => import('./features/chatbots/ChatbotFormPage
 const EditChatbotPage = lazy(() => import('./features/chatbots/ChatbotFormPage').then((m) => ({ default: m.EditChatbotPage })));
 const EmbedPage = lazy(() => import('./features/chatbots/EmbedPage').then((m) => ({ default: m.EmbedPage })));
 const TestPage = lazy(() => import('./features/chatbots/TestPage').then((m) => ({ default: m.TestPage })));
-const tool = (name: 'AddDataPage' | 'AnalyticsPage' | 'HistoryPage' | 'SurveyAnalyticsPage' | 'SurveysPage' | 'UiDesignerPage') =>
+const AddDataPage = lazy(() => import('./features/sources/AddDataPage').then((m) => ({ default: m.AddDataPage })));
+const HistoryPage = lazy(() => import('./features/history/HistoryPage').then((m) => ({ default: m.HistoryPage })));
+const tool = (name: 'AnalyticsPage' | 'SurveyAnalyticsPage' | 'SurveysPage' | 'UiDesignerPage') =>
   lazy(() => import('./features/chatbots/toolPages').then((m) => ({ default: m[name] })));
-const AddDataPage = tool('AddDataPage');
 const AnalyticsPage = tool('AnalyticsPage');
-const HistoryPage = tool('HistoryPage');
 const SurveyAnalyticsPage = tool('SurveyAnalyticsPage');
 const SurveysPage = tool('SurveysPage');
 const UiDesignerPage = tool('UiDesignerPage');

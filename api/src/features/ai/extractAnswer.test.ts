@@ -29,6 +29,23 @@ describe('extractAnswer', () => {
     expect(answer?.sources).toEqual([{ title: 'Returns', url: 'https://shop.example/returns' }]);
   });
 
+  it('brings the snippet a chosen sentence introduces, past a Markdown fence, and prefers prose to shell output', () => {
+    const install = passage(
+      'Install',
+      'To install the widget, paste this before the closing body tag:\n```\n<script src="https://x.test/embed.js"></script>\n```\n$ npm install widget && npm run build\nThe widget installs in one minute.',
+    );
+    const answer = extractAnswer('How do I install the widget?', [install]);
+    expect(answer?.text).toContain('paste this before the closing body tag:');
+    expect(answer?.text).toContain('embed.js');
+    expect(answer?.text).not.toContain('$ npm install');
+  });
+
+  it('reads "how long" as a question about a span of time', () => {
+    const warranty = passage('Warranty', 'Every kettle comes with a two-year warranty covering defects.');
+    expect(extractAnswer('How long is the warranty?', [warranty])?.text).toContain('two-year warranty');
+    expect(extractAnswer('How long is the cable?', [warranty])).toBeNull();
+  });
+
   it('brings the list a chosen sentence introduces', () => {
     const answer = extractAnswer('How do I start a return?', [returns]);
     expect(answer?.text).toContain('To start a return:\n- Log in to your account\n- Choose the order\n- Print the label');

@@ -47,7 +47,7 @@ export function termGroups(question: string): string[][] {
     const head = stem(terms[0]);
     if (seen.has(head)) continue;
     seen.add(head);
-    groups.push([...new Set([...terms.map(stem), ...(VARIANTS.get(head) ?? [])])]);
+    groups.push([...new Set([...terms.map(stem), ...(VARIANTS.get(head) ?? []), ...(IMPLIES.get(head) ?? [])])]);
   }
   for (const word of intentWords(question)) {
     const terms = questionTerms(word).map(stem);
@@ -71,6 +71,9 @@ for (const group of [
   for (const s of stems) VARIANTS.set(s, stems);
 }
 
+/** One-way: "how long" is answered by a span of time ("a two-year warranty"), not the reverse. */
+const IMPLIES = new Map<string, string[]>([[stem('long'), ['year', 'month', 'week', 'day', 'hour', 'minute', 'time'].map((w) => stem(w))]]);
+
 // Words that say "I have a question" (or, in a menu's instruction, "the visitor chose") rather
 // than what it is about.
 const GENERIC = new Set(
@@ -91,7 +94,8 @@ function pickSentences(content: string, groups: string[][]): string | null {
     const words = stemSet(u.text);
     // Code and terminal output lose ties against prose: they rarely answer a visitor in words.
     const matched = groups.filter((g) => g.some((s) => words.has(s))).length;
-    return { ...u, i, score: matched - (looksLikeCode(u.text) ? 0.5 : 0) };
+    const code = looksLikeCode(u.text);
+    return { ...u, i, code, score: matched - (code ? 0.5 : 0) };
   });
   const top = scored.reduce((a, b) => (b.score > a.score ? b : a));
   const chosen = new Set<number>();
@@ -106,7 +110,8 @@ function pickSentences(content: string, groups: string[][]): string | null {
   } else {
     chosen.add(top.i);
     // Other sentences join only when they match a good part of what the best one matches.
-    const others = scored.filter((u) => u.i !== top.i && u.score >= Math.max(1, Math.ceil(top.score / 2))).sort((a, b) => b.score - a.score || a.i - b.i);
+    // (code joins only when a chosen sentence introduces it, below)
+    const others = scored.filter((u) => u.i !== top.i && !u.code && u.score >= Math.max(1, Math.ceil(top.score / 2))).sort((a, b) => b.score - a.score || a.i - b.i);
     for (const u of others) {
       if (chosen.size >= 3 || length(scored, chosen) + u.text.length > 600) break;
       chosen.add(u.i);
@@ -114,10 +119,14 @@ function pickSentences(content: string, groups: string[][]): string | null {
     // A lone short sentence reads better with the one that follows it.
     if (length(scored, chosen) < 140 && top.i + 1 < scored.length) chosen.add(top.i + 1);
   }
-  // A sentence introducing a list ("You can pay with:") needs the list.
+  // A sentence introducing a list or a snippet ("You can pay with:", "paste this:") needs it.
   for (const i of [...chosen]) {
     if (!/:\s*$/.test(scored[i].text)) continue;
-    for (let j = i + 1; j < scored.length && scored[j].bullet && j <= i + 8; j++) chosen.add(j);
+    let next = i + 1;
+    while (next < scored.length && /^(```|~~~)/.test(scored[next].text.trim())) next++; // a Markdown fence around the snippet
+    if (next >= scored.length) continue;
+    if (!scored[next].bullet) chosen.add(next);
+    for (let j = next; j < scored.length && scored[j].bullet && j <= i + 8; j++) chosen.add(j);
   }
   const picked = scored.filter((u) => chosen.has(u.i));
   let out = '';

@@ -1,31 +1,10 @@
-import { BarChart3, ClipboardList, Database, History, Palette, PieChart } from 'lucide-react';
+import { BarChart3, ClipboardList, Palette, PieChart } from 'lucide-react';
 import { ChatbotToolPage } from './ChatbotToolPage';
 import { PlannedTool } from './PlannedTool';
 
 // The owner tools below come with later parts of the product ("the full dashboard comes in a
 // later issue"). Each route already loads the bot (so a foreign or missing one shows "Chatbot
 // Not Found") and carries the spec's title, Back to Dashboard link and status badge.
-
-/** /chatbots/{guid}/add-data */
-export function AddDataPage() {
-  return (
-    <ChatbotToolPage title={(b) => `Add Data: ${b.name}`} subtitle={() => 'Train your chatbot on your website, pasted text or text files.'}>
-      {(bot) => (
-        <PlannedTool
-          Icon={Database}
-          heading="Add Content"
-          points={[
-            'Website: scan up to 200 pages (50 by default) following your links and sitemap.',
-            'Text: paste policies, FAQs or product details.',
-            'File: upload .txt, .csv, .md, .json or .xml files under 5MB.',
-            'See every content source with its status, pages or chunks, and rescan or delete it.',
-          ]}
-          next={{ to: `/chatbots/${bot.guid}/test`, label: 'Test Chatbot' }}
-        />
-      )}
-    </ChatbotToolPage>
-  );
-}
 
 /** /chatbots/{guid}/ui-designer */
 export function UiDesignerPage() {
@@ -84,21 +63,6 @@ export function SurveyAnalyticsPage() {
           Icon={PieChart}
           heading="Survey results"
           points={['Totals, completion rate and average completion time.', 'A breakdown per survey with the answers to each question.']}
-        />
-      )}
-    </ChatbotToolPage>
-  );
-}
-
-/** /chatbots/{guid}/history */
-export function HistoryPage() {
-  return (
-    <ChatbotToolPage title={() => 'Chat History'} subtitle={(b) => b.name}>
-      {() => (
-        <PlannedTool
-          Icon={History}
-          heading="Conversations"
-          points={['Browse visitor conversations ten at a time with message statistics.', 'Read a conversation message by message, and delete one or all of them.']}
         />
       )}
     </ChatbotToolPage>

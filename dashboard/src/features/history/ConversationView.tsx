@@ -1,0 +1,97 @@
+import { ArrowLeft, Download, MessageSquare, Trash2 } from 'lucide-react';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { Spinner } from '../../components/Spinner';
+import { cn } from '../../lib/cn';
+import { formatDate, formatDateTime, formatTime, shortSessionId } from './historyFormat';
+import { richSummary } from './richSummary';
+import { useSessionMessages, type HistoryMessage, type SessionListItem } from './useChatHistory';
+
+type Props = { session: SessionListItem; deleting: boolean; onBack: () => void; onDelete: () => void };
+
+/** The detail view: one conversation message by message (visitor right, bot left). */
+export function ConversationView({ session, deleting, onBack, onDelete }: Props) {
+  const messages = useSessionMessages(session.sessionId);
+  return (
+    <Card className="p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 pb-4 dark:border-slate-800">
+        <div>
+          <Button variant="ghost" size="sm" onClick={onBack} className="-ml-3">
+            <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Sessions
+          </Button>
+          <h2 className="mt-2 text-xl font-semibold">Conversation Details</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Session <span className="font-mono">{shortSessionId(session.sessionId)}</span> · {session.messageCount} message
+            {session.messageCount === 1 ? '' : 's'} · Started {formatDate(session.createdAt)} {formatTime(session.createdAt)}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          {/* Export is part of the screen but has no behaviour yet (spec: a disabled Export button). */}
+          <Button variant="outline" size="sm" disabled>
+            <Download className="h-4 w-4" aria-hidden /> Export
+          </Button>
+          <Button variant="destructive" size="sm" onClick={onDelete} disabled={deleting}>
+            <Trash2 className="h-4 w-4" aria-hidden /> Delete Session
+          </Button>
+        </div>
+      </div>
+      <div className="pt-4">
+        {messages.isLoading ? (
+          <div className="flex justify-center py-10">
+            <Spinner label="Loading messages" />
+          </div>
+        ) : messages.isError ? (
+          <p role="alert" className="py-10 text-center text-sm text-red-600 dark:text-red-400">
+            Failed to load messages. Please try again later.
+          </p>
+        ) : !messages.data?.length ? (
+          <div className="flex flex-col items-center py-10 text-center text-slate-600 dark:text-slate-400">
+            <MessageSquare className="h-8 w-8" aria-hidden />
+            <p className="mt-2 text-sm">No messages in this conversation</p>
+          </div>
+        ) : (
+          <ol className="space-y-4" aria-label="Messages">
+            {messages.data.map((m) => (
+              <MessageItem key={m.id} message={m} />
+            ))}
+          </ol>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function MessageItem({ message }: { message: HistoryMessage }) {
+  const fromUser = message.sender === 'user';
+  const rich = !fromUser && message.messageType !== 'text';
+  const summary = rich || message.metadata?.quickReplies ? richSummary(message.messageType, message.metadata) : [];
+  return (
+    <li className={cn('flex', fromUser ? 'justify-end' : 'justify-start')} data-testid="history-message" data-sender={message.sender}>
+      <div className={cn('max-w-[80%]', fromUser && 'text-right')}>
+        <div className={cn('mb-1 flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400', fromUser && 'justify-end')}>
+          <span className="font-medium">{fromUser ? 'User' : 'Bot'}</span>
+          {rich && <Badge tone="purple">{message.messageType}</Badge>}
+          <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+            {formatTime(message.createdAt)}
+          </time>
+        </div>
+        <div
+          className={cn(
+            'inline-block rounded-2xl px-4 py-2 text-left text-sm whitespace-pre-wrap break-words',
+            fromUser ? 'bg-blue-600 text-white dark:bg-blue-500' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
+          )}
+        >
+          {message.content}
+          {summary.length > 0 && (
+            <ul className="mt-2 space-y-0.5 border-t border-slate-300 pt-2 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300">
+              {summary.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ChatbotToolPage } from '../chatbots/ChatbotToolPage';
+import { ConversationView } from './ConversationView';
+import { SessionList } from './SessionList';
+import { useDeleteAllSessions, useDeleteSession, useSessions, type SessionListItem } from './useChatHistory';
+
+/** /chatbots/{guid}/history: the bot's conversations, one of them in detail, and deleting them. */
+export function HistoryPage() {
+  return (
+    <ChatbotToolPage title={() => 'Chat History'} subtitle={(b) => b.name}>
+      {(bot) => <ChatHistory guid={bot.guid} />}
+    </ChatbotToolPage>
+  );
+}
+
+type Confirm = { kind: 'one'; session: SessionListItem } | { kind: 'all'; count: number } | null;
+
+function ChatHistory({ guid }: { guid: string }) {
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<SessionListItem | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const sessions = useSessions(guid, page);
+  const closeAll = () => {
+    setConfirm(null);
+    setSelected(null);
+  };
+  const deleteOne = useDeleteSession(guid, closeAll);
+  const deleteAll = useDeleteAllSessions(guid, () => {
+    closeAll();
+    setPage(1);
+  });
+
+  // After deletions the page may lie past the end: step back to the last page that exists.
+  const totalPages = sessions.data?.pagination.totalPages;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) setPage(totalPages);
+  }, [page, totalPages]);
+
+  const busy = deleteOne.isPending || deleteAll.isPending;
+  return (
+    <>
+      {selected ? (
+        <ConversationView
+          session={selected}
+          deleting={busy}
+          onBack={() => setSelected(null)}
+          onDelete={() => setConfirm({ kind: 'one', session: selected })}
+        />
+      ) : (
+        <SessionList
+          query={sessions}
+          onPage={setPage}
+          onView={setSelected}
+          onDelete={(session) => setConfirm({ kind: 'one', session })}
+          onDeleteAll={(count) => setConfirm({ kind: 'all', count })}
+          deleting={busy}
+        />
+      )}
+      <ConfirmDialog
+        open={confirm?.kind === 'one'}
+        title="Delete Conversation"
+        description="Are you sure you want to delete this conversation? Its messages will be removed. This cannot be undone."
+        confirmLabel="Delete"
+        destructive
+        busy={deleteOne.isPending}
+        onConfirm={() => confirm?.kind === 'one' && deleteOne.mutate(confirm.session.sessionId, { onError: () => setConfirm(null) })}
+        onCancel={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm?.kind === 'all'}
+        title="Delete All Conversations"
+        description={`Are you sure you want to delete all ${confirm?.kind === 'all' ? confirm.count : ''} conversations of this chatbot? This cannot be undone.`}
+        confirmLabel="Delete All"
+        destructive
+        busy={deleteAll.isPending}
+        onConfirm={() => deleteAll.mutate(undefined, { onError: () => setConfirm(null) })}
+        onCancel={() => setConfirm(null)}
+      />
+    </>
+  );
+}

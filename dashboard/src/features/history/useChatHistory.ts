@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { ApiError, client, unwrap } from '../../lib/api';
+import { handleUnauthorized } from '../auth/loggedOut';
+import { toast } from '../toast/toastStore';
+
+/** Spec owner-tools §9: the history lists ten conversations a page. */
+export const SESSIONS_PAGE_SIZE = 10;
+
+export type SessionsPage = InferResponseType<(typeof client.chatbots)[':guid']['sessions']['$get'], 200>;
+export type SessionListItem = SessionsPage['sessions'][number];
+export type HistoryMessage = InferResponseType<(typeof client.chat)[':sessionId']['messages']['$get'], 200>[number];
+
+const sessionsKey = (guid: string) => ['/api/chatbots', guid, 'sessions'] as const;
+
+/** One page of the bot's conversations with the totals; any failure reads "Failed to fetch sessions". */
+export function useSessions(guid: string, page: number) {
+  return useQuery({
+    queryKey: [...sessionsKey(guid), page],
+    queryFn: async () => {
+      try {
+        return await unwrap(
+          client.chatbots[':guid'].sessions.$get({ param: { guid }, query: { page: String(page), limit: String(SESSIONS_PAGE_SIZE) } }),
+        );
+      } catch (error) {
+        if (handleUnauthorized(error)) throw error;
+        throw new Error('Failed to fetch sessions', { cause: error });
+      }
+    },
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The messages of one conversation, oldest first; `system` messages are never shown. */
+export function useSessionMessages(sessionId: string) {
+  return useQuery({
+    queryKey: ['/api/chat', sessionId, 'messages'],
+    queryFn: async () => {
+      const messages = await unwrap(client.chat[':sessionId'].messages.$get({ param: { sessionId } }));
+      return messages.filter((m) => m.messageType !== 'system');
+    },
+  });
+}
+
+/** Deletes one conversation (owner call) and refreshes every page of the list. */
+export function useDeleteSession(guid: string, onDeleted: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => unwrap(client.chat[':sessionId'].$delete({ param: { sessionId } })),
+    onSuccess: async (_, sessionId) => {
+      toast({ variant: 'success', title: 'Success', description: 'Chat session deleted successfully' });
+      queryClient.removeQueries({ queryKey: ['/api/chat', sessionId] });
+      onDeleted();
+      await queryClient.invalidateQueries({ queryKey: sessionsKey(guid) });
+    },
+    onError: (error) => toastDeleteError(error, 'Failed to delete chat session'),
+  });
+}
+
+/** Deletes every conversation of the bot. */
+export function useDeleteAllSessions(guid: string, onDeleted: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(client.chatbots[':guid'].sessions.$delete({ param: { guid } })),
+    onSuccess: async () => {
+      toast({ variant: 'success', title: 'Success', description: 'All chat sessions deleted successfully' });
+      onDeleted();
+      await queryClient.invalidateQueries({ queryKey: sessionsKey(guid) });
+    },
+    onError: (error) => toastDeleteError(error, 'Failed to delete all chat sessions'),
+  });
+}
+
+/** Spec §8: delete failures show the server's message, else the fallback. */
+function toastDeleteError(error: unknown, fallback: string) {
+  if (handleUnauthorized(error)) return;
+  const message = error instanceof ApiError ? error.body?.message : undefined;
+  toast({ variant: 'destructive', title: 'Error', description: message || fallback });
+}

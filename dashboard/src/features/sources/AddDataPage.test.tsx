@@ -1,0 +1,217 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, mockMatchMedia, renderWithProviders, signedInAs } from '../../test/renderWithProviders';
+import { resetToasts } from '../toast/toastStore';
+import { AddDataPage } from './AddDataPage';
+
+const GUID = '00000000-0000-4000-8000-000000000001';
+const BOT = { id: 1, guid: GUID, name: 'Harbor Help', description: null, model: 'gpt-4.1', isActive: true };
+const LIST = `/api/chatbots/${GUID}/website-sources`;
+
+const source = (over: Record<string, unknown>) => ({
+  id: 1,
+  chatbotId: 1,
+  sourceType: 'website',
+  title: null,
+  url: null,
+  fileName: null,
+  description: null,
+  maxPages: 50,
+  status: 'completed',
+  totalPages: 0,
+  totalChunks: 0,
+  lastScanned: null,
+  errorMessage: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  ...over,
+});
+
+type Sent = { url: string; method: string; body: unknown };
+
+/** The bot and its source list; every call is recorded. `extra` answers first. */
+function serve(sources: unknown[], extra?: (url: string, init?: RequestInit) => Response | undefined) {
+  const sent: Sent[] = [];
+  mockFetch(
+    (url, init) => {
+      sent.push({ url, method: init?.method ?? 'GET', body: init?.body });
+      return undefined;
+    },
+    (url, init) => extra?.(url, init),
+    signedInAs({ email: 'ada@example.com', firstName: 'Ada' }),
+    (url) => (url === `/api/chatbots/${GUID}` ? json(BOT) : undefined),
+    (url, init) => (url === LIST && (init?.method ?? 'GET') === 'GET' ? json(sources) : undefined),
+  );
+  return sent;
+}
+
+function renderPage(guid = GUID) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/chatbots/:guid/add-data" element={<AddDataPage />} />
+    </Routes>,
+    { path: `/chatbots/${guid}/add-data` },
+  );
+}
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const posts = (sent: Sent[]) => sent.filter((s) => s.method !== 'GET');
+
+describe('AddDataPage', () => {
+  beforeEach(() => {
+    mockMatchMedia(false);
+    resetToasts();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    act(() => resetToasts());
+  });
+
+  it('shows the title, Website tab first with the 50-page default, and the empty list', async () => {
+    serve([]);
+    renderPage();
+    expect(await screen.findByText('No content sources added yet')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Add Data: Harbor Help');
+    expect(screen.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getAllByRole('tab').map((t) => [t.textContent, t.getAttribute('aria-selected')])).toEqual([
+      ['Website', 'true'],
+      ['Text', 'false'],
+      ['File', 'false'],
+    ]);
+    expect((screen.getByLabelText('Max pages') as HTMLInputElement).value).toBe('50');
+    expect(screen.getByText('Limit: 1-200 pages')).toBeTruthy();
+    expect(screen.queryByText('Do not leave the page until scan is complete')).toBeNull();
+  });
+
+  it('website and text forms show the spec messages and send nothing while invalid', async () => {
+    const sent = serve([]);
+    renderPage();
+    await screen.findByText('No content sources added yet');
+    fill('Website URL', 'not a url');
+    fill('Max pages', '500');
+    fireEvent.click(screen.getByRole('button', { name: /Add Website/ }));
+    expect(screen.getByText('Please enter a valid URL')).toBeTruthy();
+    expect(screen.getByText('Max pages must be between 1 and 200')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Text' }));
+    fill('Title', '  ');
+    fill('Text content', 'too short');
+    fireEvent.click(screen.getByRole('button', { name: /Add Text/ }));
+    expect(screen.getByText('Title is required')).toBeTruthy();
+    expect(screen.getByText('Text content must be at least 10 characters')).toBeTruthy();
+    expect(posts(sent)).toEqual([]);
+  });
+
+  it('file tab: picker filter, missing, wrong type and too-large files are refused with the spec texts', async () => {
+    const sent = serve([]);
+    renderPage();
+    await screen.findByText('No content sources added yet');
+    fireEvent.click(screen.getByRole('tab', { name: 'File' }));
+    const input = screen.getByLabelText('Text file') as HTMLInputElement;
+    expect(input.accept).toBe('.txt,.csv,.md,.json,.xml');
+
+    fireEvent.click(screen.getByRole('button', { name: /Upload File/ }));
+    expect(await screen.findByText('Please select a file to upload')).toBeTruthy();
+
+    fireEvent.change(input, { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
+    expect((await screen.findAllByText('Please select a text file (.txt, .csv, .md, .json, etc.)')).length).toBeGreaterThan(0);
+
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(5 * 1024 * 1024)], 'big.txt', { type: 'text/plain' })] } });
+    expect((await screen.findAllByText('File size must be less than 5MB')).length).toBeGreaterThan(0);
+    expect(posts(sent)).toEqual([]);
+  });
+
+  it('lists every status with its name fallback, count, date and error, and shows the scan banner', async () => {
+    serve([
+      source({ id: 1, title: 'Docs site', url: 'https://docs.example.com', status: 'completed', totalPages: 12, lastScanned: '2030-03-04T10:00:00.000Z' }),
+      source({ id: 2, url: 'https://example.com', status: 'scanning', totalPages: 1 }),
+      source({ id: 3, sourceType: 'file', fileName: 'faq.md', status: 'pending', totalChunks: 0 }),
+      source({ id: 4, sourceType: 'text', status: 'error', totalChunks: 3, errorMessage: 'Could not reach the site' }),
+    ]);
+    renderPage();
+    const items = await screen.findAllByTestId('content-source');
+    const row = (i: number) => within(items[i]);
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual(['Docs site', 'https://example.com', 'faq.md', 'Untitled']);
+    expect(items.map((li) => within(li).getByTestId('source-status').textContent)).toEqual(['completed', 'scanning', 'pending', 'error']);
+    expect(row(0).getByText('12 pages')).toBeTruthy();
+    expect(row(0).getByText(`Last scanned: ${new Date('2030-03-04T10:00:00.000Z').toLocaleDateString()}`)).toBeTruthy();
+    expect(row(1).getByText('1 page')).toBeTruthy();
+    expect(row(2).getByText('0 chunks')).toBeTruthy();
+    expect(row(3).getByText('3 chunks')).toBeTruthy();
+    expect(row(3).getByText('Error: Could not reach the site')).toBeTruthy();
+    expect(row(0).queryByText(/^Error:/)).toBeNull();
+    // Rescan waits while a source is already being scanned.
+    expect((row(1).getByRole('button', { name: 'Rescan https://example.com' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((row(0).getByRole('button', { name: 'Rescan Docs site' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText('Do not leave the page until scan is complete')).toBeTruthy();
+  });
+
+  it('deletes a source only after the confirmation with the spec text', async () => {
+    const sent = serve([source({ id: 7, title: 'Docs site', url: 'https://docs.example.com' })], (url, init) =>
+      url === `${LIST}/7` && init?.method === 'DELETE' ? json({ success: true }) : undefined,
+    );
+    renderPage();
+    await screen.findByText('Docs site');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Docs site' }));
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    expect(within(dialog).getByText('Are you sure you want to delete this website source? This will remove all associated content.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
+    expect(posts(sent)).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Docs site' }));
+    fireEvent.click(within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Delete', hidden: true }));
+    expect(await screen.findByText('Website Deleted')).toBeTruthy();
+    expect(screen.getByText('Website source has been removed.')).toBeTruthy();
+    expect(posts(sent).map((s) => [s.method, s.url])).toEqual([['DELETE', `${LIST}/7`]]);
+  });
+
+  it('adds text with the JSON body and the success toast; a server error shows its message without the status', async () => {
+    let answer = json({ message: 'Text content must be at least 10 characters' }, 400);
+    const sent = serve([], (url, init) => (url === LIST && init?.method === 'POST' ? answer : undefined));
+    renderPage();
+    await screen.findByText('No content sources added yet');
+    fireEvent.click(screen.getByRole('tab', { name: 'Text' }));
+    fill('Title', ' Opening hours ');
+    fill('Text content', 'We are open daily from 9 to 5.');
+    fireEvent.click(screen.getByRole('button', { name: /Add Text/ }));
+    expect(await screen.findByText('Text content must be at least 10 characters')).toBeTruthy();
+    expect(screen.queryByText(/^400/)).toBeNull();
+    expect(screen.getByText('Error')).toBeTruthy();
+
+    answer = json(source({ id: 9, sourceType: 'text', title: 'Opening hours', status: 'pending' }), 201);
+    fireEvent.click(screen.getByRole('button', { name: /Add Text/ }));
+    expect(await screen.findByText('Content Added')).toBeTruthy();
+    expect(screen.getByText('Content source has been added and processing started.')).toBeTruthy();
+    const body = posts(sent).map((s) => JSON.parse(String(s.body)));
+    expect(body[1]).toEqual({ sourceType: 'text', title: 'Opening hours', textContent: 'We are open daily from 9 to 5.' });
+    // The form is cleared for the next text.
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('');
+  });
+
+  it('refresh refetches and toasts; rescan toasts its start', async () => {
+    const sent = serve([source({ id: 3, title: 'Docs site' })], (url, init) =>
+      url === `${LIST}/3/rescan` && init?.method === 'POST' ? json(source({ id: 3, title: 'Docs site', status: 'pending' }), 202) : undefined,
+    );
+    renderPage();
+    await screen.findByText('Docs site');
+    const listCalls = () => sent.filter((s) => s.url === LIST).length;
+    const before = listCalls();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh sources' }));
+    expect(await screen.findByText('Website sources list has been refreshed.')).toBeTruthy();
+    expect(screen.getByText('Refreshed')).toBeTruthy();
+    expect(listCalls()).toBe(before + 1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rescan Docs site' }));
+    expect(await screen.findByText('Rescan Started')).toBeTruthy();
+    expect(screen.getByText('Website scanning has been restarted.')).toBeTruthy();
+  });
+
+  it('a missing or foreign bot shows Chatbot Not Found', async () => {
+    serve([]);
+    renderPage('00000000-0000-4000-8000-00000000dead');
+    expect(await screen.findByText('Chatbot Not Found')).toBeTruthy();
+    expect(screen.getByText("The chatbot you're looking for doesn't exist or you don't have permission to access it.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,100 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, type RunningServer } from './harness';
+
+/**
+ * The add-data page against the real server: add a text source through the form and watch the
+ * 2-second poll take it to "completed" with a chunk count, upload a .txt file through the file
+ * input, and delete a source through the confirmation dialog.
+ */
+// Toast texts are matched exactly: Radix also announces each toast in a live region whose text contains them.
+describe('add data in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const guid = crypto.randomUUID();
+  const sourceRow = (name: string) => page.getByTestId('content-source').filter({ hasText: name });
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    // Signing up through the API sets the session cookie in this browser context.
+    const signup = await page.request.post('/api/auth/register', { data: { email: `owner-${Date.now()}@example.com`, password: 'correct horse battery staple', firstName: 'Ada' } });
+    expect(signup.ok()).toBe(true);
+    const bot = await page.request.post('/api/chatbots', { data: { guid, name: 'Harbor Help', description: 'Answers questions about moorings.' } });
+    expect(bot.status()).toBe(201);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens on the Website tab with an empty list', async () => {
+    await page.goto(`/chatbots/${guid}/add-data`);
+    await page.getByRole('heading', { level: 1, name: 'Add Data: Harbor Help' }).waitFor();
+    await page.getByText('No content sources added yet').waitFor();
+    expect(await page.getByRole('tab', { name: 'Website' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('Max pages').inputValue()).toBe('50');
+  });
+
+  it('adds a text source through the form; it reaches completed with a chunk count', async () => {
+    await page.getByRole('tab', { name: 'Text' }).click();
+    await page.getByRole('button', { name: 'Add Text' }).click();
+    await page.getByText('Title is required').waitFor();
+    await page.getByText('Text content must be at least 10 characters').waitFor();
+
+    await page.getByLabel('Title', { exact: true }).fill('Mooring rules');
+    await page
+      .getByLabel('Text content')
+      .fill('Visitor moorings cost 25 euros per night. Boats longer than 15 metres must book the outer pontoon in advance. The harbour office opens at 8 am.');
+    await page.getByRole('button', { name: 'Add Text' }).click();
+    await page.getByText('Content source has been added and processing started.', { exact: true }).waitFor();
+
+    const row = sourceRow('Mooring rules');
+    await row.getByTestId('source-status').filter({ hasText: /^completed$/ }).waitFor();
+    const chunks = await row.getByText(/^\d+ chunks?$/).textContent();
+    expect(Number.parseInt(chunks!, 10)).toBeGreaterThan(0);
+    await page.getByText('Do not leave the page until scan is complete').waitFor({ state: 'detached' });
+
+    // The server has the same source.
+    const listed = (await (await page.request.get(`/api/chatbots/${guid}/website-sources`)).json()) as Array<{ title: string; sourceType: string; status: string }>;
+    expect(listed).toEqual([expect.objectContaining({ title: 'Mooring rules', sourceType: 'text', status: 'completed' })]);
+  });
+
+  it('uploads a .txt file through the file input', async () => {
+    await page.getByRole('tab', { name: 'File' }).click();
+    expect(await page.getByLabel('Text file').getAttribute('accept')).toBe('.txt,.csv,.md,.json,.xml');
+
+    // A picture is refused in the browser before any upload.
+    await page.getByLabel('Text file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+    await page.getByRole('alert').filter({ hasText: 'Please select a text file (.txt, .csv, .md, .json, etc.)' }).waitFor();
+
+    await page.getByLabel('Text file').setInputFiles({
+      name: 'fuel-dock.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('The fuel dock sells diesel and petrol from 7 am to 7 pm. Pay at the pump with a card.\n'),
+    });
+    await page.getByRole('button', { name: 'Upload File' }).click();
+    await page.getByText('File has been uploaded and processing started.', { exact: true }).waitFor();
+    const row = sourceRow('fuel-dock.txt');
+    await row.getByTestId('source-status').filter({ hasText: /^completed$/ }).waitFor();
+    expect(await row.getByText(/^\d+ chunks?$/).count()).toBe(1);
+    expect(await page.getByTestId('content-source').count()).toBe(2);
+  });
+
+  it('deletes a source after the confirmation', async () => {
+    await sourceRow('Mooring rules').getByRole('button', { name: 'Delete Mooring rules' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to delete this website source? This will remove all associated content.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('Website source has been removed.', { exact: true }).waitFor();
+    await sourceRow('Mooring rules').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('content-source').count()).toBe(1);
+
+    const listed = (await (await page.request.get(`/api/chatbots/${guid}/website-sources`)).json()) as Array<{ title: string }>;
+    expect(listed.map((s) => s.title)).toEqual(['fuel-dock.txt']);
+  });
+});
