@@ -1,19 +1,8 @@
 import { z } from 'zod';
 
-export const MAX_PAGES_DEFAULT = 50;
-export const MAX_PAGES_LIMIT = 200;
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-export const MIN_TEXT_LENGTH = 10;
+import { MAX_FILE_BYTES, MAX_PAGES_DEFAULT, MAX_PAGES_LIMIT, MESSAGES, MIN_TEXT_LENGTH } from './sourceLimits';
 
-export const MESSAGES = {
-  url: 'Please enter a valid URL',
-  maxPages: `Max pages must be between 1 and ${MAX_PAGES_LIMIT}`,
-  title: 'Title is required',
-  text: `Text content must be at least ${MIN_TEXT_LENGTH} characters`,
-  fileMissing: 'Please select a file to upload',
-  fileType: 'Please select a text file (.txt, .csv, .md, .json, etc.)',
-  fileSize: 'File size must be less than 5MB',
-} as const;
+export { MAX_FILE_BYTES, MAX_PAGES_DEFAULT, MAX_PAGES_LIMIT, MESSAGES, MIN_TEXT_LENGTH };
 
 /**
  * A website address as typed by an owner: http(s) only, no credentials; "example.com"

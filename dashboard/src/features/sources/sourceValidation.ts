@@ -1,21 +1,12 @@
 /** Client-side checks of the add-data forms (owner-tools §5); the texts are the spec's, word for word. */
 
-export const MAX_PAGES_DEFAULT = 50;
-export const MAX_PAGES_LIMIT = 200;
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-export const MIN_TEXT_LENGTH = 10;
+// The limits and texts are the API's own (one definition, the spec's words), so the form and
+// the server can never disagree.
+import { MAX_FILE_BYTES, MAX_PAGES_DEFAULT, MAX_PAGES_LIMIT, MESSAGES as SOURCE_MESSAGES, MIN_TEXT_LENGTH } from '../../../../api/src/features/sources/sourceLimits';
+
+export { MAX_FILE_BYTES, MAX_PAGES_DEFAULT, MAX_PAGES_LIMIT, MIN_TEXT_LENGTH, SOURCE_MESSAGES };
 /** The file picker's filter. */
 export const FILE_ACCEPT = '.txt,.csv,.md,.json,.xml';
-
-export const SOURCE_MESSAGES = {
-  url: 'Please enter a valid URL',
-  maxPages: `Max pages must be between 1 and ${MAX_PAGES_LIMIT}`,
-  title: 'Title is required',
-  text: `Text content must be at least ${MIN_TEXT_LENGTH} characters`,
-  fileMissing: 'Please select a file to upload',
-  fileType: 'Please select a text file (.txt, .csv, .md, .json, etc.)',
-  fileSize: 'File size must be less than 5MB',
-} as const;
 
 export type WebsiteFormValues = { url: string; title: string; description: string; maxPages: string };
 export type TextFormValues = { title: string; description: string; textContent: string };
