@@ -36,8 +36,8 @@ describe('add data in a real browser', () => {
     await page.goto(`/chatbots/${guid}/add-data`);
     await page.getByRole('heading', { level: 1, name: 'Add Data: Harbor Help' }).waitFor();
     await page.getByText('No content sources added yet').waitFor();
-    expect(await page.getByRole('tab', { name: 'Website' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByLabel('Max pages').inputValue()).toBe('50');
+    await expect.poll(() => page.getByRole('tab', { name: 'Website' }).getAttribute('aria-selected'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => page.getByLabel('Max pages').inputValue(), { timeout: 10_000 }).toBe('50');
   });
 
   it('adds a text source through the form; it reaches completed with a chunk count', async () => {
@@ -66,7 +66,7 @@ describe('add data in a real browser', () => {
 
   it('uploads a .txt file through the file input', async () => {
     await page.getByRole('tab', { name: 'File' }).click();
-    expect(await page.getByLabel('Text file').getAttribute('accept')).toBe('.txt,.csv,.md,.json,.xml');
+    await expect.poll(() => page.getByLabel('Text file').getAttribute('accept'), { timeout: 10_000 }).toBe('.txt,.csv,.md,.json,.xml');
 
     // A picture is refused in the browser before any upload.
     await page.getByLabel('Text file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
@@ -81,8 +81,8 @@ describe('add data in a real browser', () => {
     await page.getByText('File has been uploaded and processing started.', { exact: true }).waitFor();
     const row = sourceRow('fuel-dock.txt');
     await row.getByTestId('source-status').filter({ hasText: /^completed$/ }).waitFor();
-    expect(await row.getByText(/^\d+ chunks?$/).count()).toBe(1);
-    expect(await page.getByTestId('content-source').count()).toBe(2);
+    await expect.poll(() => row.getByText(/^\d+ chunks?$/).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('content-source').count(), { timeout: 10_000 }).toBe(2);
   });
 
   it('deletes a source after the confirmation', async () => {
@@ -92,7 +92,7 @@ describe('add data in a real browser', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Website source has been removed.', { exact: true }).waitFor();
     await sourceRow('Mooring rules').waitFor({ state: 'detached' });
-    expect(await page.getByTestId('content-source').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('content-source').count(), { timeout: 10_000 }).toBe(1);
 
     const listed = (await (await page.request.get(`/api/chatbots/${guid}/website-sources`)).json()) as Array<{ title: string }>;
     expect(listed.map((s) => s.title)).toEqual(['fuel-dock.txt']);

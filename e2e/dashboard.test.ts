@@ -47,7 +47,7 @@ describe('dashboard in a real browser', () => {
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Welcome back, Grace' }).waitFor();
     await page.getByText('No chatbots yet').waitFor();
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscription' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Subscription' }).isVisible(), { timeout: 10_000 }).toBe(true);
   });
 
   it('lists a bot created through the API after a reload, with its Active badge and Configure link', async () => {
@@ -56,17 +56,17 @@ describe('dashboard in a real browser', () => {
     await page.reload();
     const card = page.getByTestId('chatbot-card').filter({ hasText: 'Harbor Help' });
     await card.waitFor();
-    expect(await card.getByText('Active', { exact: true }).isVisible()).toBe(true);
-    expect(await card.getByRole('link', { name: 'Configure' }).getAttribute('href')).toBe(`/chatbots/${guid}`);
-    expect(await page.getByText('No chatbots yet').count()).toBe(0);
+    await expect.poll(() => card.getByText('Active', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => card.getByRole('link', { name: 'Configure' }).getAttribute('href'), { timeout: 10_000 }).toBe(`/chatbots/${guid}`);
+    await expect.poll(() => page.getByText('No chatbots yet').count(), { timeout: 10_000 }).toBe(0);
 
     await card.getByRole('button', { name: 'More actions for Harbor Help' }).click();
-    expect(await page.getByRole('menuitem', { name: 'Add Data' }).getAttribute('href')).toBe(`/chatbots/${guid}/add-data`);
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Add Data' }).getAttribute('href'), { timeout: 10_000 }).toBe(`/chatbots/${guid}/add-data`);
     await page.keyboard.press('Escape');
 
     await card.getByRole('link', { name: 'Configure' }).click();
     await page.waitForURL(`**/chatbots/${guid}`);
-    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Harbor Help');
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Harbor Help');
     await page.getByRole('heading', { name: 'Email Configuration' }).waitFor();
 
     // The avatar goes up as multipart through the typed client and comes back as a served URL.
@@ -74,7 +74,7 @@ describe('dashboard in a real browser', () => {
     await page.waitForFunction(() => /^\/uploads\/avatar-[0-9a-f-]+\.png$/.test((document.querySelector('input[aria-label="Avatar URL"]') as HTMLInputElement).value));
     const avatarUrl = await page.getByLabel('Avatar URL').inputValue();
     expect((await page.request.get(avatarUrl)).status()).toBe(200);
-    expect(await page.getByRole('img', { name: 'Chatbot avatar' }).getAttribute('src')).toBe(avatarUrl);
+    await expect.poll(() => page.getByRole('img', { name: 'Chatbot avatar' }).getAttribute('src'), { timeout: 10_000 }).toBe(avatarUrl);
   });
 
   it('signs out through the user menu and lands on / signed out', async () => {
@@ -83,7 +83,7 @@ describe('dashboard in a real browser', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log In' }).waitFor();
-    expect(await page.getByRole('link', { name: /Get Started Free/ }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: /Get Started Free/ }).first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   });
 
@@ -114,10 +114,10 @@ describe('dashboard in a real browser', () => {
     await page.goto('/docs');
     await page.getByRole('button', { name: 'Change theme' }).click();
     await page.getByRole('menuitem', { name: 'Dark' }).click();
-    expect(await page.evaluate(() => [document.documentElement.className, document.documentElement.dataset.theme, localStorage.getItem('theme')])).toEqual(['dark', 'dark', 'dark']);
+    await expect.poll(() => page.evaluate(() => [document.documentElement.className, document.documentElement.dataset.theme, localStorage.getItem('theme')]), { timeout: 10_000 }).toEqual(['dark', 'dark', 'dark']);
     await page.reload();
     await page.getByRole('heading', { name: 'Build, train and embed your chatbot' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')), { timeout: 10_000 }).toBe(true);
   });
 
   it('every owner route of the route table renders for the bot, and an unknown bot is "Chatbot Not Found"', async () => {
@@ -152,7 +152,7 @@ describe('dashboard in a real browser', () => {
     await phone.goto('/pricing');
     const nav = phone.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Open menu' }).waitFor();
-    expect(await nav.getByRole('link', { name: 'Pricing' }).isVisible()).toBe(false);
+    await expect.poll(() => nav.getByRole('link', { name: 'Pricing' }).isVisible(), { timeout: 10_000 }).toBe(false);
 
     await nav.getByRole('button', { name: 'Open menu' }).click();
     const menu = phone.locator('#mobile-menu');
@@ -167,25 +167,25 @@ describe('dashboard in a real browser', () => {
       ['Settings', '/settings'],
       ['Log out', '/api/logout'],
     ]);
-    expect(await menu.getByText(email).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByText(email).isVisible(), { timeout: 10_000 }).toBe(true);
 
     // Following a link closes the menu.
     await menu.getByRole('link', { name: 'Documentation' }).click();
     await phone.waitForURL('**/docs');
     await nav.getByRole('button', { name: 'Open menu' }).waitFor();
-    expect(await phone.locator('#mobile-menu').count()).toBe(0);
+    await expect.poll(() => phone.locator('#mobile-menu').count(), { timeout: 10_000 }).toBe(0);
 
     const footer = phone.locator('footer');
-    expect(await footer.getByRole('heading').allTextContents()).toEqual(['Product', 'Support', 'Legal']);
-    expect(await footer.getByText('Smart AI chatbots made simple.', { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => footer.getByRole('heading').allTextContents(), { timeout: 10_000 }).toEqual(['Product', 'Support', 'Legal']);
+    await expect.poll(() => footer.getByText('Smart AI chatbots made simple.', { exact: false }).isVisible(), { timeout: 10_000 }).toBe(true);
     await phone.close();
   });
 
   it('embedded mode has no navigation or footer and falls back to the widget page', async () => {
     await page.goto('/chatbots/anything?embedded=true');
     await page.getByRole('heading', { name: 'Chat widget configuration error' }).waitFor();
-    expect(await page.getByText('No valid chatbot configuration found').isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
-    expect(await page.locator('footer').count()).toBe(0);
+    await expect.poll(() => page.getByText('No valid chatbot configuration found').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.locator('footer').count(), { timeout: 10_000 }).toBe(0);
   });
 });

@@ -60,13 +60,13 @@ describe('chat history in a real browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Chat History', exact: true }).waitFor();
     const card = page.getByTestId('session-card');
     await card.waitFor();
-    expect(await card.count()).toBe(1);
-    expect(await card.getByText(sessionId.slice(-8)).isVisible()).toBe(true);
-    expect(await card.getByText('2 messages').isVisible()).toBe(true);
-    expect(await page.getByTestId('conversation-count').textContent()).toBe('1 conversation (Page 1 of 1)');
-    expect(await page.getByTestId('stat-Total Messages').locator('p').textContent()).toBe('2');
-    expect(await page.getByTestId('stat-Longest Chat').locator('p').textContent()).toBe('2 messages');
-    expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0);
+    await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => card.getByText(sessionId.slice(-8)).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => card.getByText('2 messages').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('conversation-count').textContent(), { timeout: 10_000 }).toBe('1 conversation (Page 1 of 1)');
+    await expect.poll(() => page.getByTestId('stat-Total Messages').locator('p').textContent(), { timeout: 10_000 }).toBe('2');
+    await expect.poll(() => page.getByTestId('stat-Longest Chat').locator('p').textContent(), { timeout: 10_000 }).toBe('2 messages');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Pagination' }).count(), { timeout: 10_000 }).toBe(0);
   });
 
   it('View shows the question on the right and the answer on the left; Back returns to the list', async () => {
@@ -78,9 +78,9 @@ describe('chat history in a real browser', () => {
       ['user', 'flex-end'],
       ['bot', 'flex-start'],
     ]);
-    expect(await messages.nth(0).textContent()).toContain(question);
-    expect(await messages.nth(1).textContent()).toContain('Hello from the model.');
-    expect(await page.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
+    await expect.poll(() => messages.nth(0).textContent(), { timeout: 10_000 }).toContain(question);
+    await expect.poll(() => messages.nth(1).textContent(), { timeout: 10_000 }).toContain('Hello from the model.');
+    await expect.poll(() => page.getByRole('button', { name: 'Export' }).isDisabled(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Back to Sessions' }).click();
     await page.getByTestId('session-card').waitFor();
   });
@@ -92,8 +92,8 @@ describe('chat history in a real browser', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Chat session deleted successfully').waitFor();
     await page.getByText('No conversations yet').waitFor();
-    expect(await page.getByText('When users start chatting with your bot, their conversations will appear here.').isVisible()).toBe(true);
-    expect(await page.getByTestId('conversation-count').textContent()).toBe('0 conversations (Page 1 of 1)');
+    await expect.poll(() => page.getByText('When users start chatting with your bot, their conversations will appear here.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('conversation-count').textContent(), { timeout: 10_000 }).toBe('0 conversations (Page 1 of 1)');
     const after = (await (await page.request.get(`/api/chatbots/${guid}/sessions`)).json()) as { pagination: { totalCount: number } };
     expect(after.pagination.totalCount).toBe(0);
   });

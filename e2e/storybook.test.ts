@@ -116,7 +116,7 @@ describe('Storybook', () => {
   it('renders a menu inside a shadow root with the widget stylesheet, and its Other option needs text', async () => {
     const page = await openStory('messages-menu--with-other-option');
     for (const text of ['Search engine', 'A friend', 'Other']) await expect.poll(() => page.getByRole('button', { name: text }).isVisible()).toBe(true);
-    expect(await page.getByText('How did you hear about us?').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('How did you hear about us?').isVisible(), { timeout: 10_000 }).toBe(true);
 
     // The widget CSS lives in the story's shadow root, not in the page.
     const css = await page.evaluate(() => {
@@ -138,7 +138,7 @@ describe('Storybook', () => {
     await send.click();
     // The story's chat actions record the choice as the real chat does: the menu locks.
     await expect.poll(() => page.getByRole('button', { name: 'Search engine' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Other' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'Other' }).getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
   });
 
   it('renders star and numeric ratings; a click submits once', async () => {
@@ -146,11 +146,11 @@ describe('Storybook', () => {
     await expect.poll(() => stars.getByRole('button', { name: /^Rate \d out of 5$/ }).count()).toBe(5);
     await stars.getByRole('button', { name: 'Rate 4 out of 5' }).click();
     await expect.poll(() => stars.getByRole('button', { name: 'Rate 4 out of 5' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await stars.getByRole('button', { name: 'Rate 1 out of 5' }).isDisabled()).toBe(true);
+    await expect.poll(() => stars.getByRole('button', { name: 'Rate 1 out of 5' }).isDisabled(), { timeout: 10_000 }).toBe(true);
 
     const numeric = await openStory('messages-rating--numeric');
     await expect.poll(() => numeric.getByRole('button', { name: /^Rate \d+ out of 10$/ }).count()).toBe(11);
-    expect(await numeric.getByRole('button', { name: 'Rate 0 out of 10' }).textContent()).toBe('0');
+    await expect.poll(() => numeric.getByRole('button', { name: 'Rate 0 out of 10' }).textContent(), { timeout: 10_000 }).toBe('0');
   });
 
   it('shows the default home with its actions, topics and categories', async () => {
@@ -158,10 +158,10 @@ describe('Storybook', () => {
     for (const text of ['Start Free Chat', 'Request Live Agent', 'Popular Topics', 'Browse by Category']) {
       await expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
     }
-    for (const category of ['All', 'Support', 'Sales', 'Billing']) expect(await page.getByRole('button', { name: category, exact: true }).isVisible()).toBe(true);
+    for (const category of ['All', 'Support', 'Sales', 'Billing']) await expect.poll(() => page.getByRole('button', { name: category, exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Billing', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Promotions' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: /Billing Help/ }).count()).toBe(2);
+    await expect.poll(() => page.getByRole('button', { name: /Billing Help/ }).count(), { timeout: 10_000 }).toBe(2);
   });
 
   it('shows the read-only widget with the limit contact form, which sends through the fake API', async () => {
@@ -169,17 +169,17 @@ describe('Storybook', () => {
     const input = page.locator('form.cw-composer').getByRole('textbox');
     await expect.poll(() => input.getAttribute('placeholder'), { timeout: 15_000 }).toBe('Chat temporarily unavailable');
     expect(await input.isDisabled()).toBe(true);
-    expect(await page.getByText('This chatbot has reached its message limit for this month.', { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('This chatbot has reached its message limit for this month.', { exact: false }).isVisible(), { timeout: 10_000 }).toBe(true);
     // history of the resumed session
-    expect(await page.getByText('Where is my order #1042?').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Where is my order #1042?').isVisible(), { timeout: 10_000 }).toBe(true);
 
     const form = page.getByRole('form', { name: 'Contact us' });
     const submit = form.getByRole('button', { name: 'Send Message' });
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled(), { timeout: 10_000 }).toBe(true);
     await form.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
     await form.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
     await form.getByRole('textbox', { name: 'Message' }).fill('Please call me back about my order.');
-    expect(await submit.isEnabled()).toBe(true);
+    await expect.poll(() => submit.isEnabled(), { timeout: 10_000 }).toBe(true);
     await submit.click();
     await expect.poll(() => page.getByText("Thank you! Your message has been sent successfully. We'll get back to you soon.").isVisible()).toBe(true);
   });
@@ -189,7 +189,7 @@ describe('Storybook', () => {
     const dialog = mobile.getByRole('dialog', { name: 'Acme Support' });
     // polled: the opening animation scales the panel for a moment
     await expect.poll(() => dialog.boundingBox(), { timeout: 15_000 }).toEqual({ x: 0, y: 0, width: 375, height: 667 });
-    expect(await mobile.getByText('Start Free Chat').isVisible()).toBe(true);
+    await expect.poll(() => mobile.getByText('Start Free Chat').isVisible(), { timeout: 10_000 }).toBe(true);
 
     const closed = await openStory('widget-states--closed-with-popup-bubbles');
     // Bubbles come one every 2 s; wait for all three rather than timing them.
@@ -198,7 +198,7 @@ describe('Storybook', () => {
       'Questions about your order? Ask me!',
       'Free returns within 30 days.',
     ]);
-    expect(await closed.getByRole('button', { name: 'Open chat' }).isVisible()).toBe(true);
+    await expect.poll(() => closed.getByRole('button', { name: 'Open chat' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await closed.getByRole('button', { name: 'Hide messages' }).click();
     await expect.poll(() => closed.locator('.cw-popup').count()).toBe(0);
   });
@@ -206,18 +206,18 @@ describe('Storybook', () => {
   it('drives the widget through its play functions: typing, a streamed answer, and the embedded frame', async () => {
     const typing = await openStory('widget-states--typing');
     await expect.poll(() => typing.getByRole('status', { name: 'Assistant is typing' }).isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await typing.locator('.cw-msg.is-user').allTextContents()).toEqual(['You said:Do you ship to Canada?']);
+    await expect.poll(() => typing.locator('.cw-msg.is-user').allTextContents(), { timeout: 10_000 }).toEqual(['You said:Do you ship to Canada?']);
 
     const streamed = await openStory('widget-states--streaming-answer');
     // The fake API streams `delta` tokens, then the bubble with its sources and quick replies.
     await expect.poll(() => streamed.getByRole('link', { name: 'Shipping & delivery' }).count(), { timeout: 20_000 }).toBe(2);
-    expect(await streamed.locator('.cw-msg.is-bot .cw-bubble').last().textContent()).toContain('Yes, we ship to Canada, the US and most of Europe.');
-    expect(await streamed.getByRole('button', { name: 'Track my order' }).isVisible()).toBe(true);
+    await expect.poll(() => streamed.locator('.cw-msg.is-bot .cw-bubble').last().textContent(), { timeout: 10_000 }).toContain('Yes, we ship to Canada, the US and most of Europe.');
+    await expect.poll(() => streamed.getByRole('button', { name: 'Track my order' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => streamed.getByRole('tab', { name: /Chat/ }).textContent(), { timeout: 15_000 }).toContain('2');
 
     const embedded = await openStory('widget-states--embedded');
     await expect.poll(() => embedded.getByRole('button', { name: 'Minimise chat' }).isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await embedded.getByRole('button', { name: 'Open chat' }).count()).toBe(0);
+    await expect.poll(() => embedded.getByRole('button', { name: 'Open chat' }).count(), { timeout: 10_000 }).toBe(0);
     // The badge counts the stored conversation, which loads after the panel shows.
     await expect.poll(() => embedded.getByRole('tab', { name: /Chat/ }).textContent(), { timeout: 15_000 }).toContain('4');
   });

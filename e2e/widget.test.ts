@@ -160,8 +160,8 @@ describe('visitor chat widget on a foreign site', () => {
     expect(apiCalls).toEqual([]);
     // Nothing the widget ships reaches the host page: same computed styles as without it, no
     // stylesheet added to the document.
-    expect(await hostStyles(page)).toEqual(before);
-    expect(await page.evaluate(() => document.styleSheets.length)).toBe(1);
+    await expect.poll(() => hostStyles(page), { timeout: 10_000 }).toEqual(before);
+    await expect.poll(() => page.evaluate(() => document.styleSheets.length), { timeout: 10_000 }).toBe(1);
   });
 
   it('keeps host CSS out: the launcher has its own size, shape, colour and font', async () => {
@@ -189,46 +189,47 @@ describe('visitor chat widget on a foreign site', () => {
     await page.getByRole('button', { name: 'We answer in seconds.' }).waitFor();
     await expectNoAxeViolations();
     await page.getByRole('button', { name: 'Hide messages' }).click();
-    expect(await page.locator('.cw-popup').count()).toBe(0);
-    expect(await page.evaluate((guid) => localStorage.getItem(`chat-bubbles-dismissed:${guid}`), owner.guid)).toMatch(/^2:/);
+    await expect.poll(() => page.locator('.cw-popup').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.evaluate((guid) => localStorage.getItem(`chat-bubbles-dismissed:${guid}`), owner.guid), { timeout: 10_000 }).toMatch(/^2:/);
   });
 
   it('opens from the keyboard, moves focus into the panel and shows the default home', async () => {
     await launcher().focus();
     await page.keyboard.press('Enter');
     await panel().waitFor();
-    expect(await panel().evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
-    expect(await launcher().getAttribute('aria-expanded')).toBe('true');
+    // Focus moves in once the panel has rendered (an effect after mount), so wait for it.
+    await expect.poll(() => panel().evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+    await expect.poll(() => launcher().getAttribute('aria-expanded')).toBe('true');
     // Layout size (the opening animation scales the box for a moment): 550 px wide, 85vh of
     // 900 px high, inside the 700-900 px clamp.
-    expect(await panel().evaluate((el: HTMLElement) => [el.offsetWidth, el.offsetHeight])).toEqual([550, 765]);
+    await expect.poll(() => panel().evaluate((el: HTMLElement) => [el.offsetWidth, el.offsetHeight]), { timeout: 10_000 }).toEqual([550, 765]);
     for (const name of [/Start Free Chat/, /Request Live Agent/]) await page.getByRole('button', { name }).waitFor();
     await page.getByRole('heading', { name: 'Popular Topics' }).waitFor();
     await page.getByRole('heading', { name: 'Browse by Category' }).waitFor();
-    expect(await page.getByRole('tab', { name: 'Home' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'Home' }).getAttribute('aria-selected')).toBe('true');
     await expectNoAxeViolations();
   });
 
   it('closes with Escape and gives focus back to the launcher, then reopens', async () => {
     await page.keyboard.press('Escape');
     await panel().waitFor({ state: 'detached' });
-    expect(await launcher().evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
-    expect(await launcher().getAttribute('aria-label')).toBe('Open chat');
+    await expect.poll(() => launcher().evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+    await expect.poll(() => launcher().getAttribute('aria-label')).toBe('Open chat');
     await page.keyboard.press('Enter');
     await panel().waitFor();
   });
 
   it('answers from the trained content with its source, streamed into the chat tab', async () => {
     await page.getByRole('button', { name: /Start Free Chat/ }).click();
-    expect(await page.getByRole('tab', { name: /Chat/ }).getAttribute('aria-selected')).toBe('true');
-    expect(await input().evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+    await expect.poll(() => page.getByRole('tab', { name: /Chat/ }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => input().evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
     await ask('How many days do I have to ask for a refund?');
     const answer = page.locator('.cw-msg.is-bot').filter({ hasText: '30 days' });
     await answer.waitFor();
-    expect(await answer.locator('.cw-sources').innerText()).toContain('Refund policy');
-    expect(await page.locator('.cw-msg.is-user').last().innerText()).toContain('How many days do I have to ask for a refund?');
+    await expect.poll(() => answer.locator('.cw-sources').innerText(), { timeout: 10_000 }).toContain('Refund policy');
+    await expect.poll(() => page.locator('.cw-msg.is-user').last().innerText(), { timeout: 10_000 }).toContain('How many days do I have to ask for a refund?');
     await page.locator('.cw-typing').waitFor({ state: 'detached' });
-    expect(await page.locator('.cw-badge').innerText()).toBe('2');
+    await expect.poll(() => page.locator('.cw-badge').innerText()).toBe('2');
     expect(await shadowStyle('.cw-msg.is-user .cw-bubble', 'background-color')).toEqual({ 'background-color': PRIMARY_RGB });
     await expectNoAxeViolations();
   });
@@ -238,10 +239,10 @@ describe('visitor chat widget on a foreign site', () => {
     const form = page.getByRole('form', { name: 'Contact our team' });
     await form.waitFor();
     const submit = form.getByRole('button', { name: /Send/ });
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled(), { timeout: 10_000 }).toBe(true);
     await form.getByLabel('Name').fill('Vera Visitor');
     await form.getByLabel('Email').fill('vera@example.com');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled(), { timeout: 10_000 }).toBe(true);
     await form.getByLabel('Message').fill('Please call me about my broken kettle.');
     await expectNoAxeViolations();
     await submit.click();
@@ -269,39 +270,38 @@ describe('visitor chat widget on a foreign site', () => {
     await menu.getByRole('button', { name: 'Classic kettle' }).click();
     await page.locator('.cw-msg.is-user').filter({ hasText: 'Classic kettle' }).waitFor();
     await page.locator('.cw-typing').waitFor({ state: 'detached' });
-    expect(await menu.getByRole('button', { name: 'Classic kettle' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await menu.getByRole('button', { name: 'Travel kettle' }).isDisabled()).toBe(true);
-    const menuRow = db.prepare('select metadata from chat_messages where id = ?').get(menuId) as { metadata: string };
-    expect(JSON.parse(menuRow.metadata).selection).toMatchObject({ optionId: 'classic', optionText: 'Classic kettle' });
+    await expect.poll(() => menu.getByRole('button', { name: 'Classic kettle' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => menu.getByRole('button', { name: 'Travel kettle' }).isDisabled()).toBe(true);
+    const selectionOf = (id: number) => JSON.parse((db.prepare('select metadata from chat_messages where id = ?').get(id) as { metadata: string }).metadata).selection;
+    await expect.poll(() => selectionOf(menuId)).toMatchObject({ optionId: 'classic', optionText: 'Classic kettle' });
 
     const rating = page.getByRole('group', { name: 'Rating' });
     await rating.getByRole('button', { name: 'Rate 4 out of 5' }).focus();
     await page.keyboard.press('Enter');
     await page.locator('.cw-msg.is-user').filter({ hasText: /^\s*(You said:)?\s*4\s*$/ }).waitFor();
-    expect(await rating.getByRole('button', { name: 'Rate 4 out of 5' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await rating.getByRole('button', { name: 'Rate 5 out of 5' }).isDisabled()).toBe(true);
+    await expect.poll(() => rating.getByRole('button', { name: 'Rate 4 out of 5' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => rating.getByRole('button', { name: 'Rate 5 out of 5' }).isDisabled()).toBe(true);
     await page.locator('.cw-typing').waitFor({ state: 'detached' });
     await expectNoAxeViolations();
-    const ratingRow = db.prepare('select metadata from chat_messages where id = ?').get(ratingId) as { metadata: string };
-    expect(JSON.parse(ratingRow.metadata).selection).toMatchObject({ optionId: '4', payload: 4 });
+    await expect.poll(() => selectionOf(ratingId)).toMatchObject({ optionId: '4', payload: 4 });
 
     // Answers live on the server: after another reload the menu and rating stay answered.
     await page.reload();
     await launcher().click();
     await page.getByRole('tab', { name: /Chat/ }).click();
-    expect(await menu.getByRole('button', { name: 'Classic kettle' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await menu.getByRole('button', { name: 'Travel kettle' }).isDisabled()).toBe(true);
-    expect(await rating.getByRole('button', { name: 'Rate 4 out of 5' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => menu.getByRole('button', { name: 'Classic kettle' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => menu.getByRole('button', { name: 'Travel kettle' }).isDisabled()).toBe(true);
+    await expect.poll(() => rating.getByRole('button', { name: 'Rate 4 out of 5' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('turns read-only at the message limit and sends the contact form', async () => {
     setMonthlyUsage(db, owner.userId, 100);
     await ask('Do you ship to Belgium?');
     await page.getByText('This chatbot has reached its message limit').waitFor();
-    expect(await input().getAttribute('placeholder')).toBe('Chat temporarily unavailable');
-    expect(await input().isDisabled()).toBe(true);
+    await expect.poll(() => input().getAttribute('placeholder')).toBe('Chat temporarily unavailable');
+    await expect.poll(() => input().isDisabled()).toBe(true);
     const sessionId = (await page.evaluate(() => sessionStorage.getItem('global-chat-session-id')))!;
-    expect(JSON.parse((await page.evaluate((id) => sessionStorage.getItem(`chat-read-only:${id}`), sessionId))!)).toMatchObject({ showContactForm: true });
+    await expect.poll(async () => JSON.parse((await page.evaluate((id) => sessionStorage.getItem(`chat-read-only:${id}`), sessionId)) ?? 'null')).toMatchObject({ showContactForm: true });
 
     const form = page.getByRole('form', { name: 'Contact us' });
     const submit = form.getByRole('button', { name: 'Send Message' });
@@ -309,7 +309,7 @@ describe('visitor chat widget on a foreign site', () => {
     await form.getByLabel('Email').fill('not-an-email');
     await form.getByLabel('Message').fill('Too short');
     for (const text of ['Name must be at least 2 characters', 'Please enter a valid email address', 'Message must be at least 10 characters']) await form.getByText(text).waitFor();
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled(), { timeout: 10_000 }).toBe(true);
     await form.getByLabel('Name').fill('Vera Visitor');
     await form.getByLabel('Email').fill('vera@example.com');
     await form.getByLabel('Message').fill('I would like to upgrade so my customers can chat again.');
@@ -357,22 +357,22 @@ describe('visitor chat widget on a foreign site', () => {
     await page.goto(`${host.url}/script.html`);
     await launcher().click();
     await panel().waitFor();
-    expect(await panel().evaluate((el: HTMLElement) => [el.offsetWidth, el.offsetHeight, el.getBoundingClientRect().left])).toEqual([390, 740, 0]);
+    await expect.poll(() => panel().evaluate((el: HTMLElement) => [el.offsetWidth, el.offsetHeight, el.getBoundingClientRect().left]), { timeout: 10_000 }).toEqual([390, 740, 0]);
     // The floating launcher steps aside so it cannot cover the composer; the header closes the panel.
-    expect(await launcher().isVisible()).toBe(false);
+    await expect.poll(() => launcher().isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Close chat' }).click();
     await panel().waitFor({ state: 'detached' });
-    expect(await launcher().isVisible()).toBe(true);
+    await expect.poll(() => launcher().isVisible()).toBe(true);
   });
 
   it('runs embedded in an iframe and asks the parent to close it', async () => {
     await page.goto(`${host.url}/iframe.html`);
     const frame = page.frameLocator('iframe');
     await frame.getByRole('button', { name: /Start Free Chat/ }).waitFor();
-    expect(await frame.locator('button.cw-launcher').count()).toBe(0);
+    await expect.poll(() => frame.locator('button.cw-launcher').count(), { timeout: 10_000 }).toBe(0);
     await frame.getByRole('button', { name: 'Minimise chat' }).click();
     await page.waitForFunction(() => (window as unknown as { closeRequests: unknown[] }).closeRequests.length > 0);
-    expect(await page.evaluate(() => (window as unknown as { closeRequests: unknown[] }).closeRequests)).toEqual([{ type: 'chat-widget:close', chatbotId: owner.guid }]);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { closeRequests: unknown[] }).closeRequests), { timeout: 10_000 }).toEqual([{ type: 'chat-widget:close', chatbotId: owner.guid }]);
   });
 });
 
