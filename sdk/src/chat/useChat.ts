@@ -167,33 +167,17 @@ export function useChat(options: UseChatOptions): Chat {
     [onEvent, report],
   );
 
-  const selectOption = useCallback(
-    async (messageKey: string, option: MenuOption, typedText?: string) => {
+  /**
+   * Marks a choice on the message that offered it (select-option). Answers false when nothing
+   * may be sent now (no session, a turn running, read-only); `accepted` runs before the call so
+   * the component locks at once. A failed call is reported but the answer still goes out.
+   */
+  const recordChoice = useCallback(
+    async (choice: RecordedChoice, accepted?: () => void): Promise<boolean> => {
       if (pending.current) await pending.current;
       const id = sessionRef.current;
-      if (!id || busy.current || live.current.readOnly) return;
-      const text = typedText?.trim() || option.text;
-      dispatch({ type: 'answer', key: messageKey, value: option.id });
-      try {
-        await request(opts.current.apiUrl, 'POST', `/api/chat/${encodeURIComponent(id)}/select-option`, {
-          optionId: option.id,
-          payload: option.payload,
-          optionText: text,
-        });
-      } catch (error) {
-        report(error);
-      }
-      const detail = option.payload !== undefined && option.payload !== null ? ` (option id "${option.id}", payload ${JSON.stringify(option.payload)})` : ` (option id "${option.id}")`;
-      await send(text, typedText ? `The visitor chose "Other" and wrote: ${text}` : `The visitor selected the menu option "${text}"${detail}.`);
-    },
-    [send, report],
-  );
-
-  const submitChoice = useCallback(
-    async (_messageKey: string, choice: RecordedChoice, text: string) => {
-      if (pending.current) await pending.current;
-      const id = sessionRef.current;
-      if (!id || busy.current || live.current.readOnly) return;
+      if (!id || busy.current || live.current.readOnly) return false;
+      accepted?.();
       try {
         await request(opts.current.apiUrl, 'POST', `/api/chat/${encodeURIComponent(id)}/select-option`, {
           optionId: choice.optionId.slice(0, 200),
@@ -201,12 +185,31 @@ export function useChat(options: UseChatOptions): Chat {
           optionText: choice.optionText.slice(0, 1000),
         });
       } catch (error) {
-        // The answer still goes out as a message; only the mark in history is lost.
         report(error);
       }
-      await send(text);
+      return true;
     },
-    [send, report],
+    [report],
+  );
+
+  const selectOption = useCallback(
+    async (messageKey: string, option: MenuOption, typedText?: string) => {
+      const text = typedText?.trim() || option.text;
+      const ok = await recordChoice({ optionId: option.id, optionText: text, payload: option.payload }, () =>
+        dispatch({ type: 'answer', key: messageKey, value: option.id }),
+      );
+      if (!ok) return;
+      const detail = option.payload !== undefined && option.payload !== null ? ` (option id "${option.id}", payload ${JSON.stringify(option.payload)})` : ` (option id "${option.id}")`;
+      await send(text, typedText ? `The visitor chose "Other" and wrote: ${text}` : `The visitor selected the menu option "${text}"${detail}.`);
+    },
+    [send, recordChoice],
+  );
+
+  const submitChoice = useCallback(
+    async (_messageKey: string, choice: RecordedChoice, text: string) => {
+      if (await recordChoice(choice)) await send(text);
+    },
+    [send, recordChoice],
   );
 
   const submitForm = useCallback(
