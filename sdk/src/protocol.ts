@@ -26,7 +26,20 @@ export type MessageType = z.infer<typeof messageTypeSchema>;
  * 128 bits (22+ base64url characters or 32+ hex characters), so ids cannot be guessed.
  */
 export const SESSION_ID_PATTERN = /^session_\d{10,16}_[A-Za-z0-9_-]{22,128}$/;
-export const sessionIdSchema = z.string().regex(SESSION_ID_PATTERN, 'Invalid session id');
+export const sessionIdSchema = z.string().regex(SESSION_ID_PATTERN, 'Invalid session id').refine(hasEnoughRandomness, 'Invalid session id');
+
+/**
+ * The pattern alone would accept 22 hex digits (88 bits), so the random part must carry at
+ * least 128 bits for its alphabet (32 hex digits, 22 base64url characters, ...) and must not
+ * be repetitive.
+ */
+export function hasEnoughRandomness(sessionId: string): boolean {
+  const random = /^session_\d+_(.+)$/.exec(sessionId)?.[1];
+  if (!random) return false;
+  const alphabet = /^\d+$/.test(random) ? 10 : /^[0-9a-f]+$/i.test(random) ? 16 : /^[0-9a-z]+$/.test(random) ? 36 : 64;
+  const distinct = new Set(random).size;
+  return random.length * Math.log2(alphabet) >= 128 && distinct >= Math.min(8, alphabet / 2);
+}
 
 /** Creates a session id with 128 random bits from `crypto.getRandomValues`. */
 export function createSessionId(now: number = Date.now()): string {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { env } from '../../env';
-import { strongSessionIdSchema } from '../chat/chat.schemas';
+import { sessionIdSchema } from '../../lib/protocol';
 import { findChatbot } from '../chatbots/chatbots.service';
 import { frameAncestors } from '../public/originPolicy';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
@@ -16,7 +16,7 @@ import {
 
 const querySchema = z.object({
   position: z.enum(['bottom-right', 'bottom-left']).catch('bottom-right'),
-  sessionId: strongSessionIdSchema.optional().catch(undefined),
+  sessionId: sessionIdSchema.optional().catch(undefined),
 });
 
 /**
