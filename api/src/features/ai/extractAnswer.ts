@@ -1,5 +1,5 @@
 import type { SourceRef } from '../../lib/protocol';
-import { intentWords, questionTerms } from '../knowledge/buildFtsQuery';
+import { questionWords } from '../knowledge/buildFtsQuery';
 import type { Passage } from '../knowledge/retrieve';
 
 export type ExtractedAnswer = { text: string; sources: SourceRef[]; passage: Passage };
@@ -41,17 +41,12 @@ export function extractAnswer(question: string, passages: Passage[]): ExtractedA
 export function termGroups(question: string): string[][] {
   const groups: string[][] = [];
   const seen = new Set<string>();
-  for (const word of question.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []) {
-    const terms = questionTerms(word);
-    if (terms.length === 0) continue;
-    const head = stem(terms[0]);
+  // the retrieval's own reading of the question: same stopwords, synonyms and implied topics
+  for (const { word, synonyms } of questionWords(question, true)) {
+    const head = stem(word);
     if (seen.has(head)) continue;
     seen.add(head);
-    groups.push([...new Set([...terms.map(stem), ...(VARIANTS.get(head) ?? []), ...(IMPLIES.get(head) ?? [])])]);
-  }
-  for (const word of intentWords(question)) {
-    const terms = questionTerms(word).map(stem);
-    if (!groups.some((g) => terms.some((t) => g.includes(t)))) groups.push([...new Set(terms)]);
+    groups.push([...new Set([...[word, ...synonyms].map(stem), ...(VARIANTS.get(head) ?? [])])]);
   }
   // A bare number ("option 2") or a generic word matches too much to decide relevance alone.
   const specific = groups.filter((g) => !GENERIC.has(g[0]) && !/^\d+$/.test(g[0]));
@@ -70,9 +65,6 @@ for (const group of [
   const stems = group.map((w) => stem(w));
   for (const s of stems) VARIANTS.set(s, stems);
 }
-
-/** One-way: "how long" is answered by a span of time ("a two-year warranty"), not the reverse. */
-const IMPLIES = new Map<string, string[]>([[stem('long'), ['year', 'month', 'week', 'day', 'hour', 'minute', 'time'].map((w) => stem(w))]]);
 
 // Words that say "I have a question" (or, in a menu's instruction, "the visitor chose") rather
 // than what it is about.

@@ -16,35 +16,57 @@ export function questionTerms(question: string): string[] {
   return questionWords(question).flatMap((w) => [w.word, ...w.synonyms]).filter((t, i, all) => all.indexOf(t) === i).slice(0, MAX_TERMS);
 }
 
-/** The content words of a question, each with its synonyms. */
-export function questionWords(question: string): { word: string; synonyms: string[] }[] {
+/**
+ * The content words of a question, each with its synonyms. `forMatching` adds the implied
+ * topics that would only add noise to a search (see INTENTS) but decide whether a found
+ * passage answers the question.
+ */
+export function questionWords(question: string, forMatching = false): { word: string; synonyms: string[] }[] {
   const words = question
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu);
   if (!words) return [];
+  const intents = INTENTS.filter((intent) => (intent.search || forMatching) && intent.pattern.test(question));
+  const consumed = new Set(intents.flatMap((intent) => intent.consumes));
   const seen = new Set<string>();
   const out: { word: string; synonyms: string[] }[] = [];
   for (const raw of words) {
     const word = raw.replace(/['’]s$/, '').replace(/['’]/g, '');
-    if ((word.length < 2 && !/\d/.test(word)) || STOPWORDS.has(word) || seen.has(word)) continue;
+    if ((word.length < 2 && !/\d/.test(word)) || STOPWORDS.has(word) || consumed.has(word) || seen.has(word)) continue;
     seen.add(word);
     out.push({ word, synonyms: SYNONYMS.get(word) ?? [] });
   }
-  for (const word of intentWords(question)) {
-    if (!seen.has(word) && !out.some((w) => w.synonyms.includes(word))) out.push({ word, synonyms: SYNONYMS.get(word) ?? [] });
+  for (const { word, implies } of intents) {
+    if (!seen.has(word) && !out.some((w) => w.synonyms.includes(word))) out.push({ word, synonyms: SYNONYMS.get(word) ?? implies });
   }
   return out;
 }
 
 /**
- * Topic words implied by phrases made only of stopwords: "how much is delivery?" asks for a
- * price although no word of it says so (but "how much longer" does not).
+ * Topics implied by a phrase rather than a word: "how much is delivery?" asks for a price
+ * (but "how much longer" does not), "how long is the warranty?" for a span of time, which a
+ * page says as "two years", never as "long". `implies` is one-way: a question about a day is
+ * not a question about a duration. Durations are everywhere on a site, so that intent only
+ * checks an answer (`search: false`); ranking keeps the question's own words.
  */
-export function intentWords(question: string): string[] {
-  return /\bhow\s+much\b(?!\s+(time|longer|later|earlier|sooner|faster|space|room|weight|water|coffee))/i.test(question) ? ['cost'] : [];
-}
+const INTENTS: { pattern: RegExp; word: string; consumes: string[]; implies: string[]; search: boolean }[] = [
+  {
+    pattern: /\bhow\s+much\b(?!\s+(time|longer|later|earlier|sooner|faster|space|room|weight|water|coffee))/i,
+    word: 'cost',
+    consumes: [],
+    implies: [],
+    search: true,
+  },
+  {
+    pattern: /\bhow\s+long\b(?!\s+ago)/i,
+    word: 'duration',
+    consumes: ['long'],
+    implies: ['year', 'years', 'month', 'months', 'week', 'weeks', 'day', 'days', 'hour', 'hours', 'minute', 'minutes'],
+    search: false,
+  },
+];
 
 /** One term as a quoted FTS5 phrase. */
 export function ftsPhrase(term: string) {
