@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, ROOT, startServer, type RunningServer } from './harness';
 import { createTrainedBot, HOSTILE_CSS, hostBody, openDatabase, seedBotMessage, setMonthlyUsage, startHostSite, type HostSite, type Owner } from './widgetHost';
+import { ACME_KNOWLEDGE } from '../api/test/fixtures/acmeKnowledge';
 
 /**
  * Issue 5's browser journey: the script-tag widget (`/embed.js`) and the `<chat-widget>`
@@ -13,23 +14,7 @@ import { createTrainedBot, HOSTILE_CSS, hostBody, openDatabase, seedBotMessage, 
  * monthly message limit and sends the contact form. axe-core checks every state.
  */
 
-const KNOWLEDGE = [
-  {
-    title: 'Refund policy',
-    textContent:
-      'We offer a full refund within 30 days of purchase. To request a refund, email billing@acme.test with your order number. Refunds are paid back to the original payment method within 5 business days.',
-  },
-  {
-    title: 'Shipping',
-    textContent:
-      'Orders ship from our warehouse in Lyon within 2 business days. Standard shipping takes 3 to 5 days and is free above 50 euros. Express delivery arrives the next day for 9 euros.',
-  },
-  {
-    title: 'Warranty',
-    textContent:
-      'Every Acme kettle comes with a two-year warranty covering manufacturing defects. The warranty does not cover damage from limescale or dropping the kettle.',
-  },
-];
+const KNOWLEDGE = ACME_KNOWLEDGE.filter((k) => ['Refund policy', 'Shipping', 'Warranty'].includes(k.title));
 
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 const PRIMARY = '#0f766e';

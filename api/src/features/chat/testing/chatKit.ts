@@ -88,27 +88,6 @@ export async function owner() {
   return createUserAndCookie();
 }
 
-export const KNOWLEDGE = [
-  {
-    title: 'Refund policy',
-    textContent:
-      'We offer a full refund within 30 days of purchase. To request a refund, email billing@acme.test with your order number. Refunds are paid back to the original payment method within 5 business days.',
-  },
-  {
-    title: 'Shipping',
-    textContent:
-      'Orders ship from our warehouse in Lyon within 2 business days. Standard shipping takes 3 to 5 days and is free above 50 euros. Express delivery arrives the next day for 9 euros.',
-  },
-  {
-    title: 'Opening hours',
-    textContent:
-      'Our support team is available Monday to Friday from 9:00 to 18:00 CET. On weekends the shop is open but support replies on Monday.',
-  },
-  {
-    title: 'Warranty',
-    textContent:
-      'Every Acme kettle comes with a two-year warranty covering manufacturing defects. The warranty does not cover damage from limescale or dropping the kettle.',
-  },
-];
+export { ACME_KNOWLEDGE as KNOWLEDGE } from '../../../../test/fixtures/acmeKnowledge';
 
 export type { StreamEvent };
