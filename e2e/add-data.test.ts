@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type RunningServer } from './harness';
+import { launchBrowser, signUpThroughApi, startServer, type RunningServer } from './harness';
 
 /**
  * The add-data page against the real server: add a text source through the form and watch the
@@ -21,8 +21,7 @@ describe('add data in a real browser', () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     // Signing up through the API sets the session cookie in this browser context.
-    const signup = await page.request.post('/api/auth/register', { data: { email: `owner-${Date.now()}@example.com`, password: 'correct horse battery staple', firstName: 'Ada' } });
-    expect(signup.ok()).toBe(true);
+    await signUpThroughApi(page, 'Ada');
     const bot = await page.request.post('/api/chatbots', { data: { guid, name: 'Harbor Help', description: 'Answers questions about moorings.' } });
     expect(bot.status()).toBe(201);
   });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -82,4 +82,12 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** Registers a fresh owner through the API from `page`'s context, which then carries the session cookie. */
+export async function signUpThroughApi(page: Page, firstName: string): Promise<string> {
+  const email = `owner-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await page.request.post('/api/auth/register', { data: { email, password: 'correct horse battery staple', firstName } });
+  if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  return email;
 }

@@ -2,7 +2,7 @@ import { request, type Browser, type BrowserContext, type Page } from 'playwrigh
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../api/src/features/chat/testing/fakeOpenAI';
 import { createSessionId } from '../sdk/src/protocol';
-import { launchBrowser, startServer, type RunningServer } from './harness';
+import { launchBrowser, signUpThroughApi, startServer, type RunningServer } from './harness';
 
 /**
  * The owner's chat history in a real browser: a visitor chats through the public API (the
@@ -36,11 +36,7 @@ describe('chat history in a real browser', () => {
   it('a visitor conversation shows up as a session card with statistics', async () => {
     const api = page.request;
     const origin = { Origin: server.url };
-    const registered = await api.post('/api/auth/register', {
-      data: { email: `owner-${Date.now()}@example.com`, password: 'correct horse battery staple', firstName: 'Hana' },
-      headers: origin,
-    });
-    expect(registered.ok()).toBe(true);
+    await signUpThroughApi(page, 'Hana');
     expect((await api.post('/api/chatbots', { data: { guid, name: 'Harbor Help', description: 'Moorings' }, headers: origin })).status()).toBe(201);
     const source = await api.post(`/api/chatbots/${guid}/website-sources`, {
       data: { sourceType: 'text', title: 'Office hours', textContent: 'The harbour office opens at 8 am and closes at 6 pm every day.' },
