@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createQueryClient } from '../lib/queryClient';
 import { ThemeProvider } from '../features/theme/ThemeProvider';
 import { Toaster } from '../features/toast/Toaster';
+import { resetToasts } from '../features/toast/toastStore';
 
 /** The app's providers around a component, at `path`. */
 export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
@@ -74,4 +75,22 @@ export function mockMatchMedia(initialDark = false) {
       for (const l of listeners) l({ matches: next } as MediaQueryListEvent);
     },
   };
+}
+
+/**
+ * Per-test setup for page tests: a light colour scheme, no toasts left over, and after each test
+ * the DOM, timers, mocks and stubbed globals (fetch) put back.
+ */
+export function usePageTestEnv() {
+  beforeEach(() => {
+    mockMatchMedia(false);
+    resetToasts();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    act(() => resetToasts());
+  });
 }

@@ -1,23 +1,13 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../lib/browser';
-import { mockFetch, mockMatchMedia, renderWithProviders, signedInAs, signedOut } from '../../test/renderWithProviders';
-import { resetToasts } from '../toast/toastStore';
+import { mockFetch, renderWithProviders, usePageTestEnv, signedInAs, signedOut } from '../../test/renderWithProviders';
+
 import { announceLoggedOutAndRedirect, handleUnauthorized, LOGGED_OUT_REDIRECT_DELAY } from './loggedOut';
 import { RequireAuth } from './RequireAuth';
 
 describe('RequireAuth (owner pages)', () => {
-  beforeEach(() => {
-    mockMatchMedia(false);
-    resetToasts();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    act(() => resetToasts());
-  });
+  usePageTestEnv();
 
   it('signed out: shows the destructive logged-out toast, then goes to /api/login after 500 ms', async () => {
     mockFetch(signedOut);

@@ -1,21 +1,13 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, mockMatchMedia, renderWithProviders } from '../../test/renderWithProviders';
-import { resetToasts } from '../toast/toastStore';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, usePageTestEnv } from '../../test/renderWithProviders';
+
 import { ContactForm } from './ContactForm';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('ContactForm', () => {
-  beforeEach(() => {
-    mockMatchMedia(false);
-    resetToasts();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    act(() => resetToasts());
-  });
+  usePageTestEnv();
 
   it('shows every validation message and sends nothing while invalid', () => {
     const fetch = mockFetch();

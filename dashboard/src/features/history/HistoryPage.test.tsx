@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, mockMatchMedia, renderWithProviders } from '../../test/renderWithProviders';
-import { resetToasts } from '../toast/toastStore';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, usePageTestEnv } from '../../test/renderWithProviders';
+
 import { pageWindow } from './historyFormat';
 import { HistoryPage } from './HistoryPage';
 import { richSummary } from './richSummary';
@@ -44,12 +44,7 @@ const isBot = (url: string) => url.endsWith(`/api/chatbots/${guid}`);
 const isSessions = (url: string) => url.includes(`/api/chatbots/${guid}/sessions`);
 
 describe('HistoryPage', () => {
-  beforeEach(() => mockMatchMedia(false));
-  afterEach(() => {
-    cleanup();
-    resetToasts();
-    vi.unstubAllGlobals();
-  });
+  usePageTestEnv();
 
   it('shows the count line, the four statistics and a card per session', async () => {
     const fetchMock = mockFetch(

@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, mockMatchMedia, renderWithProviders, signedInAs } from '../../test/renderWithProviders';
-import { resetToasts } from '../toast/toastStore';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, usePageTestEnv, signedInAs } from '../../test/renderWithProviders';
+
 import { AddDataPage } from './AddDataPage';
 
 const GUID = '00000000-0000-4000-8000-000000000001';
@@ -58,15 +58,7 @@ const fill = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const posts = (sent: Sent[]) => sent.filter((s) => s.method !== 'GET');
 
 describe('AddDataPage', () => {
-  beforeEach(() => {
-    mockMatchMedia(false);
-    resetToasts();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    act(() => resetToasts());
-  });
+  usePageTestEnv();
 
   it('shows the title, Website tab first with the 50-page default, and the empty list', async () => {
     serve([]);
