@@ -201,14 +201,14 @@ function clean(s: string) {
 }
 
 /**
- * "Opening hours | Brightleaf Coffee" + h1 "Opening hours" → "Opening hours" (the <title> only
- * adds the site name); "Installation - The Book" + h1 "The Book" (a top bar's) → "Installation". Book and docs generators often give every page the same <title> (the
- * book's name): when it shares no word with the h1, the h1 leads so each source is told apart.
+ * The page's name without the site's: "Opening hours | Brightleaf Coffee" with h1 "Opening
+ * hours" → "Opening hours"; "Installation - The Book" whose only h1 is the top bar's "The Book"
+ * → "Installation". Book and docs generators may give every page the same <title>: when it
+ * shares no word with the h1, the h1 leads ("{h1} - {title}") so sources can be told apart.
  */
 function pickTitle(title: string | null, h1: string): string | null {
   if (!h1 || !title || title === h1 || h1.length > 80) return title || h1 || null;
   if (title.startsWith(h1)) return h1;
-  // "Installation - The Rust Book" with the site name as the only h1: the part before it names the page
   if (title.endsWith(h1)) return title.slice(0, -h1.length).replace(/[\s|·•:–—-]+$/, '') || title;
   if (title.includes(h1)) return h1;
   const words = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
