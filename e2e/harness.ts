@@ -28,6 +28,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       LOG_LEVEL: 'warn',
       CRAWL_ALLOW_PRIVATE_HOSTS: 'true',
       SEED_DEFAULT_CHATBOT: 'false',
+      // Every journey's browser is 127.0.0.1: the per-address limits are tested in the API suite.
+      RATE_LIMIT_NEW_SESSIONS_PER_HOUR: '0',
+      RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY: '0',
+      REGISTER_RATE_LIMIT_PER_HOUR: '0',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

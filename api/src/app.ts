@@ -2,41 +2,61 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { HttpError } from './lib/errors';
 import { logger } from './lib/logger';
+import { securityHeaders } from './middleware/security-headers';
+import { trustZone } from './lib/trustZone';
 import { apiBodyLimit } from './middleware/body-limit';
+import { requireUser, type OwnerEnv } from './middleware/auth';
 import { originCheck } from './middleware/origin-check';
 import { requestLogger } from './middleware/request-logger';
 import { authRoutes, loginRedirectRoutes } from './features/auth/auth.routes';
 import { chatbotRoutes } from './features/chatbots/chatbots.routes';
 import { sourcesRoutes } from './features/sources/sources.routes';
-import { subscriptionRoutes } from './features/subscription/subscription.routes';
+import { plansRoutes, subscriptionRoutes } from './features/subscription/subscription.routes';
 import { uploadRoutes } from './features/uploads/uploads.routes';
 import { webRoutes } from './features/web/web.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { chatbotSessionRoutes, chatOwnerRoutes } from './features/chat/chatOwner.routes';
 import { publicRoutes } from './features/public/public.routes';
+import { publicCors } from './features/public/publicCors';
 import { contactRoutes } from './features/contact/contact.routes';
 import { widgetPageRoutes } from './features/widget-page/widgetPage.routes';
 
-/** Paths open to any site (the widget calls them cross-origin); everything else is owner-only. */
-const PUBLIC_API = /^\/api\/(chat|public)\//;
+/**
+ * Visitor API: called cross-origin by the widget on any site. CORS without credentials (no
+ * cookie ever reaches these routes); each bot's allowed-domains list is enforced where the bot
+ * is known.
+ */
+export const publicApi = trustZone(new Hono().route('/chat', chatRoutes).route('/public', publicRoutes), [publicCors], {
+  preflight: true,
+});
 
-/** The API: chained feature routers, so `hc<AppType>` knows every route. */
-const api = new Hono()
-  .use(apiBodyLimit)
-  .use((c, next) => (PUBLIC_API.test(c.req.path) ? next() : originCheck(c, next)))
-  .route('/', loginRedirectRoutes)
-  .route('/auth', authRoutes)
-  .route('/chatbots', chatbotRoutes)
-  .route('/chatbots', sourcesRoutes)
-  .route('/subscription', subscriptionRoutes)
-  .route('/chatbots', chatbotSessionRoutes)
-  .route('/chat', chatOwnerRoutes)
-  .route('/chat', chatRoutes)
-  .route('/public', publicRoutes)
-  .route('/upload', uploadRoutes)
-  .route('/contact', contactRoutes);
+/** Parley's own pages without a sign-in: accounts, the contact form, the plan catalogue. */
+export const siteApi = trustZone(
+  new Hono().route('/', loginRedirectRoutes).route('/auth', authRoutes).route('/contact', contactRoutes).route('/subscription', plansRoutes),
+  [originCheck],
+);
 
-export const app = new Hono().use(requestLogger).route('/api', api).route('/', widgetPageRoutes).route('/', webRoutes);
+/** Owner API: the origin check and a signed-in user, applied here once for every route. */
+export const ownerApi = trustZone(
+  new Hono<OwnerEnv>()
+    .route('/chatbots', chatbotRoutes)
+    .route('/chatbots', sourcesRoutes)
+    .route('/chatbots', chatbotSessionRoutes)
+    .route('/chat', chatOwnerRoutes)
+    .route('/subscription', subscriptionRoutes)
+    .route('/upload', uploadRoutes),
+  [originCheck, requireUser],
+);
+
+/** The API: the three trust levels, so `hc<AppType>` knows every route. */
+const api = new Hono().use(apiBodyLimit).route('/', publicApi).route('/', siteApi).route('/', ownerApi);
+
+export const app = new Hono()
+  .use(requestLogger)
+  .use(securityHeaders)
+  .route('/api', api)
+  .route('/', widgetPageRoutes)
+  .route('/', webRoutes);
 
 app.onError((err, c) => {
   if (err instanceof HttpError) {

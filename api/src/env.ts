@@ -11,6 +11,25 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
 
+/**
+ * How many reverse proxies stand in front of Parley. `true`/`false` from older configs read as
+ * 1/0; anything else must be a whole number of hops.
+ */
+const hops = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const value = (v ?? '').trim().toLowerCase();
+    if (value === '' || value === 'false') return 0;
+    if (value === 'true') return 1;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 10) {
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a number of proxy hops from 0 to 10' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
 const csv = z
   .string()
   .optional()
@@ -25,12 +44,16 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ADMIN_EMAILS: csv,
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: hops,
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
   RATE_LIMIT_CHAT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_SESSION_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+  RATE_LIMIT_NEW_SESSIONS_PER_HOUR: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).default(300),
+  REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10),
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(50 * 1024 * 1024),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_EMBEDDING_MODEL: z.string().optional(),

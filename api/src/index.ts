@@ -1,11 +1,14 @@
 import { serve } from '@hono/node-server';
 import { app } from './app';
 import { env } from './env';
+import { startUploadSweeper, stopUploadSweeper } from './features/uploads/sweepUploads';
 import { logger } from './lib/logger';
 import { startup } from './startup';
 
 /** Starts Parley: migrate (on import of the db), seed, resume background work, listen. */
 await startup();
+// Deletes uploaded images nothing points at any more: now, then hourly.
+startUploadSweeper();
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info('Parley is listening', { url: `http://localhost:${info.port}` });
@@ -17,6 +20,7 @@ function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   logger.info('shutting down', { signal });
+  stopUploadSweeper();
   // Stop accepting connections, let in-flight requests finish, then exit; force after 10 s.
   server.close(() => process.exit(0));
   setTimeout(() => process.exit(0), 10_000).unref();

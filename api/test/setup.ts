@@ -12,3 +12,8 @@ process.env.SEED_DEFAULT_CHATBOT ??= 'false';
 for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_EMBEDDING_MODEL', 'SMTP_URL', 'ADMIN_EMAILS', 'PUBLIC_URL']) {
   delete process.env[key];
 }
+// The tests' requests share one address ('local', no socket); the per-address session,
+// daily and registration limits have their own tests, which set them.
+process.env.RATE_LIMIT_NEW_SESSIONS_PER_HOUR ??= '0';
+process.env.RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY ??= '0';
+process.env.REGISTER_RATE_LIMIT_PER_HOUR ??= '0';

@@ -5,6 +5,51 @@
  */
 import { z } from 'zod';
 
+// ---- Bad input (security issue 5): text cleaning and JSON bounds, shared with the API. ----
+
+/** NUL and the bidi embedding/override/isolate controls; the harmless LRM/RLM marks stay. */
+const UNSAFE_CHARS = /[\u0000\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * `s` without NUL (U+0000) and bidi embedding/override/isolate controls (U+202A–U+202E,
+ * U+2066–U+2069), which can disguise what a name or message says. U+200E/U+200F stay.
+ */
+export function cleanText(s: string): string {
+  return s.replace(UNSAFE_CHARS, '');
+}
+
+/** A string schema that applies `cleanText` first, so later `.trim().min(1)` checks see the real text. */
+export const cleanString = (params?: Parameters<typeof z.string>[0]) => z.string(params).overwrite(cleanText);
+
+/** How many arrays/objects `value` nests (a scalar is 0); walked without recursion, stops once past `stopAbove`. */
+export function jsonDepth(value: unknown, stopAbove = Infinity): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [v, depth] = item;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max && (max = depth) > stopAbove) break;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return max;
+}
+
+/** UTF-8 size of `value` as JSON. */
+export const jsonBytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value) ?? '').length;
+
+/** `schema`, refusing values nested deeper than `maxDepth` or larger than `maxBytes` as JSON. */
+export function boundedJson<T extends z.ZodType>(schema: T, { label, maxDepth, maxBytes }: { label: string; maxDepth: number; maxBytes: number }): T {
+  return schema.superRefine((value, ctx) => {
+    // Depth first: it bounds the recursion of JSON.stringify in the size check.
+    if (jsonDepth(value, maxDepth) > maxDepth) {
+      ctx.addIssue({ code: 'custom', message: `${label} is nested too deeply (at most ${maxDepth} levels)` });
+    } else if (jsonBytes(value) > maxBytes) {
+      const limit = maxBytes % 1024 ? `${maxBytes} bytes` : `${maxBytes / 1024} KB`;
+      ctx.addIssue({ code: 'custom', message: `${label} is too large (at most ${limit})` });
+    }
+  });
+}
+
 /** Every message type a bot message may carry; `system` messages are never shown. */
 export const messageTypes = [
   'text',
@@ -93,7 +138,11 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const chatbotRefSchema = z.union([z.string().min(1).max(100), z.number().int().positive()]);
+/**
+ * A bot as a visitor's browser names it: its guid. Sequential ids are refused, so nobody can
+ * walk the bots of an install by counting.
+ */
+export const chatbotRefSchema = z.string({ error: "chatbotConfigId must be the chatbot's guid" }).trim().min(1).max(100);
 
 export const createSessionRequestSchema = z.object({
   sessionId: sessionIdSchema,
@@ -102,34 +151,35 @@ export const createSessionRequestSchema = z.object({
 export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
 
 export const sendMessageRequestSchema = z.object({
-  content: z.string().trim().min(1, 'Message is required').max(4000, 'Message must be at most 4000 characters'),
-  messageType: messageTypeSchema.default('text'),
+  content: cleanString().trim().min(1, 'Message is required').max(4000, 'Message must be at most 4000 characters'),
+  /** Visitors write text; every other type (system, card, form, ...) is the bot's alone. */
+  messageType: z.literal('text', { error: 'Visitors can only send text messages' }).default('text'),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
 export const streamRequestSchema = sendMessageRequestSchema.extend({
   /** Instruction for the bot (menu selection, survey start) that is not shown as the visitor's words. */
-  internalMessage: z.string().max(4000).optional(),
+  internalMessage: cleanString().max(4000).optional(),
   chatbotConfigId: chatbotRefSchema.nullable().optional(),
 });
 export type StreamRequest = z.infer<typeof streamRequestSchema>;
 
 export const selectOptionRequestSchema = z.object({
   optionId: z.string().min(1).max(200),
-  payload: z.unknown().optional(),
-  optionText: z.string().max(1000).optional(),
+  payload: boundedJson(z.unknown(), { label: 'payload', maxDepth: 8, maxBytes: 8 * 1024 }).optional(),
+  optionText: cleanString().max(1000).optional(),
 });
 export type SelectOptionRequest = z.infer<typeof selectOptionRequestSchema>;
 
 export const formFieldValueSchema = z.object({
   id: z.string().min(1).max(100),
-  label: z.string().max(200),
+  label: cleanString().max(200),
   type: z.string().max(50).optional(),
-  value: z.string().max(5000),
+  value: cleanString().max(5000),
 });
 export const submitFormRequestSchema = z.object({
   formData: z.array(formFieldValueSchema).min(1, 'formData must have at least one field').max(50),
-  formTitle: z.string().trim().min(1, 'formTitle is required').max(200),
+  formTitle: cleanString().trim().min(1, 'formTitle is required').max(200),
 });
 export type SubmitFormRequest = z.infer<typeof submitFormRequestSchema>;
 export const submitFormResponseSchema = z.object({ success: z.boolean(), messageId: z.union([z.number(), z.string()]) });
@@ -158,7 +208,8 @@ export const homeComponentSchema = z
     type: z.string(),
     order: z.number().optional(),
     visible: z.boolean().optional(),
-    props: z.record(z.string(), z.unknown()).default({}),
+    /** Components sit 3 levels into a home screen config, so 9 levels keep within its 12. */
+    props: boundedJson(z.record(z.string(), z.unknown()), { label: 'props', maxDepth: 9, maxBytes: 32 * 1024 }).default({}),
   })
   .loose();
 export type HomeComponent = z.infer<typeof homeComponentSchema>;
@@ -270,7 +321,6 @@ export const injectedWidgetConfigSchema = z.object({
   apiUrl: z.string(),
   embedded: z.literal(true),
   chatbotConfig: publicChatbotConfigSchema,
-  sessionId: sessionIdSchema.optional(),
 });
 export type InjectedWidgetConfig = z.infer<typeof injectedWidgetConfigSchema>;
 
@@ -290,7 +340,7 @@ export const EMBED_CLOSE_MESSAGE_TYPE = 'chat-widget:close';
 
 /**
  * Global a server-rendered widget page may define before loading the widget
- * (`window.__PARLEY_WIDGET__ = { apiUrl, chatbotId, embedded, chatbotConfig, sessionId }`);
+ * (`window.__PARLEY_WIDGET__ = { apiUrl, chatbotId, embedded, chatbotConfig }`);
  * `ChatWidget.init()` uses it for options it is not given.
  */
 export const WIDGET_CONFIG_GLOBAL = '__PARLEY_WIDGET__';

@@ -19,8 +19,11 @@ export interface FakeApiScenario {
   reply?: 'answer' | 'hang' | 'limit_exceeded' | 'chatbot_inactive';
   /** Milliseconds between streamed tokens (default 60). */
   tokenDelayMs?: number;
-  /** Store a session id first, as a visitor returning in the same tab has one. */
-  resumeSession?: boolean;
+  /**
+   * Store a session id first, as a visitor returning in the same tab has one; a string names
+   * the storage key (an embedded frame's own key).
+   */
+  resumeSession?: boolean | string;
   /** Store the session's read-only flag too (limit reached a moment ago). */
   readOnly?: boolean;
 }
@@ -33,7 +36,9 @@ export interface FakeApiScenario {
  */
 export function installFakeApi(scenario: FakeApiScenario = {}): () => void {
   resetWidgetStorage();
-  if (scenario.resumeSession || scenario.readOnly) saveSessionId(SESSION_STORAGE_KEY, STORY_SESSION_ID);
+  if (scenario.resumeSession || scenario.readOnly) {
+    saveSessionId(typeof scenario.resumeSession === 'string' ? scenario.resumeSession : SESSION_STORAGE_KEY, STORY_SESSION_ID);
+  }
   if (scenario.readOnly) saveReadOnly(STORY_SESSION_ID, { since: Date.now(), message: LIMIT_EXCEEDED_TEXT, showContactForm: true });
 
   const original = globalThis.fetch;

@@ -3,7 +3,8 @@ import { fn } from 'storybook/test';
 import { ChatWidget } from '../../sdk/src/ChatWidget';
 import { DEFAULT_HOME_SCREEN } from '../../sdk/src/home/defaultHome';
 import { STORY_API_URL } from '../support/installFakeApi';
-import { demoBot, sampleHistory, STORY_SESSION_ID } from '../support/fixtures';
+import { sessionStorageKey } from '../../sdk/src/lib/storage';
+import { demoBot, sampleHistory } from '../support/fixtures';
 import { HostPage } from '../support/HostPage';
 import type { ParleyParameters } from '../support/parleyParameters';
 import { openChatTab, sendMessage } from '../support/playWidget';
@@ -130,13 +131,13 @@ export const Mobile: Story = {
 };
 
 /**
- * Embedded in a frame (`/widget/{userId}/{guid}`): config and session injected by the server
- * page, no launcher or pop-ups, the panel fills the frame and "Minimise chat" posts
- * `{type: 'chat-widget:close'}` to the parent window.
+ * Embedded in a frame (`/widget/{userId}/{guid}`): config injected by the server page, the
+ * session resumed from the frame's own session storage, no launcher or pop-ups, the panel
+ * fills the frame and "Minimise chat" posts `{type: 'chat-widget:close'}` to the parent window.
  */
 export const Embedded: Story = {
-  args: { embedded: true, chatbotConfig: demoBot(), sessionId: STORY_SESSION_ID },
-  parameters: api({ history: sampleHistory() }),
+  args: { embedded: true, chatbotConfig: demoBot() },
+  parameters: api({ history: sampleHistory(), resumeSession: sessionStorageKey(true, 'demo-bot') }),
 };
 
 /** Launcher on the left with explicit colours (they override the bot's theme). */

@@ -79,6 +79,19 @@ export const monthlyUsage = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
 
+/** Visitor messages a bot answered per UTC day ("YYYY-MM-DD"), for the owner's daily cap. */
+export const dailyBotUsage = sqliteTable(
+  'daily_bot_usage',
+  {
+    chatbotId: integer('chatbot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    messagesUsed: integer('messages_used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.chatbotId, t.day] })],
+);
+
 export type HomeScreenConfig = Record<string, unknown>;
 
 export const chatbots = sqliteTable(
@@ -108,10 +121,28 @@ export const chatbots = sqliteTable(
     allowedDomains: text('allowed_domains', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     /** The bot shown on Parley's own marketing site. */
     isPublicDefault: integer('is_public_default', { mode: 'boolean' }).notNull().default(false),
+    /** Visitor messages the bot answers per UTC day; null means no daily cap (the default). */
+    dailyMessageLimit: integer('daily_message_limit'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('chatbots_user_idx').on(t.userId)],
+);
+
+/** Every uploaded file, so storage counts against its owner and unreferenced files can be removed. */
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    /** The stored file name under the uploads folder (also the last segment of its URL). */
+    fileName: text('file_name').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['avatar', 'background'] }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId)],
 );
 
 export const contentSources = sqliteTable(

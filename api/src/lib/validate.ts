@@ -1,16 +1,44 @@
 import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
+import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { z } from 'zod';
-import { badRequest } from './errors';
+import { env } from '../env';
+import { jsonTextDepth, MAX_JSON_BODY_DEPTH } from './boundedJson';
+import { badRequest, payloadTooLarge } from './errors';
+
+/** The media types Hono's validator parses as JSON (others validate as `{}`). */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 /**
  * zValidator with Parley's error shape: 400 `{message, details: {fieldErrors, formErrors}}`,
  * where `message` is the first problem in words so a client can show it as is.
+ *
+ * For `json`, the body's size and nesting depth are checked on its text before it is parsed
+ * (JSON nested thousands of levels deep would otherwise blow the stack of whatever walks it
+ * later: a 500 instead of a 400). Hono caches the text, so the parse reuses it.
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result) => {
+  const validator = zValidator(target, schema, (result) => {
     if (!result.success) throw validationError(result.error as unknown as z.ZodError);
   });
+  if (target !== 'json') return validator;
+  const checked: MiddlewareHandler = async (c, next) => {
+    const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
+    if (JSON_MEDIA_TYPE.test(mediaType)) assertJsonBodyBounds(await c.req.text());
+    return validator(c, next);
+  };
+  // Same middleware type as zValidator's, so `hc<AppType>` still sees each route's input.
+  return checked as unknown as typeof validator;
+}
+
+/** Throws 413 for a body over the JSON limit, 400 for one nested deeper than `MAX_JSON_BODY_DEPTH`. */
+export function assertJsonBodyBounds(text: string) {
+  const limit = env.BODY_LIMIT_BYTES;
+  if (text.length > limit || (text.length * 3 > limit && Buffer.byteLength(text, 'utf8') > limit)) {
+    throw payloadTooLarge(`Request body must be at most ${Math.round(limit / 1024)} KB`);
+  }
+  if (jsonTextDepth(text, MAX_JSON_BODY_DEPTH) > MAX_JSON_BODY_DEPTH) {
+    throw badRequest(`JSON is nested too deeply (at most ${MAX_JSON_BODY_DEPTH} levels)`);
+  }
 }
 
 /** Converts a zod error into the 400 HttpError every route uses. */

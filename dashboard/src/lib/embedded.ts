@@ -2,7 +2,6 @@
 export type InjectedWidgetConfig = {
   apiUrl?: string;
   embedded?: boolean;
-  sessionId?: string;
   chatbotConfig?: { id?: number | string; guid?: string; name?: string; isActive?: boolean } & Record<string, unknown>;
 };
 

@@ -11,12 +11,14 @@ export const FETCH_FAILED = 'Failed to fetch messages';
 
 export interface UseChatOptions {
   apiUrl: string;
-  /** The bot's id or guid, sent as chatbotConfigId; null for the server's default bot. */
-  chatbotRef: string | number | null;
-  /** Session storage key for the session id. */
+  /** The bot's guid, sent as chatbotConfigId; null for the server's default bot. */
+  chatbotRef: string | null;
+  /**
+   * Session storage key for the session id. The id only ever comes from this tab's own storage
+   * or is minted here: never from a prop, URL or page global an attacker could shape, since
+   * whoever chose the id could read the conversation (session fixation).
+   */
   storageKey: string;
-  /** A session id injected by the server (embedded pages); used instead of storage. */
-  injectedSessionId?: string;
   /** The chat starts (session created, history fetched) once this becomes true. */
   active: boolean;
   formConfirmationMessage?: string | null;
@@ -75,8 +77,8 @@ export function useChat(options: UseChatOptions): Chat {
   );
 
   const begin = async (fresh: boolean, run: number): Promise<void> => {
-    const { apiUrl, chatbotRef, storageKey, injectedSessionId } = opts.current;
-    let id = fresh ? null : (injectedSessionId ?? loadSessionId(storageKey));
+    const { apiUrl, chatbotRef, storageKey } = opts.current;
+    let id = fresh ? null : loadSessionId(storageKey);
     const resumed = id !== null;
     id ??= createSessionId();
     saveSessionId(storageKey, id);
@@ -90,7 +92,7 @@ export function useChat(options: UseChatOptions): Chat {
         await request(apiUrl, 'POST', '/api/chat/session', { sessionId: id, chatbotConfigId: chatbotRef });
       } catch (error) {
         // A stored id the server refuses (another bot's, or expired) is replaced by a new one.
-        if (!resumed || injectedSessionId || !(error instanceof ApiError) || error.status >= 500) throw error;
+        if (!resumed || !(error instanceof ApiError) || error.status >= 500) throw error;
         if (run === generation.current) await begin(true, run);
         return;
       }
@@ -156,7 +158,9 @@ export function useChat(options: UseChatOptions): Chat {
       try {
         await streamEvents(apiUrl, `/api/chat/${encodeURIComponent(id)}/messages/stream`, body, onEvent);
       } catch (error) {
-        dispatch({ type: 'error', error: SEND_FAILED });
+        // A rate limit's own words ("try again tomorrow") tell the visitor more than a failure.
+        const limited = error instanceof ApiError && error.status === 429 ? error.serverMessage : null;
+        dispatch({ type: 'error', error: limited ?? SEND_FAILED });
         report(error);
       } finally {
         busy.current = false;

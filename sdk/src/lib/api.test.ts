@@ -9,10 +9,21 @@ describe('request', () => {
     expect(resolveApiUrl('', '/api/x')).toBe('/api/x');
   });
 
-  it('sends JSON with credentials', async () => {
-    const api = new FakeApi().on('POST', '/api/echo', (c: { body: unknown }) => json({ got: c.body })).install();
+  it('sends JSON without credentials, so no cookie of the host or of Parley rides along', async () => {
+    const api = new FakeApi()
+      .on('POST', '/api/echo', (c: { body: unknown }) => json({ got: c.body }))
+      .on('POST', '/api/s', () => sse([{ type: 'end' }]))
+      .install();
     expect(await request('http://api.test', 'POST', '/api/echo', { a: 1 })).toEqual({ got: { a: 1 } });
-    expect(api.calls[0].credentials).toBe('include');
+    await streamEvents('http://api.test', '/api/s', {}, () => {});
+    expect(api.calls.map((c) => c.credentials)).toEqual(['omit', 'omit']);
+  });
+
+  it("reads the server's own message from an error body", async () => {
+    new FakeApi().on('POST', '/api/x', () => new Response('{"message":"Slow down"}', { status: 429 })).install();
+    const error = (await request('http://api.test', 'POST', '/api/x', {}).catch((e) => e)) as ApiError;
+    expect(error.serverMessage).toBe('Slow down');
+    expect(new ApiError(500, '500: oops').serverMessage).toBeNull();
   });
 
   it('raises "{status}: {body text}" for non-OK answers, or the status text when empty', async () => {

@@ -13,13 +13,27 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** The `message` of a JSON error body (what the server says to show), or null. */
+  get serverMessage(): string | null {
+    try {
+      const body = JSON.parse(this.message.slice(this.message.indexOf(':') + 1)) as { message?: unknown };
+      return typeof body.message === 'string' ? body.message : null;
+    } catch {
+      return null;
+    }
+  }
 }
 
-/** Sends one JSON request with credentials; answers the parsed body (null when empty). */
+/**
+ * Sends one JSON request; answers the parsed body (null when empty). Like every widget call it
+ * carries no credentials: the visitor API needs none, and a Parley cookie must never ride along
+ * from a host page.
+ */
 export async function request<T>(apiUrl: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(resolveApiUrl(apiUrl, path), {
     method,
-    credentials: 'include',
+    credentials: 'omit',
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -41,7 +55,7 @@ export async function streamEvents(
 ): Promise<void> {
   const res = await fetch(resolveApiUrl(apiUrl, path), {
     method: 'POST',
-    credentials: 'include',
+    credentials: 'omit',
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
     body: JSON.stringify(body),
     signal,

@@ -277,6 +277,29 @@ describe('WidgetRoot', () => {
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
+  it('never takes a session id from its props: a foreign id passed in is ignored for a fresh one', async () => {
+    const api = fakeApi();
+    const foreign = 'session_1700000000000_0123456789abcdef0123456789abcdef';
+    const props = { apiUrl: API, chatbotConfig: botConfig(), embedded: true, sessionId: foreign } as Parameters<typeof WidgetRoot>[0];
+    render(<WidgetRoot {...props} />);
+    await waitFor(() => expect(api.callsTo('POST', '/api/chat/session')).toHaveLength(1));
+    const opened = (api.callsTo('POST', '/api/chat/session')[0]!.body as { sessionId: string }).sessionId;
+    expect(opened).toMatch(/^session_\d+_[0-9a-f]{32}$/);
+    expect(opened).not.toBe(foreign);
+    expect(api.calls.some((c) => c.path.includes(foreign))).toBe(false);
+  });
+
+  it("shows the server's words when a rate limit refuses a message", async () => {
+    fakeApi().on('POST', STREAM, () =>
+      json({ message: 'This chatbot has answered all the messages it can today. Please try again tomorrow.' }, 429),
+    );
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" onError={() => {}} />);
+    await openWidget();
+    await send('Hello?');
+    await screen.findByText('This chatbot has answered all the messages it can today. Please try again tomorrow.');
+    expect(screen.queryByText('Failed to send message')).toBeNull();
+  });
+
   it('shows the configuration error when the bot cannot be loaded', async () => {
     new FakeApi(API).install();
     const onError = vi.fn();

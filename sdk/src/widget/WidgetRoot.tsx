@@ -54,7 +54,6 @@ export function WidgetRoot(props: ChatWidgetProps) {
     apiUrl,
     chatbotRef: config?.guid ?? chatbotId ?? null,
     storageKey: sessionStorageKey(embedded, chatbotId ?? config?.guid),
-    injectedSessionId: props.sessionId,
     active: started && !!config?.isActive,
     formConfirmationMessage: config?.formConfirmationMessage,
     onError: props.onError,

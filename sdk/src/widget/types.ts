@@ -24,8 +24,6 @@ export interface ChatWidgetProps {
   embedded?: boolean;
   /** A config injected by the server page; the widget then skips fetching it. */
   chatbotConfig?: PublicChatbotConfig | null;
-  /** A session id injected by the server page (embedded mode); otherwise one is stored per tab. */
-  sessionId?: string;
   /** Start with the panel open. */
   defaultOpen?: boolean;
   /** The panel opened. */

@@ -1,39 +1,47 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { User } from '../../db/schema';
 import { env } from '../../env';
-import { clientIp } from '../../lib/client-ip';
-import { tooManyRequests } from '../../lib/errors';
+import { clientIp, isHttpsRequest } from '../../lib/client-ip';
+import { tooManyRequests, unauthorized } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { requireUser } from '../../middleware/auth';
 import { loginPageQuerySchema, loginSchema, registerSchema } from './auth.schemas';
-import {
-  SESSION_COOKIE,
-  createLoginSession,
-  endLoginSession,
-  login,
-  publicUser,
-  register,
-} from './auth.service';
+import { SESSION_COOKIE, authenticate, createLoginSession, endLoginSession, publicUser, register } from './auth.service';
+import { LOGOUT_CONFIRM_PAGE } from './logout-page';
+import { addressKey, createSignInGuard, type SignInOutcome } from './signin-guard';
 
+/** Every sign-in attempt from one client address (LOGIN_RATE_LIMIT_PER_MINUTE). */
 const loginLimiter = createRateLimiter({ limit: env.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
+/** Failed sign-ins per (address, email) and the per-email slow-down; see signin-guard.ts. */
+const signInGuard = createSignInGuard();
+/** Registrations that pass validation, per client address (REGISTER_RATE_LIMIT_PER_HOUR). */
+const registerLimiter = createRateLimiter({ limit: env.REGISTER_RATE_LIMIT_PER_HOUR, windowMs: 3_600_000 });
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  tooManyFromAddress: 'Too many sign-in attempts from your network. Please wait a minute and try again.',
+  tooManyFailures: (wait: string) => `Too many failed sign-in attempts for this account. Please wait ${wait} and try again.`,
+  tooManyRegistrations: (wait: string) => `Too many accounts created from your network. Please wait ${wait} and try again.`,
+};
 
 /** `/api/auth/*`: register, sign in and who-am-I. */
 export const authRoutes = new Hono()
   .post('/register', validate('json', registerSchema), async (c) => {
+    limitRegistration(c);
     const user = await register(c.req.valid('json'));
     startSession(c, user.id);
     return c.json(publicUser(user), 201);
   })
   .post('/login', validate('json', loginSchema), async (c) => {
-    limitSignIn(c, c.req.valid('json').email);
-    const user = await login(c.req.valid('json'));
+    const user = await signIn(c, c.req.valid('json'));
     startSession(c, user.id);
     return c.json(publicUser(user), 200);
   })
   .post('/logout', (c) => {
-    endLoginSession(getCookie(c, SESSION_COOKIE));
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    endSession(c);
     return c.json({ success: true }, 200);
   })
   .get('/user', requireUser, (c) => c.json(publicUser(c.get('user')), 200))
@@ -46,9 +54,23 @@ export const loginRedirectRoutes = new Hono()
     return c.redirect(returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login', 302);
   })
   .get('/logout', (c) => {
-    endLoginSession(getCookie(c, SESSION_COOKIE));
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    // A link or image on another site must not sign the owner out (the Lax cookie rides along
+    // on top-level cross-site navigations): ask instead. Browsers without Fetch Metadata, and
+    // curl, send no Sec-Fetch-Site and keep the plain redirect.
+    const site = c.req.header('sec-fetch-site');
+    if (site && site !== 'same-origin' && site !== 'none') {
+      c.header('Cache-Control', 'no-store');
+      c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+      c.header('X-Frame-Options', 'DENY');
+      return c.html(LOGOUT_CONFIRM_PAGE, 200);
+    }
+    endSession(c);
     return c.redirect('/', 302);
+  })
+  // The confirm page's form; the app-wide origin check refuses cross-origin POSTs.
+  .post('/logout', (c) => {
+    endSession(c);
+    return c.redirect('/', 303);
   });
 
 function startSession(c: Context, userId: string) {
@@ -57,19 +79,56 @@ function startSession(c: Context, userId: string) {
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: isHttpsRequest(c),
     expires: expiresAt,
   });
 }
 
-function limitSignIn(c: Context, email: string) {
-  const byAddress = loginLimiter.hit(`ip:${clientIp(c)}`);
-  const byEmail = loginLimiter.hit(`email:${email}`);
-  if (!byAddress.allowed || !byEmail.allowed) {
-    const retryAfterSeconds = Math.max(byAddress.retryAfterSeconds, byEmail.retryAfterSeconds);
-    c.header('Retry-After', String(retryAfterSeconds));
-    throw tooManyRequests('Too many sign-in attempts. Please wait a minute and try again.', { retryAfterSeconds });
+function endSession(c: Context) {
+  endLoginSession(getCookie(c, SESSION_COOKIE));
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isHttpsRequest(c), httpOnly: true, sameSite: 'Lax' });
+}
+
+/**
+ * Checks a password under the sign-in limits: a per-address budget of attempts, a lockout for
+ * an address that keeps failing on one email, and a growing delay for an email failing from
+ * anywhere. Nobody can lock the owner out from elsewhere; at worst they slow the answer.
+ */
+async function signIn(c: Context, input: { email: string; password: string }): Promise<User> {
+  const address = addressKey(clientIp(c));
+  const byAddress = loginLimiter.hit(`ip:${address}`);
+  if (!byAddress.allowed) throw limited(c, byAddress.retryAfterSeconds, AUTH_MESSAGES.tooManyFromAddress);
+
+  const verdict = signInGuard.check(address, input.email);
+  if (!verdict.allowed) throw limited(c, verdict.retryAfterSeconds, AUTH_MESSAGES.tooManyFailures(waitText(verdict.retryAfterSeconds)));
+
+  let outcome: SignInOutcome = 'error';
+  try {
+    if (verdict.delayMs > 0) await sleep(verdict.delayMs);
+    const user = await authenticate(input);
+    outcome = user ? 'success' : 'failure';
+    if (!user) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    return user;
+  } finally {
+    signInGuard.settle(address, input.email, outcome);
   }
+}
+
+function limitRegistration(c: Context) {
+  const { allowed, retryAfterSeconds } = registerLimiter.hit(addressKey(clientIp(c)));
+  if (!allowed) throw limited(c, retryAfterSeconds, AUTH_MESSAGES.tooManyRegistrations(waitText(retryAfterSeconds)));
+}
+
+function limited(c: Context, retryAfterSeconds: number, message: string) {
+  c.header('Retry-After', String(retryAfterSeconds));
+  return tooManyRequests(message, { retryAfterSeconds });
+}
+
+/** "30 seconds", "1 minute", "15 minutes". */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 /** Only same-site paths, so the sign-in page cannot be used as an open redirect. */
@@ -77,4 +136,4 @@ function safeReturnTo(value: string | undefined) {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
 }
 
-export { loginLimiter };
+export { loginLimiter, registerLimiter, signInGuard };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { cleanString } from '../../lib/protocol';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem } from './password-rules';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -7,14 +9,23 @@ const email = z
   .max(254, 'Email is too long')
   .pipe(z.email({ error: 'Please enter a valid email address' }));
 
+/** A password someone is choosing: the length rule, then nothing trivially guessable. */
+export const newPassword = z
+  .string({ error: PASSWORD_MESSAGES.required })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong)
+  .superRefine((password, ctx) => {
+    // One message at a time: a too-short password is reported as too short only.
+    if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 export const registerSchema = z.object({
   email,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(8, 'Password must be at least 8 characters')
-    .max(200, 'Password must be at most 200 characters'),
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
+  password: newPassword,
+  firstName: cleanString().trim().max(100).optional(),
+  lastName: cleanString().trim().max(100).optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

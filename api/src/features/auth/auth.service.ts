@@ -3,7 +3,7 @@ import { count, eq, lt, ne } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { authSessions, users, type User } from '../../db/schema';
 import { env } from '../../env';
-import { conflict, unauthorized } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import { startFreeSubscription } from '../subscription/subscription.service';
 import type { LoginInput, RegisterInput } from './auth.schemas';
 import { hashPassword, verifyPassword } from './password';
@@ -37,12 +37,12 @@ export async function register(input: RegisterInput): Promise<User> {
   return user;
 }
 
-export async function login(input: LoginInput): Promise<User> {
+/** The account these credentials open, or null. Sign-in limits live in the route (they need the caller's address). */
+export async function authenticate(input: LoginInput): Promise<User | null> {
   const user = db.select().from(users).where(eq(users.email, input.email)).get();
   // Verify against a dummy hash when the user is unknown so timing does not reveal accounts.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) throw unauthorized('Invalid email or password');
-  return user;
+  return user && ok ? user : null;
 }
 
 /** Issues a session; the cookie carries the token, the database only its hash. */

@@ -1,7 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { app } from '../../app';
-import { api, createUserAndCookie, ensureStarted } from '../../../test/helpers';
-import { loginLimiter } from './auth.routes';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+// One trusted proxy, so each test can speak from its own client address via X-Forwarded-For.
+// Requests without the header come from 'local' (app.request has no socket), like the helpers'.
+process.env.TRUST_PROXY = '1';
+process.env.REGISTER_RATE_LIMIT_PER_HOUR = '3';
+const { app } = await import('../../app');
+const { api, createUserAndCookie, ensureStarted } = await import('../../../test/helpers');
+const { loginLimiter, registerLimiter, signInGuard } = await import('./auth.routes');
+
+const from = (ip: string, extra: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...extra });
+const sessionOf = (res: Response) => res.headers.get('set-cookie')!.split(';')[0]!;
+
+beforeEach(() => {
+  loginLimiter.reset();
+  registerLimiter.reset();
+  signInGuard.reset();
+});
 
 describe('accounts', () => {
   it('registers, answers the user without secrets, and makes the first account admin', async () => {
@@ -14,6 +28,8 @@ describe('accounts', () => {
     expect(cookie).toMatch(/parley_session=/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+    // Plain http and no PUBLIC_URL: a Secure cookie would never come back.
+    expect(cookie).not.toMatch(/Secure/i);
     const user = await res.json();
     expect(user).toMatchObject({ email: 'first@example.com', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null });
     expect(JSON.stringify(user)).not.toMatch(/scrypt|password/i);
@@ -49,6 +65,31 @@ describe('accounts', () => {
     expect((await malformed.json()).message).toMatch(/JSON/);
   });
 
+  it('refuses common and one-character passwords, and accepts a strong one', async () => {
+    const common = 'This password is too common. Choose one that is harder to guess.';
+    const repeated = 'A password cannot be one character repeated.';
+    const cases: [string, string][] = [
+      ['password123', common],
+      ['iloveyou1', common],
+      ['PassWord123', common], // the list is compared case-insensitively
+      ['qwertyuiop', common],
+      ['aaaaaaaa', repeated],
+      ['11111111', repeated],
+      ['ZZZZZZZZZZZZ', repeated],
+    ];
+    for (const [password, message] of cases) {
+      const res = await api('/api/auth/register', { body: { email: `weak-${crypto.randomUUID()}@example.com`, password } });
+      expect(res.status, password).toBe(400);
+      expect(await res.json(), password).toEqual({ message, details: { fieldErrors: { password: [message] }, formErrors: [] } });
+    }
+    // Too short and repeated: one message, the length rule.
+    const aaaa = await api('/api/auth/register', { body: { email: 'aaaa@example.com', password: 'aaaa' } });
+    expect((await aaaa.json()).details.fieldErrors.password).toEqual(['Password must be at least 8 characters']);
+
+    const strong = await api('/api/auth/register', { body: { email: 'strong@example.com', password: 'Tr0ub4dor & a river' } });
+    expect(strong.status).toBe(201);
+  });
+
   it('signs in with the right password only, and signs out', async () => {
     const { email } = await createUserAndCookie({ password: 'the right one' });
     const wrong = await api('/api/auth/login', { body: { email, password: 'the wrong one' } });
@@ -57,7 +98,7 @@ describe('accounts', () => {
 
     const ok = await api('/api/auth/login', { body: { email: email.toUpperCase(), password: 'the right one' } });
     expect(ok.status).toBe(200);
-    const cookie = ok.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = sessionOf(ok);
     expect((await api('/api/auth/user', { cookie })).status).toBe(200);
 
     const out = await api('/api/logout', { cookie });
@@ -78,20 +119,6 @@ describe('accounts', () => {
     expect(evil.headers.get('location')).toBe('/login');
   });
 
-  it('rate-limits sign-in attempts per email', async () => {
-    loginLimiter.reset();
-    const { email } = await createUserAndCookie();
-    loginLimiter.reset();
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await api('/api/auth/login', { body: { email, password: 'wrong password' } })).status);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(10)).toEqual([429, 429]);
-    const limited = await api('/api/auth/login', { body: { email, password: 'wrong password' } });
-    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await limited.json()).message).toMatch(/Too many sign-in attempts/);
-    loginLimiter.reset();
-  });
-
   it('refuses state-changing owner requests from another origin', async () => {
     const { cookie } = await createUserAndCookie();
     const res = await api('/api/chatbots', {
@@ -107,5 +134,141 @@ describe('accounts', () => {
       body: { guid: crypto.randomUUID(), name: 'x', systemPrompt: 'y', model: 'gpt-4.1' },
     });
     expect(sameOrigin.status).toBe(201);
+  });
+});
+
+describe('sign-in limits', () => {
+  it('locks out the guessing address, not the owner signing in from elsewhere', async () => {
+    await createUserAndCookie({ email: 'victim@example.com', password: 'owner knows this one' });
+    const attacker = '203.0.113.7';
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 30; i++) {
+      last = await api('/api/auth/login', { headers: from(attacker), body: { email: 'victim@example.com', password: `guess ${i}` } });
+      statuses.push(last.status);
+    }
+    // Five wrong passwords from one address, then that address is locked out for this email.
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await last!.json()).message).toMatch(/^Too many (failed )?sign-in attempts/);
+
+    // The owner, from another address, still gets in; the failures only slowed the answer.
+    const started = Date.now();
+    const owner = await api('/api/auth/login', { headers: from('198.51.100.20'), body: { email: 'victim@example.com', password: 'owner knows this one' } });
+    expect(owner.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect((await api('/api/auth/user', { cookie: sessionOf(owner) })).status).toBe(200);
+  });
+
+  it('answers a locked pair 429 with Retry-After even for the right password', async () => {
+    await createUserAndCookie({ email: 'locked@example.com', password: 'owner knows this one' });
+    for (let i = 0; i < 5; i++) {
+      const res = await api('/api/auth/login', { headers: from('203.0.113.8'), body: { email: 'locked@example.com', password: `guess ${i}` } });
+      expect(res.status).toBe(401);
+    }
+    const locked = await api('/api/auth/login', { headers: from('203.0.113.8'), body: { email: 'locked@example.com', password: 'owner knows this one' } });
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toBe('300');
+    expect(await locked.json()).toEqual({
+      message: 'Too many failed sign-in attempts for this account. Please wait 5 minutes and try again.',
+      details: { retryAfterSeconds: 300 },
+    });
+    // Another account from the same address is not locked.
+    const { email } = await createUserAndCookie({ password: 'another good one' });
+    expect((await api('/api/auth/login', { headers: from('203.0.113.8'), body: { email, password: 'another good one' } })).status).toBe(200);
+  });
+
+  it('limits every sign-in attempt per client address', async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++) {
+      last = await api('/api/auth/login', { headers: from('203.0.113.9'), body: { email: `nobody${i}@example.com`, password: 'whatever it is' } });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(last!.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await last!.json()).message).toBe('Too many sign-in attempts from your network. Please wait a minute and try again.');
+    // Another address is unaffected.
+    expect((await api('/api/auth/login', { headers: from('203.0.113.10'), body: { email: 'nobody0@example.com', password: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('registration limit', () => {
+  it('allows REGISTER_RATE_LIMIT_PER_HOUR registrations per address, then answers 429', async () => {
+    await ensureStarted();
+    const register = (ip: string) =>
+      api('/api/auth/register', { headers: from(ip), body: { email: `reg-${crypto.randomUUID()}@example.com`, password: 'a fine password' } });
+    for (let i = 0; i < 3; i++) expect((await register('192.0.2.50')).status).toBe(201);
+    const refused = await register('192.0.2.50');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(await refused.json()).toMatchObject({ message: expect.stringMatching(/^Too many accounts created from your network\. Please wait \d+ minutes? and try again\.$/) });
+    expect((await register('192.0.2.51')).status).toBe(201);
+    // An IPv6 client is counted by its /64, so it cannot rotate through its own network.
+    for (let i = 1; i <= 3; i++) expect((await register(`2001:db8:1:2::${i}`)).status).toBe(201);
+    expect((await register('2001:db8:1:2:ffff::9')).status).toBe(429);
+  });
+});
+
+describe('session cookie', () => {
+  it('is Secure when a trusted proxy reports https', async () => {
+    const { email } = await createUserAndCookie({ password: 'behind a proxy' });
+    const res = await api('/api/auth/login', { headers: from('192.0.2.60', { 'x-forwarded-proto': 'https' }), body: { email, password: 'behind a proxy' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/;\s*Secure/i);
+    const out = await api('/api/logout', { cookie: sessionOf(res), headers: from('192.0.2.60', { 'x-forwarded-proto': 'https' }) });
+    expect(out.headers.get('set-cookie')).toMatch(/parley_session=;.*Secure/i);
+
+    const plain = await api('/api/auth/login', { headers: from('192.0.2.60'), body: { email, password: 'behind a proxy' } });
+    expect(plain.headers.get('set-cookie')).not.toMatch(/Secure/i);
+  });
+});
+
+describe('sign-out', () => {
+  async function signedIn() {
+    const { cookie } = await createUserAndCookie();
+    expect((await api('/api/auth/user', { cookie })).status).toBe(200);
+    return cookie;
+  }
+
+  it('asks instead of signing out when another site sends the browser to GET /api/logout', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const cookie = await signedIn();
+      const res = await api('/api/logout', { cookie, headers: { 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' } });
+      expect(res.status, site).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('set-cookie')).toBeNull();
+      const html = await res.text();
+      expect(html).toContain('<title>Sign out of Parley?</title>');
+      expect(html).toMatch(/<form method="post" action="\/api\/logout"/);
+      expect(html).toContain('<a href="/dashboard">Cancel</a>');
+      expect((await api('/api/auth/user', { cookie })).status, site).toBe(200);
+    }
+  });
+
+  it('signs out on a same-origin or typed-in GET /api/logout', async () => {
+    for (const site of ['same-origin', 'none']) {
+      const cookie = await signedIn();
+      const res = await api('/api/logout', { cookie, headers: { 'sec-fetch-site': site } });
+      expect(res.status, site).toBe(302);
+      expect(res.headers.get('location')).toBe('/');
+      expect(res.headers.get('set-cookie')).toMatch(/parley_session=;/);
+      expect((await api('/api/auth/user', { cookie })).status, site).toBe(401);
+    }
+  });
+
+  it('signs out on POST /api/logout from the confirm page, and refuses it from another origin', async () => {
+    const cookie = await signedIn();
+    const foreign = await api('/api/logout', { method: 'POST', cookie, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    expect(foreign.status).toBe(403);
+    expect((await api('/api/auth/user', { cookie })).status).toBe(200);
+
+    const res = await api('/api/logout', { method: 'POST', cookie, headers: { origin: 'http://localhost', host: 'localhost', 'sec-fetch-site': 'same-origin' } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    expect((await api('/api/auth/user', { cookie })).status).toBe(401);
   });
 });

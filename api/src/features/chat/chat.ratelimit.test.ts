@@ -1,17 +1,30 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '3';
-process.env.RATE_LIMIT_CHAT_PER_MINUTE = '6';
-process.env.TRUST_PROXY = 'true';
+process.env.RATE_LIMIT_CHAT_PER_MINUTE = '8';
+process.env.RATE_LIMIT_NEW_SESSIONS_PER_HOUR = '4';
+process.env.RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY = '5';
+process.env.TRUST_PROXY = '1';
 const kit = await import('./testing/chatKit');
+const { currentMonth } = await import('../subscription/subscription.service');
+const { sqlite } = await import('../../db/client');
 
 let guid: string;
+let ownerId: string;
+let ownerCookie: string;
 beforeAll(async () => {
   const o = await kit.owner();
+  ownerId = o.user.id;
+  ownerCookie = o.cookie;
   guid = (await kit.createBot(o.cookie, { name: 'Limited' })).guid;
 });
 
-const from = (ip: string) => ({ 'x-forwarded-for': ip });
+/** As one trusted proxy reports the client: the address it saw is appended on the right. */
+const from = (ip: string, forgedLeft?: string) => ({ 'x-forwarded-for': forgedLeft ? `${forgedLeft}, ${ip}` : ip });
+const openFrom = (ip: string, forgedLeft?: string, chatbotConfigId = guid) =>
+  kit.request('/api/chat/session', { body: { sessionId: kit.newSessionId(), chatbotConfigId }, headers: from(ip, forgedLeft) });
+const used = () =>
+  (sqlite.prepare('select messages_used as n from monthly_usage where user_id = ? and month = ?').get(ownerId, currentMonth(new Date())) as { n: number } | undefined)?.n ?? 0;
 
 describe('chat rate limits', () => {
   it('answers 429 with Retry-After past the per-session limit', async () => {
@@ -26,11 +39,73 @@ describe('chat rate limits', () => {
   });
 
   it('limits each client address, counting only trusted forwarded addresses', async () => {
-    for (let i = 0; i < 6; i++) expect((await kit.request('/api/chat/session', { body: { sessionId: kit.newSessionId(), chatbotConfigId: guid }, headers: from('10.0.0.2') })).status).toBe(201);
-    const refused = await kit.request('/api/chat/session', { body: { sessionId: kit.newSessionId(), chatbotConfigId: guid }, headers: from('10.0.0.2') });
+    // Re-opening one existing session does not count as a new session.
+    const sessionId = kit.newSessionId();
+    for (let i = 0; i < 8; i++) {
+      const res = await kit.request('/api/chat/session', { body: { sessionId, chatbotConfigId: guid }, headers: from('10.0.0.2') });
+      expect(res.status).toBe(i === 0 ? 201 : 200);
+    }
+    const refused = await kit.request('/api/chat/session', { body: { sessionId, chatbotConfigId: guid }, headers: from('10.0.0.2') });
     expect(refused.status).toBe(429);
     expect((await refused.json()).message).toBe('Too many messages from your network. Please wait a moment and try again.');
-    const other = await kit.request('/api/chat/session', { body: { sessionId: kit.newSessionId(), chatbotConfigId: guid }, headers: from('10.0.0.3') });
-    expect(other.status).toBe(201);
+    expect((await openFrom('10.0.0.3')).status).toBe(201);
+  });
+
+  it('reads the client from the right of X-Forwarded-For: a forged left part changes nothing', async () => {
+    // TRUST_PROXY=1: only the entry our proxy appended counts; the rest is whatever the client sent.
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await openFrom('203.0.113.7', `198.51.100.${i}`)).status);
+    expect(statuses.slice(0, 4)).toEqual([201, 201, 201, 201]);
+    expect(statuses.slice(4)).toEqual([429, 429, 429, 429]);
+  });
+
+  it('limits new sessions per address, so a fresh session id per message gains nothing', async () => {
+    for (let i = 0; i < 4; i++) expect((await openFrom('10.0.1.1')).status).toBe(201);
+    const refused = await openFrom('10.0.1.1');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await refused.json()).message).toBe('Too many new chats from your network. Please wait a while and try again.');
+    // The stream call that opens a session on the fly is held to the same limit.
+    const streamed = await kit.streamMessage(kit.newSessionId(), { content: 'hi', chatbotConfigId: guid }, from('10.0.1.1'));
+    expect(streamed.status).toBe(429);
+    expect((await openFrom('10.0.1.2')).status).toBe(201);
+  });
+
+  it('caps visitor messages per address per day, before the owner pays for them', async () => {
+    const before = used();
+    const results: { status: number; res: Response }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const sessionId = await kit.openSession(guid, kit.newSessionId(), from('10.0.2.1'));
+      for (let j = 0; j < 3; j++) results.push(await kit.streamMessage(sessionId, { content: `question ${i}.${j}` }, from('10.0.2.1')));
+    }
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await results[5]!.res.json()).message).toBe('You have reached the number of messages you can send today. Please try again tomorrow.');
+    expect(used() - before).toBe(5);
+  });
+
+  it("stops at the owner's daily cap for the bot, whoever asks, and keeps the monthly quota", async () => {
+    const second = await kit.owner();
+    ownerId = second.user.id;
+    ownerCookie = second.cookie;
+    const capped = await kit.createBot(ownerCookie, { name: 'Capped', dailyMessageLimit: 2 });
+    expect(capped.dailyMessageLimit).toBe(2);
+    const before = used();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const ip = `10.0.3.${i}`;
+      const sessionId = await kit.openSession(capped.guid, kit.newSessionId(), from(ip));
+      statuses.push((await kit.streamMessage(sessionId, { content: `question ${i}` }, from(ip))).status);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    expect(used() - before).toBe(2);
+    const sessionId = await kit.openSession(capped.guid, kit.newSessionId(), from('10.0.3.9'));
+    const refused = await kit.request(`/api/chat/${sessionId}/messages`, { body: { content: 'non-streamed' }, headers: from('10.0.3.9') });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await refused.json()).message).toBe('This chatbot has answered all the messages it can today. Please try again tomorrow.');
+    // The owner lifts the cap: visitors are answered again.
+    const lifted = await kit.api(`/api/chatbots/${capped.guid}`, { cookie: ownerCookie, method: 'PUT', body: { dailyMessageLimit: null } });
+    expect((await lifted.json()).dailyMessageLimit).toBeNull();
+    expect((await kit.streamMessage(sessionId, { content: 'now?' }, from('10.0.3.9'))).status).toBe(200);
   });
 });

@@ -13,22 +13,22 @@ import {
   streamRequestSchema,
   submitFormRequestSchema,
 } from './chat.schemas';
-import { listMessages, openSession, toChatSession, visitorSession, type Caller } from './chat.service';
+import { getSessionRow, listMessages, openSession, toChatSession, visitorSession, type Caller } from './chat.service';
 import { selectOption, submitForm } from './chatForms.service';
-import { limitChatCall } from './chatRateLimit';
+import { limitChatCall, limitDailyMessages, limitNewSession } from './chatRateLimit';
 import { MODEL_ERROR_MESSAGE, runTurn } from './chatTurn';
 import { createSseWriter } from './sseWriter';
 
 /**
- * `/api/chat/*` for visitors: cross-origin (CORS), no cookie needed; the session id is the
- * credential and reads only its own conversation. Writes are rate limited per address and
- * per session.
+ * `/api/chat/*` for visitors, mounted in the public API (CORS, no cookies): the session id is
+ * the credential and reads only its own conversation. Writes are rate limited per address and
+ * per session, new sessions per address, answered messages per address and bot per day.
  */
 export const chatRoutes = new Hono()
-  .use(publicCors)
   .post('/session', validate('json', createSessionRequestSchema), (c) => {
     limitChatCall(c);
     const body = c.req.valid('json');
+    if (!getSessionRow(body.sessionId)) limitNewSession(c);
     const { session, bot, created } = openSession(body.sessionId, body.chatbotConfigId, caller(c));
     return c.json(toChatSession(session, bot), created ? 201 : 200);
   })
@@ -41,6 +41,7 @@ export const chatRoutes = new Hono()
     limitChatCall(c, sessionId);
     const body = c.req.valid('json');
     const { session, bot } = visitorSession(sessionId, undefined, caller(c));
+    limitDailyMessages(c, bot);
     const result = await runTurn({ bot, session, content: body.content, messageType: body.messageType }, () => {});
     if (result.outcome === 'limit_exceeded' || result.outcome === 'chatbot_inactive') {
       throw forbidden(result.outcome === 'limit_exceeded' ? 'This chatbot has reached its message limit' : 'Chatbot is currently inactive', {
@@ -56,7 +57,9 @@ export const chatRoutes = new Hono()
     const { sessionId } = c.req.valid('param');
     limitChatCall(c, sessionId);
     const body = c.req.valid('json');
+    if (!getSessionRow(sessionId)) limitNewSession(c);
     const { session, bot } = visitorSession(sessionId, body.chatbotConfigId, caller(c), { create: true });
+    limitDailyMessages(c, bot);
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       const sse = createSseWriter(stream);

@@ -3,13 +3,14 @@ import { db, sqlite } from '../../db/client';
 import { chatbots, chatMessages, chatSessions, type Chatbot, type ChatMessageRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { ChatMessage, ChatSession, MessageType } from '../../lib/protocol';
-import { findChatbot } from '../chatbots/chatbots.service';
+import { findChatbotByGuid } from '../chatbots/chatbots.service';
 import { getDefaultChatbot } from '../public/defaultChatbot';
 import { assertOriginAllowed } from '../public/originPolicy';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
-export type ChatbotRef = string | number | null | undefined;
+/** A bot as a visitor names it: its guid, or nothing for the default public bot. */
+export type ChatbotRef = string | null | undefined;
 /** Where a visitor request comes from, for the bot's allowed-domains list. */
 export type Caller = { origin?: string; host?: string };
 export type MessageDraft = {
@@ -55,7 +56,7 @@ export function visitorSession(
     throw notFound('Chat session not found');
   }
   const { session, bot } = found;
-  if (chatbotRef !== undefined && chatbotRef !== null && chatbotRef !== '' && !names(bot, chatbotRef)) {
+  if (chatbotRef !== undefined && chatbotRef !== null && chatbotRef !== '' && chatbotRef !== bot.guid) {
     throw conflict('This chat session belongs to another chatbot');
   }
   assertOriginAllowed(bot, caller.origin, caller.host);
@@ -134,12 +135,6 @@ export function toChatSession(session: SessionRow, bot: Chatbot): ChatSession {
   };
 }
 
-/** Whether `ref` (id or guid, as a visitor sends it) names `bot`. */
-function names(bot: Chatbot, ref: string | number): boolean {
-  if (ref === bot.guid || ref === bot.id || ref === String(bot.id)) return true;
-  return findChatbot(ref)?.id === bot.id;
-}
-
 // The statements every chat turn runs are prepared once: building and preparing the SQL on
 // each call cost more than running it.
 const sessionWithBot = db
@@ -202,7 +197,7 @@ const insertWithCount = sqlite.transaction((values: Record<string, unknown>): Ch
 });
 
 function resolveBot(ref: ChatbotRef): Chatbot {
-  const bot = ref === null || ref === undefined || ref === '' ? getDefaultChatbot() : findChatbot(ref);
+  const bot = ref === null || ref === undefined || ref === '' ? getDefaultChatbot() : findChatbotByGuid(ref);
   if (!bot) throw notFound('Chatbot not found');
   return bot;
 }

@@ -1,19 +1,52 @@
 import type { Context } from 'hono';
+import { sqlite } from '../../db/client';
+import type { Chatbot } from '../../db/schema';
 import { env } from '../../env';
 import { clientIp } from '../../lib/client-ip';
 import { tooManyRequests } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 
+const DAY_MS = 86_400_000;
 const perAddress = createRateLimiter({ limit: env.RATE_LIMIT_CHAT_PER_MINUTE, windowMs: 60_000 });
 const perSession = createRateLimiter({ limit: env.RATE_LIMIT_SESSION_PER_MINUTE, windowMs: 60_000 });
+const newSessionsPerAddress = createRateLimiter({ limit: env.RATE_LIMIT_NEW_SESSIONS_PER_HOUR, windowMs: 3_600_000 });
+const messagesPerAddressPerDay = createRateLimiter({ limit: env.RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY, windowMs: DAY_MS });
+
+export const TOO_FAST_NETWORK = 'Too many messages from your network. Please wait a moment and try again.';
+export const TOO_FAST_SESSION = 'You are sending messages too quickly. Please wait a moment and try again.';
+export const TOO_MANY_SESSIONS = 'Too many new chats from your network. Please wait a while and try again.';
+export const ADDRESS_DAILY_LIMIT = 'You have reached the number of messages you can send today. Please try again tomorrow.';
+export const BOT_DAILY_LIMIT = 'This chatbot has answered all the messages it can today. Please try again tomorrow.';
 
 /**
  * Counts one visitor write against the caller's address and, when given, the chat session;
  * over either limit answers 429 with Retry-After. Reads are not counted.
  */
 export function limitChatCall(c: Context, sessionId?: string) {
-  check(c, perAddress.hit(clientIp(c)), 'Too many messages from your network. Please wait a moment and try again.');
-  if (sessionId) check(c, perSession.hit(sessionId), 'You are sending messages too quickly. Please wait a moment and try again.');
+  check(c, perAddress.hit(clientIp(c)), TOO_FAST_NETWORK);
+  if (sessionId) check(c, perSession.hit(sessionId), TOO_FAST_SESSION);
+}
+
+/**
+ * Counts a session about to be created. A fresh session id per message would otherwise walk
+ * around the per-session limit, so new sessions are limited per address too.
+ */
+export function limitNewSession(c: Context) {
+  check(c, newSessionsPerAddress.hit(clientIp(c)), TOO_MANY_SESSIONS);
+}
+
+/**
+ * The daily brakes on a visitor message that is about to be answered: per address
+ * (`RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY`) and per bot (the owner's `dailyMessageLimit`).
+ * They run before the monthly quota is touched, so a visitor stopped here costs the owner
+ * nothing.
+ */
+export function limitDailyMessages(c: Context, bot: Pick<Chatbot, 'id' | 'dailyMessageLimit'>, now = new Date()) {
+  check(c, messagesPerAddressPerDay.hit(clientIp(c), now.getTime()), ADDRESS_DAILY_LIMIT);
+  if (bot.dailyMessageLimit && !consumeDaily(bot.id, bot.dailyMessageLimit, now)) {
+    const retryAfterSeconds = Math.ceil((nextUtcMidnight(now) - now.getTime()) / 1000);
+    check(c, { allowed: false, retryAfterSeconds }, BOT_DAILY_LIMIT);
+  }
 }
 
 function check(c: Context, result: { allowed: boolean; retryAfterSeconds: number }, message: string) {
@@ -21,3 +54,19 @@ function check(c: Context, result: { allowed: boolean; retryAfterSeconds: number
   c.header('Retry-After', String(result.retryAfterSeconds));
   throw tooManyRequests(message, { retryAfterSeconds: result.retryAfterSeconds });
 }
+
+/** One statement checks and counts, so parallel sends cannot pass the cap (as the monthly quota). */
+function consumeDaily(chatbotId: number, limit: number, now: Date): boolean {
+  return consumeWithin.get({ chatbotId, day: now.toISOString().slice(0, 10), limit }) !== undefined;
+}
+
+function nextUtcMidnight(now: Date) {
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+}
+
+const consumeWithin = sqlite.prepare(
+  `insert into daily_bot_usage (chatbot_id, day, messages_used) values (@chatbotId, @day, 1)
+   on conflict (chatbot_id, day) do update set messages_used = messages_used + 1
+   where messages_used < @limit
+   returning messages_used`,
+);

@@ -51,7 +51,14 @@ export async function runTurn(
   }
 
   const internal = input.internalMessage?.trim() && input.internalMessage.trim() !== input.content ? input.internalMessage.trim() : undefined;
-  const userMessage = addMessage(session, { sender: 'user', content: input.content, messageType: input.messageType ?? 'text' });
+  // The instruction behind a menu choice or topic is kept with the visitor's words, so the
+  // owner's history shows what the bot was really asked.
+  const userMessage = addMessage(session, {
+    sender: 'user',
+    content: input.content,
+    messageType: input.messageType ?? 'text',
+    metadata: internal ? { internalMessage: internal } : null,
+  });
   const reply = createReplyWriter(session, emit);
   try {
     const claimed = await runTurnHandlers({ bot, session, content: input.content, internalMessage: internal, userMessage });

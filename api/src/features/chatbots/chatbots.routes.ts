@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { validate } from '../../lib/validate';
-import { requireUser } from '../../middleware/auth';
+import type { OwnerEnv } from '../../middleware/auth';
 import { chatbotParamSchema, createChatbotSchema, homeScreenPatchSchema, updateChatbotSchema } from './chatbots.schemas';
 import {
   createChatbot,
@@ -12,8 +12,7 @@ import {
 } from './chatbots.service';
 
 /** `/api/chatbots/*`: the owner's bots. Every route checks ownership (foreign = 404). */
-export const chatbotRoutes = new Hono()
-  .use(requireUser)
+export const chatbotRoutes = new Hono<OwnerEnv>()
   .get('/', (c) => c.json(listChatbots(c.get('user').id), 200))
   .post('/', validate('json', createChatbotSchema), (c) => c.json(createChatbot(c.get('user'), c.req.valid('json')), 201))
   .patch('/guid/:guid', validate('param', chatbotParamSchema), validate('json', homeScreenPatchSchema), (c) =>

@@ -1,4 +1,5 @@
-import { homeScreenConfigSchema } from '../../lib/protocol';
+import { boundedJson } from '../../lib/boundedJson';
+import { cleanString, homeScreenConfigSchema } from '../../lib/protocol';
 import { z } from 'zod';
 
 export const MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1'] as const;
@@ -14,7 +15,11 @@ export const DEFAULTS = {
   initialMessages: ['Hello! Need any help? 👋'],
 } as const;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+/** Free text an owner writes: NUL and bidi override characters are dropped (`cleanText`). */
+const optionalText = (max: number) => cleanString().trim().max(max).nullish();
+
+/** A stored home screen: at most 12 levels deep and 64 KB as JSON. */
+const boundedHomeScreenConfig = boundedJson(homeScreenConfigSchema, { label: 'homeScreenConfig', maxDepth: 12, maxBytes: 64 * 1024 }).nullable();
 
 /** Hostnames (optionally with a leading "*.") that may embed the bot; empty list = anywhere. */
 const allowedDomains = z
@@ -29,7 +34,7 @@ const allowedDomains = z
 
 /** Fields shared by create and edit, all optional so PUT may send only what changed. */
 const chatbotFields = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: cleanString({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   description: optionalText(1000),
   avatarUrl: z
     .string()
@@ -55,7 +60,7 @@ const chatbotFields = z.object({
     .max(4000, 'Max tokens must be between 100 and 4000'),
   welcomeMessage: optionalText(2000),
   fallbackMessage: optionalText(2000),
-  initialMessages: z.array(z.string().trim().min(1).max(500)).max(10),
+  initialMessages: z.array(cleanString().trim().min(1).max(500)).max(10),
   isActive: z.boolean({ error: 'isActive must be true or false' }),
   formRecipientEmail: z
     .string()
@@ -65,7 +70,14 @@ const chatbotFields = z.object({
   formRecipientName: optionalText(200),
   formConfirmationMessage: optionalText(2000),
   allowedDomains,
-  homeScreenConfig: homeScreenConfigSchema.nullable(),
+  /** Visitor messages answered per UTC day; null = no daily cap (an owner's brake under abuse). */
+  dailyMessageLimit: z.coerce
+    .number({ error: 'Daily message limit must be a number' })
+    .int('Daily message limit must be a whole number')
+    .min(1, 'Daily message limit must be between 1 and 1000000')
+    .max(1_000_000, 'Daily message limit must be between 1 and 1000000')
+    .nullish(),
+  homeScreenConfig: boundedHomeScreenConfig,
 });
 
 export const createChatbotSchema = chatbotFields.partial().extend({
@@ -77,6 +89,6 @@ export type CreateChatbotInput = z.infer<typeof createChatbotSchema>;
 export const updateChatbotSchema = chatbotFields.partial();
 export type UpdateChatbotInput = z.infer<typeof updateChatbotSchema>;
 
-export const homeScreenPatchSchema = z.object({ homeScreenConfig: homeScreenConfigSchema.nullable() });
+export const homeScreenPatchSchema = z.object({ homeScreenConfig: boundedHomeScreenConfig });
 
 export const chatbotParamSchema = z.object({ guid: z.string().min(1).max(100) });

@@ -19,7 +19,15 @@ export function getOwnedChatbot(userId: string, ref: string | number): Chatbot {
   return bot;
 }
 
-/** Any bot by numeric id or guid (public chat paths use this). */
+/**
+ * A bot by its guid only: what every public path (chat, public config, the iframe page) uses,
+ * so sequential ids never name a bot to a visitor and bots cannot be enumerated.
+ */
+export function findChatbotByGuid(guid: string): Chatbot | undefined {
+  return db.select().from(chatbots).where(eq(chatbots.guid, guid)).get();
+}
+
+/** Any bot by numeric id or guid: owner paths only (they then check ownership). */
 export function findChatbot(ref: string | number): Chatbot | undefined {
   const asNumber = typeof ref === 'number' ? ref : /^\d+$/.test(ref) ? Number(ref) : null;
   if (asNumber !== null) {
@@ -56,6 +64,7 @@ export function createChatbot(user: User, input: CreateChatbotInput): Chatbot {
         formRecipientName: input.formRecipientName ?? null,
         formConfirmationMessage: input.formConfirmationMessage ?? null,
         allowedDomains: input.allowedDomains ?? [],
+        dailyMessageLimit: input.dailyMessageLimit ?? null,
         homeScreenConfig: input.homeScreenConfig ?? null,
       })
       .returning()

@@ -106,7 +106,8 @@ describe('crawlSite on the fixture site', () => {
     fetcher.close();
     expect(summary.pagesTaken).toBe(0);
     // robots.txt is unreachable too, and RFC 9309 says an unreachable robots.txt means "disallow all"
-    expect(summary.failure).toMatch(/^Could not read http:\/\/127\.0\.0\.1:\d+\/robots\.txt: robots\.txt could not be fetched \(ECONNREFUSED/);
+    // in words, naming the host: not the socket's "connect ECONNREFUSED 127.0.0.1:port"
+    expect(summary.failure).toMatch(/^Could not read http:\/\/127\.0\.0\.1:\d+\/robots\.txt: robots\.txt could not be fetched \(127\.0\.0\.1 refused the connection\)$/);
   });
 
   it('crawls from the sitemap when the start page itself is missing, and records the 404', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { logger } from '../../lib/logger';
 import { decodeHtml } from './decodeText';
 import { extractPage, type Block } from './extractPage';
 import { loadRobots, type Robots } from './loadRobots';
@@ -148,7 +149,7 @@ class Crawl {
       });
     } catch (err) {
       if (err instanceof FetchError && err.code === 'aborted') throw err;
-      return { status: 'error', url: item.url, reason: describeFetchError(err) };
+      return { status: 'error', url: item.url, reason: describeFetchError(err, item.url) };
     }
 
     const finalUrl = new URL(res.url);
@@ -288,11 +289,12 @@ function hostOf(url: URL) {
   return url.hostname.toLowerCase().replace(/^www\./, '');
 }
 
-function describeFetchError(err: unknown): string {
-  if (err instanceof FetchError) {
-    if (err.code === 'timeout') return 'Timed out';
-    if (err.code === 'too_large') return `Too large (${err.message.toLowerCase()})`;
-    return err.message;
-  }
-  return (err as Error)?.message ?? String(err);
+/**
+ * A failed fetch, in words for the owner. FetchError messages are written for owners (they
+ * name the host or URL, never an address it resolved to); anything else stays in the log.
+ */
+function describeFetchError(err: unknown, url: string): string {
+  if (err instanceof FetchError) return err.message;
+  logger.error('crawler: unexpected fetch error', { url, error: String((err as Error)?.stack ?? err) });
+  return 'Unexpected error while fetching this page';
 }

@@ -4,6 +4,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { logger } from '../../lib/logger';
 import { isPublicAddress } from './isPublicAddress';
 
 export type SafeFetcherOptions = {
@@ -44,6 +45,11 @@ export type FetchOptions = {
 
 export type FetchErrorCode = 'blocked' | 'timeout' | 'too_large' | 'network' | 'redirects' | 'protocol' | 'aborted';
 
+/**
+ * A failed fetch. `message` is shown to owners (page reasons, a source's error): a plain
+ * sentence naming at most the host or URL they gave, never an address a host resolved to,
+ * a resolver's error or a socket's text. Those details go to the server log only.
+ */
 export class FetchError extends Error {
   constructor(
     readonly code: FetchErrorCode,
@@ -76,19 +82,27 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
   const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
     resolve(hostname).then(
       (addresses) => {
-        if (addresses.length === 0) return callback(new FetchError('network', `Could not resolve ${hostname}`), '', 4);
-        const refused = addresses.find((a) => !allowed(a.address));
-        if (refused) {
-          return callback(
-            new FetchError('blocked', `Refused: ${hostname} resolves to a non-public address (${refused.address})`),
-            '',
-            4,
-          );
+        if (addresses.length === 0) {
+          logger.info('crawler: host has no addresses', { host: hostname });
+          return callback(new FetchError('network', messages.dnsFailed(hostname)), '', 4);
+        }
+        const refused = addresses.filter((a) => !allowed(a.address));
+        if (refused.length > 0) {
+          // which addresses, only here: the owner must not learn what internal names resolve to
+          logger.warn('crawler: refused a host that resolves to a non-public address', {
+            host: hostname,
+            refused: refused.map((a) => a.address),
+            addresses: addresses.map((a) => a.address),
+          });
+          return callback(new FetchError('blocked', messages.notPublic(hostname)), '', 4);
         }
         if (lookupOptions.all) (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
         else callback(null, addresses[0].address, addresses[0].family);
       },
-      (err: Error) => callback(new FetchError('network', `Could not resolve ${hostname}: ${err.message}`), '', 4),
+      (err: NodeJS.ErrnoException) => {
+        logger.info('crawler: DNS lookup failed', { host: hostname, code: err?.code, error: String(err?.message ?? err) });
+        callback(new FetchError('network', messages.dnsFailed(hostname)), '', 4);
+      },
     );
   };
 
@@ -119,8 +133,11 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
     opts: FetchOptions,
   ): Promise<{ status: number; contentType: string; body: Buffer | null; location?: string }> {
     const host = url.hostname.replace(/^\[|\]$/g, '');
+    // as the owner (or the redirecting site) wrote it, "[::1]" with its brackets
+    const shownHost = url.hostname;
     if (isIP(host) && !allowed(host)) {
-      return Promise.reject(new FetchError('blocked', `Refused: ${host} is not a public address`));
+      logger.warn('crawler: refused a non-public address', { url: url.href });
+      return Promise.reject(new FetchError('blocked', messages.notPublic(shownHost)));
     }
     return new Promise((resolvePromise, reject) => {
       let settled = false;
@@ -130,7 +147,9 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
         clearTimeout(timer);
         opts.signal?.removeEventListener('abort', onAbort);
         req.destroy();
-        reject(toFetchError(err));
+        const error = toFetchError(err, shownHost);
+        if (error !== err) logger.info('crawler: fetch failed', { url: url.href, code: error.code, error: rawError(err) });
+        reject(error);
       };
       const succeed = (value: { status: number; contentType: string; body: Buffer | null; location?: string }) => {
         if (settled) return;
@@ -142,7 +161,7 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
       const onAbort = () => fail(new FetchError('aborted', 'Aborted'));
       const remaining = deadline - Date.now();
       const timer = setTimeout(
-        () => fail(new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`)),
+        () => fail(new FetchError('timeout', messages.timeout(shownHost, options.timeoutMs))),
         Math.max(0, remaining),
       );
       const client = url.protocol === 'https:' ? https : http;
@@ -175,9 +194,9 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
           const declared = Number(res.headers['content-length']);
           if (Number.isFinite(declared) && declared > options.maxBytes && !res.headers['content-encoding']) {
             res.destroy();
-            return fail(new FetchError('too_large', `Larger than ${options.maxBytes} bytes`));
+            return fail(new FetchError('too_large', messages.tooLarge(shownHost, options.maxBytes)));
           }
-          readCapped(decode(res), options.maxBytes).then((body) => succeed({ status, contentType, body }), fail);
+          readCapped(decode(res), options.maxBytes, shownHost).then((body) => succeed({ status, contentType, body }), fail);
         },
       );
       req.on('error', fail);
@@ -222,8 +241,8 @@ function decode(res: http.IncomingMessage): Readable {
   return res;
 }
 
-/** Reads a stream into memory, giving up (and destroying it) past `max` bytes. */
-function readCapped(stream: Readable, max: number): Promise<Buffer> {
+/** Reads a stream into memory, giving up (and destroying it) past `max` bytes. Stream errors are passed on as they are. */
+function readCapped(stream: Readable, max: number, host: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     let size = 0;
@@ -231,21 +250,75 @@ function readCapped(stream: Readable, max: number): Promise<Buffer> {
       size += chunk.length;
       if (size > max) {
         stream.destroy();
-        reject(new FetchError('too_large', `Larger than ${max} bytes`));
+        reject(new FetchError('too_large', messages.tooLarge(host, max)));
         return;
       }
       parts.push(chunk);
     });
     stream.on('end', () => resolve(Buffer.concat(parts)));
-    stream.on('error', (err) => reject(toFetchError(err)));
+    stream.on('error', reject);
   });
 }
 
-function toFetchError(err: unknown): FetchError {
+/**
+ * What owners read. Plain sentences naming only the host or URL: never an address the host
+ * resolved to, a resolver's answer or error code, or a socket's own text (which carries the
+ * connected address, e.g. "connect ECONNREFUSED 10.0.0.5:80").
+ */
+const messages = {
+  notPublic: (host: string) => `${host} is not a public address, so Parley will not fetch it`,
+  dnsFailed: (host: string) => `Could not find the address of ${host} (DNS lookup failed)`,
+  connectionRefused: (host: string) => `${host} refused the connection`,
+  unreachable: (host: string) => `${host} could not be reached`,
+  connectionClosed: (host: string) => `The connection to ${host} was closed unexpectedly`,
+  certificate: (host: string) => `The HTTPS certificate of ${host} is not valid`,
+  tls: (host: string) => `The secure (HTTPS) connection to ${host} failed`,
+  badHttp: (host: string) => `${host} sent an answer that is not valid HTTP`,
+  badEncoding: (host: string) => `${host} sent a compressed answer that could not be read`,
+  connectionFailed: (host: string) => `The connection to ${host} failed`,
+  connectTimeout: (host: string) => `The connection to ${host} timed out`,
+  timeout: (host: string, ms: number) => `${host} did not answer within ${seconds(ms)}`,
+  tooLarge: (host: string, max: number) => `${host} sent more than ${max} bytes`,
+};
+
+function seconds(ms: number) {
+  const s = Math.round(ms / 100) / 10;
+  return `${s} second${s === 1 ? '' : 's'}`;
+}
+
+const DNS_ERROR_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'EAI_ADDRFAMILY', 'ENODATA', 'ESERVFAIL', 'ENONAME']);
+
+/** Turns anything a request throws into a FetchError with an owner-safe message. */
+function toFetchError(err: unknown, host: string): FetchError {
   if (err instanceof FetchError) return err;
-  const e = err as NodeJS.ErrnoException;
   // net wraps some lookup failures; keep the policy refusal recognisable
-  const cause = (e as { cause?: unknown }).cause;
+  const cause = (err as { cause?: unknown })?.cause;
   if (cause instanceof FetchError) return cause;
-  return new FetchError('network', e?.code ? `${e.code}${e.message ? `: ${e.message}` : ''}` : String(e?.message ?? err));
+  const e = (err ?? {}) as NodeJS.ErrnoException;
+  const code = String(e.code ?? '');
+  const text = String(e.message ?? '');
+  if (DNS_ERROR_CODES.has(code) || e.syscall === 'getaddrinfo' || /getaddrinfo/i.test(text)) {
+    return new FetchError('network', messages.dnsFailed(host));
+  }
+  if (code === 'ECONNREFUSED') return new FetchError('network', messages.connectionRefused(host));
+  if (code === 'ETIMEDOUT') return new FetchError('timeout', messages.connectTimeout(host));
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EHOSTDOWN' || code === 'ENETDOWN') {
+    return new FetchError('network', messages.unreachable(host));
+  }
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || /socket hang up/i.test(text)) {
+    return new FetchError('network', messages.connectionClosed(host));
+  }
+  if (/CERT|UNABLE_TO_|SIGNATURE/.test(code)) return new FetchError('network', messages.certificate(host));
+  if (/SSL|TLS/.test(code)) return new FetchError('network', messages.tls(host));
+  if (code.startsWith('HPE_')) return new FetchError('protocol', messages.badHttp(host));
+  if (code.startsWith('Z_') || code.startsWith('ERR_BROTLI')) {
+    return new FetchError('network', messages.badEncoding(host));
+  }
+  return new FetchError('network', messages.connectionFailed(host));
+}
+
+/** The full story, for the server log only. */
+function rawError(err: unknown) {
+  const e = err as NodeJS.ErrnoException | undefined;
+  return e?.code ? `${e.code}: ${e.message}` : String(e?.message ?? err);
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlite } from '../../db/client';
-import { createBot, createUserAndCookie } from '../../../test/helpers';
+import { api, createBot, createUserAndCookie } from '../../../test/helpers';
 import { startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
 import { retrieve } from './retrieve';
 import { scanSource, type ScanSettings } from './scanSource';
@@ -17,6 +17,8 @@ const strict: ScanSettings = {
 let site: FixtureSite; // 127.0.0.1: an internal service that must never be reached
 let outside: { url: string; hits: string[]; close: () => Promise<void> };
 let botId: number;
+let botGuid: string;
+let cookie: string;
 
 beforeAll(async () => {
   site = await startFixtureSite();
@@ -33,8 +35,10 @@ beforeAll(async () => {
     hits,
     close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
   };
-  const { cookie } = await createUserAndCookie();
-  botId = (await createBot(cookie)).id;
+  ({ cookie } = await createUserAndCookie());
+  const bot = await createBot(cookie);
+  botId = bot.id;
+  botGuid = bot.guid;
 });
 afterAll(async () => {
   await site.close();
@@ -62,13 +66,14 @@ describe('website scans refuse non-public addresses (CRAWL_ALLOW_PRIVATE_HOSTS o
     ['loopback 127.0.0.1', () => `${site.url}/`, '127.0.0.1'],
     ['private 10.x', () => 'http://10.0.0.1/', '10.0.0.1'],
     ['cloud metadata 169.254.169.254', () => 'http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
-    ['IPv6 loopback [::1]', () => `http://[::1]:${new URL(site.url).port}/`, '::1'],
-    ['IPv4-mapped IPv6 [::ffff:127.0.0.1]', () => `http://[::ffff:127.0.0.1]:${new URL(site.url).port}/`, '::ffff:7f00:1'],
-  ])('%s: the source ends in error with the refusal, and nothing is requested', async (_name, url, address) => {
+    ['IPv6 loopback [::1]', () => `http://[::1]:${new URL(site.url).port}/`, '[::1]'],
+    ['IPv4-mapped IPv6 [::ffff:127.0.0.1]', () => `http://[::ffff:127.0.0.1]:${new URL(site.url).port}/`, '[::ffff:7f00:1]'],
+    ['IPv4-translated IPv6 [::ffff:0:7f00:1]', () => `http://[::ffff:0:7f00:1]:${new URL(site.url).port}/`, '[::ffff:0:7f00:1]'],
+  ])('%s: the source ends in error with the refusal, and nothing is requested', async (_name, url, host) => {
     site.requests.length = 0;
     const id = insertWebsite(url());
     await scanSource(id, new AbortController().signal, strict);
-    expect(sourceRow(id)).toEqual({ status: 'error', errorMessage: `Refused: ${address} is not a public address`, totalPages: 0 });
+    expect(sourceRow(id)).toEqual({ status: 'error', errorMessage: `${host} is not a public address, so Parley will not fetch it`, totalPages: 0 });
     expect(site.requests).toEqual([]);
   });
 
@@ -78,11 +83,95 @@ describe('website scans refuse non-public addresses (CRAWL_ALLOW_PRIVATE_HOSTS o
     await scanSource(id, new AbortController().signal, strict);
     const row = sourceRow(id);
     expect(row.status).toBe('error');
-    expect(row.errorMessage).toBe(`Could not fetch ${outside.url}/: Refused: 127.0.0.1 is not a public address`);
+    expect(row.errorMessage).toBe(`Could not fetch ${outside.url}/: 127.0.0.1 is not a public address, so Parley will not fetch it`);
     const pages = sqlite.prepare(`SELECT url, status, reason FROM pages WHERE source_id = ?`).all(id);
-    expect(pages).toContainEqual({ url: `${outside.url}/`, status: 'error', reason: 'Refused: 127.0.0.1 is not a public address' });
+    expect(pages).toContainEqual({ url: `${outside.url}/`, status: 'error', reason: '127.0.0.1 is not a public address, so Parley will not fetch it' });
     expect(outside.hits).toContain('/');
     expect(site.requests).toEqual([]);
     expect(await retrieve(botId, 'coffee')).toEqual([]);
+  });
+});
+
+// What the owner reads (the source's error in the DB and in the sources API, each page's reason)
+// names the host they typed, never an address it resolved to or the resolver's own words.
+const IPV4_LITERAL = /\b\d{1,3}(?:\.\d{1,3}){3}\b/;
+const IPV6_LITERAL = /[0-9a-f]*:[0-9a-f]*:[0-9a-f.]*/i;
+const RESOLVER_TEXT = /ENOTFOUND|EAI_AGAIN|getaddrinfo/i;
+
+async function ownerVisibleErrors(id: number): Promise<string[]> {
+  const res = await api(`/api/chatbots/${botGuid}/website-sources`, { cookie });
+  expect(res.status).toBe(200);
+  const listed = ((await res.json()) as { id: number; errorMessage: string | null }[]).find((s) => s.id === id);
+  const reasons = (sqlite.prepare(`SELECT reason FROM pages WHERE source_id = ?`).all(id) as { reason: string | null }[]).map((p) => p.reason);
+  return [sourceRow(id).errorMessage, listed?.errorMessage ?? null, ...reasons].filter((m): m is string => m !== null);
+}
+
+function expectNoInternals(messages: string[]) {
+  expect(messages.length).toBeGreaterThan(0);
+  for (const message of messages) {
+    expect(message).not.toMatch(IPV4_LITERAL);
+    expect(message).not.toMatch(IPV6_LITERAL);
+    expect(message).not.toMatch(RESOLVER_TEXT);
+  }
+}
+
+describe('scan errors shown to owners reveal no internal addresses or DNS results', () => {
+  function withResolver(resolve: NonNullable<ScanSettings['fetcher']['resolve']>): ScanSettings {
+    return { ...strict, fetcher: { ...strict.fetcher, resolve } };
+  }
+
+  it.each([
+    ['a private IPv4', [{ address: '10.0.0.5', family: 4 }]],
+    ['a public and a private address', [{ address: '127.0.0.2', family: 4 }, { address: '10.0.0.5', family: 4 }]],
+    ['an IPv4-translated IPv6', [{ address: '::ffff:0:a00:5', family: 6 }]],
+    ['a unique-local IPv6', [{ address: 'fd00::5', family: 6 }]],
+  ])('a host name resolving to %s: refused by name only', async (_name, addresses) => {
+    site.requests.length = 0;
+    const id = insertWebsite('http://wiki.corp.example/');
+    await scanSource(id, new AbortController().signal, withResolver(async () => addresses));
+    const row = sourceRow(id);
+    expect(row.status).toBe('error');
+    expect(row.errorMessage).toBe('wiki.corp.example is not a public address, so Parley will not fetch it');
+    expectNoInternals(await ownerVisibleErrors(id));
+    expect(site.requests).toEqual([]);
+  });
+
+  it.each(['ENOTFOUND', 'EAI_AGAIN'])('a DNS failure (%s): a plain sentence without the resolver error', async (code) => {
+    const id = insertWebsite('http://nowhere.example/');
+    const settings = withResolver(async (host) => {
+      throw Object.assign(new Error(`getaddrinfo ${code} ${host} via 10.0.0.53`), { code, syscall: 'getaddrinfo', hostname: host });
+    });
+    await scanSource(id, new AbortController().signal, settings);
+    const row = sourceRow(id);
+    expect(row.status).toBe('error');
+    expect(row.errorMessage).toBe(
+      'Could not read http://nowhere.example/robots.txt: robots.txt could not be fetched (Could not find the address of nowhere.example (DNS lookup failed))',
+    );
+    expectNoInternals(await ownerVisibleErrors(id));
+  });
+
+  it('a public page redirecting to a host that resolves privately: the reason names that host only', async () => {
+    site.requests.length = 0;
+    // robots.txt answers 404 and the start page redirects to the internal site, which resolves privately
+    const redirecting = http.createServer((req, res) => {
+      if (req.url === '/robots.txt') return res.writeHead(404).end();
+      res.writeHead(302, { location: `http://intranet.shop.example:${new URL(site.url).port}/` }).end();
+    });
+    await new Promise<void>((r) => redirecting.listen(0, '127.0.0.2', r));
+    const startUrl = `http://www.shop.example:${(redirecting.address() as AddressInfo).port}/`;
+    const id = insertWebsite(startUrl);
+    const settings = withResolver(async (host) =>
+      host === 'www.shop.example' ? [{ address: '127.0.0.2', family: 4 }] : [{ address: '127.0.0.1', family: 4 }],
+    );
+    try {
+      await scanSource(id, new AbortController().signal, settings);
+    } finally {
+      await new Promise<void>((r) => (redirecting.closeAllConnections(), redirecting.close(() => r())));
+    }
+    const row = sourceRow(id);
+    expect(row.status).toBe('error');
+    expect(row.errorMessage).toBe(`Could not fetch ${startUrl}: intranet.shop.example is not a public address, so Parley will not fetch it`);
+    expectNoInternals(await ownerVisibleErrors(id));
+    expect(site.requests).toEqual([]);
   });
 });

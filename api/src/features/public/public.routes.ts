@@ -1,23 +1,21 @@
 import { Hono } from 'hono';
 import { notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
-import { findChatbot } from '../chatbots/chatbots.service';
+import { findChatbotByGuid } from '../chatbots/chatbots.service';
 import { getDefaultChatbot } from './defaultChatbot';
 import { assertOriginAllowed } from './originPolicy';
-import { publicCors } from './publicCors';
 import { chatbotRefParamSchema } from './public.schemas';
 import { toPublicChatbotConfig } from './toPublicChatbotConfig';
 
 /** `/api/public/*`: what a visitor's widget may read about a bot before chatting. */
 export const publicRoutes = new Hono()
-  .use(publicCors)
   .get('/default-chatbot', (c) => {
     const bot = getDefaultChatbot();
     if (!bot) throw notFound('No default chatbot is configured');
     return c.json(toPublicChatbotConfig(bot), 200);
   })
   .get('/chatbots/:ref', validate('param', chatbotRefParamSchema), (c) => {
-    const bot = findChatbot(c.req.valid('param').ref);
+    const bot = findChatbotByGuid(c.req.valid('param').ref);
     if (!bot) throw notFound('Chatbot not found');
     assertOriginAllowed(bot, c.req.header('origin'), c.req.header('host'));
     return c.json(toPublicChatbotConfig(bot), 200);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
+import { cleanText } from '../../lib/protocol';
 import { validate } from '../../lib/validate';
-import { requireUser } from '../../middleware/auth';
+import type { OwnerEnv } from '../../middleware/auth';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
 import { addSourceSchema, chatbotParamSchema, sourceParamSchema } from './sources.schemas';
 import { addFileSource, addTextSource, addWebsiteSource, deleteSource, listSources, rescanSource } from './sources.service';
@@ -9,8 +10,7 @@ import { addFileSource, addTextSource, addWebsiteSource, deleteSource, listSourc
  * `/api/chatbots/{chatbotId}/...`: a bot's content sources (owner-tools §7). {chatbotId} is the
  * bot's numeric id or guid; another owner's bot answers 404 like a missing one.
  */
-export const sourcesRoutes = new Hono()
-  .use(requireUser)
+export const sourcesRoutes = new Hono<OwnerEnv>()
   .get('/:chatbotId/website-sources', validate('param', chatbotParamSchema), (c) => {
     const bot = getOwnedChatbot(c.get('user').id, c.req.valid('param').chatbotId);
     return c.json(listSources(bot.id), 200);
@@ -24,7 +24,7 @@ export const sourcesRoutes = new Hono()
   .post('/:chatbotId/upload-text-file', validate('param', chatbotParamSchema), async (c) => {
     const bot = getOwnedChatbot(c.get('user').id, c.req.valid('param').chatbotId);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const text = (v: unknown) => (typeof v === 'string' ? v : null);
+    const text = (v: unknown) => (typeof v === 'string' ? cleanText(v) : null);
     const source = await addFileSource(bot.id, {
       file: form.file as File | string | undefined,
       title: text(form.title),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanString } from '../../lib/protocol';
 
 import { MAX_FILE_BYTES, MAX_PAGES_DEFAULT, MAX_PAGES_LIMIT, MESSAGES, MIN_TEXT_LENGTH } from './sourceLimits';
 
@@ -22,9 +23,9 @@ const websiteUrl = z
     }
   }, MESSAGES.url);
 
+/** Owner-written text: NUL and bidi override characters are dropped (`cleanText`). */
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  cleanString()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
@@ -45,7 +46,7 @@ export const websiteSourceSchema = z.object({
 
 export const textSourceSchema = z.object({
   sourceType: z.literal('text').optional(),
-  title: z.string({ error: MESSAGES.title }).trim().min(1, MESSAGES.title).max(200, 'Title must be at most 200 characters'),
+  title: cleanString({ error: MESSAGES.title }).trim().min(1, MESSAGES.title).max(200, 'Title must be at most 200 characters'),
   description: optionalText(1000, 'Description'),
   textContent: z.string({ error: MESSAGES.text }).refine((v) => v.trim().length >= MIN_TEXT_LENGTH, MESSAGES.text),
 });

@@ -119,7 +119,7 @@ describe('website sources', () => {
     await waitForIdle(created.id);
     const [done] = (await listSources()).filter((s) => s.id === created.id);
     expect(done.status).toBe('error');
-    expect(done.errorMessage).toMatch(/^Could not read http:\/\/127\.0\.0\.1:\d+\/robots\.txt: .*ECONNREFUSED/);
+    expect(done.errorMessage).toMatch(/^Could not read http:\/\/127\.0\.0\.1:\d+\/robots\.txt: robots\.txt could not be fetched \(127\.0\.0\.1 refused the connection\)$/);
     expect(done.totalPages).toBe(0);
     await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
   });

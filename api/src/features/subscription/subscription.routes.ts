@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { requireUser } from '../../middleware/auth';
+import type { OwnerEnv } from '../../middleware/auth';
 import { getCurrentSubscription, listPlans } from './subscription.service';
 
-/** `/api/subscription/*`: the plan catalogue (public) and the owner's current plan. */
-export const subscriptionRoutes = new Hono()
-  .get('/plans', (c) => c.json(listPlans(), 200))
-  .get('/current', requireUser, (c) => c.json(getCurrentSubscription(c.get('user').id), 200));
+/** `/api/subscription/plans`: the plan catalogue, public (the pricing page needs no sign-in). */
+export const plansRoutes = new Hono().get('/plans', (c) => c.json(listPlans(), 200));
+
+/** `/api/subscription/current`: the signed-in owner's plan. */
+export const subscriptionRoutes = new Hono<OwnerEnv>().get('/current', (c) => c.json(getCurrentSubscription(c.get('user').id), 200));

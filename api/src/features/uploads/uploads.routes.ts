@@ -10,12 +10,12 @@ const avatarForm = z.object({ avatar: z.union([z.instanceof(File), z.string()]).
 const backgroundForm = z.object({ background: z.union([z.instanceof(File), z.string()]).optional() });
 const asFile = (value: File | string | undefined) => (typeof value === 'string' ? undefined : value);
 
-/** `/api/upload/*`: avatar and home-screen background images (multipart, ≤ 10 MB). */
+/** `/api/upload/*`: avatar and home-screen background images (multipart, ≤ 10 MB, within the account's quota). */
 export const uploadRoutes = new Hono()
   .use(requireUser)
   .post('/avatar', validate('form', avatarForm), async (c) =>
-    c.json(await saveImage(asFile(c.req.valid('form').avatar), 'avatar'), 201),
+    c.json(await saveImage(c.get('user').id, asFile(c.req.valid('form').avatar), 'avatar'), 201),
   )
   .post('/background', validate('form', backgroundForm), async (c) =>
-    c.json(await saveImage(asFile(c.req.valid('form').background), 'background'), 201),
+    c.json(await saveImage(c.get('user').id, asFile(c.req.valid('form').background), 'background'), 201),
   );

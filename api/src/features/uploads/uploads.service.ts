@@ -1,25 +1,79 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { badRequest, payloadTooLarge } from '../../lib/errors';
+import { eq, sum } from 'drizzle-orm';
+import { db, sqlite } from '../../db/client';
+import { uploads } from '../../db/schema';
+import { env } from '../../env';
+import { badRequest, HttpError, payloadTooLarge } from '../../lib/errors';
 import { UPLOADS_DIR } from '../../lib/paths';
+import { sweepUnreferencedUploads } from './sweepUploads';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
+type Kind = 'avatar' | 'background';
+
 /**
  * Stores an avatar or background image after checking its bytes, not just its name or the
- * browser-supplied type, and returns its public URL under /uploads.
+ * browser-supplied type, records it against its owner's storage quota and returns its public
+ * URL under /uploads.
  */
-export async function saveImage(file: File | undefined, kind: 'avatar' | 'background'): Promise<{ url: string }> {
+export async function saveImage(userId: string, file: File | undefined, kind: Kind): Promise<{ url: string }> {
   if (!file || typeof file === 'string') throw badRequest('Please select an image file (JPG, PNG, GIF, WebP).', { field: kind });
   if (file.size > MAX_IMAGE_BYTES) throw payloadTooLarge('Please select an image smaller than 10MB.');
   const bytes = new Uint8Array(await file.arrayBuffer());
   const ext = sniffImage(bytes);
   if (!ext) throw badRequest('Please select an image file (JPG, PNG, GIF, WebP).', { title: 'Invalid file type' });
+
+  // Over quota? Unreferenced files of the account (past the grace period) do not count: sweep
+  // them and look again before refusing, so replaced avatars never lock an owner out.
+  if (env.UPLOAD_QUOTA_BYTES > 0 && usedBytes(userId) + bytes.length > env.UPLOAD_QUOTA_BYTES) {
+    await sweepUnreferencedUploads({ userId });
+  }
   const name = `${kind}-${randomUUID()}.${ext}`;
-  await mkdir(UPLOADS_DIR, { recursive: true });
-  await writeFile(path.join(UPLOADS_DIR, name), bytes);
+  // Check and record in one synchronous step, so parallel uploads cannot both squeeze in.
+  sqlite.transaction(() => {
+    const used = usedBytes(userId);
+    if (env.UPLOAD_QUOTA_BYTES > 0 && used + bytes.length > env.UPLOAD_QUOTA_BYTES) throw quotaExceeded(used, env.UPLOAD_QUOTA_BYTES);
+    db.insert(uploads).values({ fileName: name, userId, kind, sizeBytes: bytes.length }).run();
+  })();
+  try {
+    await mkdir(UPLOADS_DIR, { recursive: true });
+    await writeFile(path.join(UPLOADS_DIR, name), bytes);
+  } catch (error) {
+    db.delete(uploads).where(eq(uploads.fileName, name)).run();
+    await unlink(path.join(UPLOADS_DIR, name)).catch(() => undefined);
+    throw error;
+  }
   return { url: `/uploads/${name}` };
+}
+
+/** Bytes the account's recorded uploads take up. */
+export function usedBytes(userId: string): number {
+  const row = db.select({ total: sum(uploads.sizeBytes) }).from(uploads).where(eq(uploads.userId, userId)).get();
+  return Number(row?.total ?? 0);
+}
+
+/** 413 with the numbers, so the dashboard can show how full the storage is. */
+function quotaExceeded(used: number, quota: number) {
+  return new HttpError(
+    413,
+    `Your uploads use ${formatBytes(used)} of your ${formatBytes(quota)} storage. Delete unused images or choose a smaller file.`,
+    { usedBytes: used, quotaBytes: quota },
+  );
+}
+
+/** 52_218_266 → "49.8 MB"; rounded down so a nearly full storage never reads as full. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = n / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Math.floor(value * 10) / 10} ${units[unit]}`;
 }
 
 /** JPEG, PNG, GIF and WebP by magic number; SVG is refused because it can carry script. */

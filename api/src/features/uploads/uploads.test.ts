@@ -1,13 +1,54 @@
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../app';
-import { createUserAndCookie } from '../../../test/helpers';
+
+// A 1 KB quota per account, read by env.ts when the app is imported below.
+process.env.UPLOAD_QUOTA_BYTES = '1024';
+const { app } = await import('../../app');
+const { api, createBot, createUserAndCookie } = await import('../../../test/helpers');
+const { sqlite } = await import('../../db/client');
+const { UPLOADS_DIR } = await import('../../lib/paths');
+const { sweepUnreferencedUploads } = await import('./sweepUploads');
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const HOUR = 60 * 60 * 1000;
 
 function upload(cookie: string | undefined, field: string, file: Blob, name: string, endpoint = field) {
   const form = new FormData();
   form.append(field, file, name);
   return app.request(`/api/upload/${endpoint}`, { method: 'POST', body: form, headers: cookie ? { cookie } : {} });
+}
+
+/** A PNG of exactly `size` bytes. */
+function png(size: number) {
+  const bytes = new Uint8Array(size);
+  bytes.set(PNG);
+  return new Blob([bytes], { type: 'image/png' });
+}
+
+/** Uploads a PNG of `size` bytes and returns its URL (the upload must succeed). */
+async function uploaded(cookie: string, size: number, kind: 'avatar' | 'background' = 'avatar') {
+  const res = await upload(cookie, kind, png(size), `${kind}.png`);
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { url: string }).url;
+}
+
+const fileName = (url: string) => url.split('/').pop()!;
+const onDisk = (url: string) => existsSync(path.join(UPLOADS_DIR, fileName(url)));
+const recorded = (url: string) => sqlite.prepare('select 1 from uploads where file_name = ?').get(fileName(url)) !== undefined;
+/** Whether the URL still answers with the image; a removed one is a plain 404. */
+async function servesImage(url: string) {
+  const res = await app.request(url);
+  if (res.status === 200 && (res.headers.get('content-type') ?? '').startsWith('image/')) return true;
+  expect(res.status, url).toBe(404);
+  return false;
+}
+
+/** Makes an upload look `ms` old, in the table and on disk. */
+function backdate(url: string, ms = 2 * HOUR) {
+  const at = Date.now() - ms;
+  sqlite.prepare('update uploads set created_at = ? where file_name = ?').run(at, fileName(url));
+  utimesSync(path.join(UPLOADS_DIR, fileName(url)), at / 1000, at / 1000);
 }
 
 describe('image uploads', () => {
@@ -37,5 +78,120 @@ describe('image uploads', () => {
     expect(res.status).toBe(413);
     expect((await res.json()).message).toBe('Please select an image smaller than 10MB.');
     expect((await upload(undefined, 'avatar', new Blob([PNG]), 'a.png')).status).toBe(401);
+  });
+});
+
+describe('upload storage quota', () => {
+  it('accepts uploads up to the quota and answers 413 with the numbers beyond it', async () => {
+    const { cookie, user } = await createUserAndCookie();
+    const avatar = await uploaded(cookie, 400);
+    // Referenced as the bot's avatar: it still takes up the owner's storage.
+    await createBot(cookie, { avatarUrl: avatar });
+    await uploaded(cookie, 400, 'background');
+
+    const refused = await upload(cookie, 'background', png(400), 'bg.png');
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({
+      message: 'Your uploads use 800 bytes of your 1 KB storage. Delete unused images or choose a smaller file.',
+      details: { usedBytes: 800, quotaBytes: 1024 },
+    });
+    expect(sqlite.prepare('select count(*) as n from uploads where user_id = ?').get(user.id)).toEqual({ n: 2 });
+
+    // Exactly filling the quota is allowed; one byte more is not.
+    await uploaded(cookie, 224);
+    const full = await upload(cookie, 'avatar', png(16), 'a.png');
+    expect(full.status).toBe(413);
+    expect((await full.json()).details).toEqual({ usedBytes: 1024, quotaBytes: 1024 });
+
+    // The quota is per account.
+    const other = await createUserAndCookie();
+    await uploaded(other.cookie, 400);
+  });
+});
+
+describe('sweeping unreferenced uploads', () => {
+  it('deletes old unreferenced files and keeps referenced or fresh ones', async () => {
+    const { cookie, user } = await createUserAndCookie();
+    const avatar = await uploaded(cookie, 100);
+    const themeBackground = await uploaded(cookie, 100, 'background');
+    const componentImage = await uploaded(cookie, 100, 'background');
+    const stale = await uploaded(cookie, 100);
+    const fresh = await uploaded(cookie, 100);
+    await createBot(cookie, {
+      avatarUrl: avatar,
+      homeScreenConfig: {
+        // An absolute URL counts as a reference too.
+        theme: { backgroundImageUrl: `https://chat.example.com${themeBackground}` },
+        components: [{ id: 'hero', type: 'hero', props: { image: { src: componentImage } } }],
+      },
+    });
+    // Files saved before the uploads table existed have no row: judged by their mtime.
+    const legacyOld = '/uploads/avatar-legacy-old.png';
+    const legacyFresh = '/uploads/avatar-legacy-fresh.png';
+    const legacyProfile = '/uploads/avatar-legacy-profile.png';
+    for (const url of [legacyOld, legacyFresh, legacyProfile]) writeFileSync(path.join(UPLOADS_DIR, fileName(url)), PNG);
+    sqlite.prepare('update users set profile_image_url = ? where id = ?').run(legacyProfile, user.id);
+    for (const url of [avatar, themeBackground, componentImage, stale]) backdate(url);
+    for (const url of [legacyOld, legacyProfile]) utimesSync(path.join(UPLOADS_DIR, fileName(url)), (Date.now() - 2 * HOUR) / 1000, (Date.now() - 2 * HOUR) / 1000);
+
+    const { removed, freedBytes } = await sweepUnreferencedUploads();
+
+    expect(removed.sort()).toEqual([fileName(legacyOld), fileName(stale)].sort());
+    expect(freedBytes).toBe(100 + PNG.length);
+    for (const url of [stale, legacyOld]) {
+      expect(onDisk(url)).toBe(false);
+      expect(recorded(url)).toBe(false);
+      expect(await servesImage(url)).toBe(false);
+    }
+    for (const url of [avatar, themeBackground, componentImage, fresh]) {
+      expect(recorded(url)).toBe(true);
+      expect(await servesImage(url)).toBe(true);
+    }
+    for (const url of [legacyFresh, legacyProfile]) expect(await servesImage(url)).toBe(true);
+
+    // A shorter grace period takes the fresh unreferenced ones as well.
+    const second = await sweepUnreferencedUploads({ olderThanMs: -1000 });
+    expect(second.removed).toEqual(expect.arrayContaining([fileName(fresh), fileName(legacyFresh)]));
+    expect(second.removed).not.toContain(fileName(avatar));
+    expect(await servesImage(avatar)).toBe(true);
+  });
+
+  it('frees an owner at the quota once their replaced images are past the grace period', async () => {
+    const { cookie, user } = await createUserAndCookie();
+    const kept = await uploaded(cookie, 400);
+    const bot = await createBot(cookie, { avatarUrl: kept });
+    const replaced = await uploaded(cookie, 400);
+    for (const avatarUrl of [replaced, kept]) {
+      expect((await api(`/api/chatbots/${bot.guid}`, { method: 'PUT', cookie, body: { avatarUrl } })).status).toBe(200);
+    }
+    expect((await upload(cookie, 'avatar', png(400), 'a.png')).status).toBe(413);
+
+    // Within the grace period the replaced avatar is kept (a bot form may be about to save it).
+    backdate(kept);
+    backdate(replaced, 30 * 60 * 1000);
+    expect((await upload(cookie, 'avatar', png(400), 'a.png')).status).toBe(413);
+    expect(onDisk(replaced)).toBe(true);
+
+    // Past it, the upload sweeps the account's unreferenced files and goes through.
+    backdate(replaced);
+    const next = await uploaded(cookie, 400);
+    expect(onDisk(replaced)).toBe(false);
+    expect(recorded(replaced)).toBe(false);
+    expect(await servesImage(kept)).toBe(true);
+    expect(await servesImage(next)).toBe(true);
+    const refused = await upload(cookie, 'avatar', png(400), 'a.png');
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).details).toEqual({ usedBytes: 800, quotaBytes: 1024 });
+    expect(sqlite.prepare('select sum(size_bytes) as n from uploads where user_id = ?').get(user.id)).toEqual({ n: 800 });
+  });
+
+  it('lets the owner upload again after the scheduled sweep frees space', async () => {
+    const { cookie } = await createUserAndCookie();
+    const old = [await uploaded(cookie, 500), await uploaded(cookie, 500)];
+    expect((await upload(cookie, 'avatar', png(500), 'a.png')).status).toBe(413);
+    old.forEach((url) => backdate(url));
+    const { removed } = await sweepUnreferencedUploads();
+    expect(removed).toEqual(expect.arrayContaining(old.map(fileName)));
+    await uploaded(cookie, 500);
   });
 });

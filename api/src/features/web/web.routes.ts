@@ -18,6 +18,8 @@ export const webRoutes = new Hono()
   .get('/widget-assets/*', lazyStatic({ root: rel(SDK_DIST), rewriteRequestPath: (p) => p.replace(/^\/widget-assets/, '') }))
   .use('/uploads/*', withHeaders({ 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' }))
   .get('/uploads/*', lazyStatic({ root: rel(UPLOADS_DIR), rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }))
+  // A removed upload is gone, not a page of the app.
+  .get('/uploads/*', (c) => c.text('Not found', 404))
   .use('/assets/*', withHeaders({ 'Cache-Control': 'public, max-age=31536000, immutable' }))
   .get('/assets/*', lazyStatic({ root: rel(DASHBOARD_DIST) }))
   .get('*', lazyStatic({ root: rel(DASHBOARD_DIST) }))

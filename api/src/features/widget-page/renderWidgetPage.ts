@@ -23,7 +23,6 @@ export function renderWidgetPage(config: InjectedWidgetConfig, options: WidgetIn
     apiUrl: config.apiUrl,
     chatbotId: config.chatbotConfig.guid,
     embedded: true,
-    ...(config.sessionId && { sessionId: config.sessionId }),
     ...options,
   };
   return page(

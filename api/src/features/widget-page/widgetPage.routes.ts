@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { env } from '../../env';
-import { sessionIdSchema } from '../../lib/protocol';
-import { findChatbot } from '../chatbots/chatbots.service';
+import { findChatbotByGuid } from '../chatbots/chatbots.service';
 import { frameAncestors } from '../public/originPolicy';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 import {
@@ -16,7 +15,6 @@ import {
 
 const querySchema = z.object({
   position: z.enum(['bottom-right', 'bottom-left']).catch('bottom-right'),
-  sessionId: sessionIdSchema.optional().catch(undefined),
 });
 
 /**
@@ -27,7 +25,7 @@ const querySchema = z.object({
 export const widgetPageRoutes = new Hono().get('/widget/:userId/:guid', (c) => {
   const { userId, guid } = c.req.param();
   const ownerId = userId.includes('|') ? userId.slice(userId.lastIndexOf('|') + 1) : userId;
-  const bot = guid.length <= 100 ? findChatbot(guid) : undefined;
+  const bot = guid.length <= 100 ? findChatbotByGuid(guid) : undefined;
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   c.header('Cache-Control', 'no-store');
@@ -43,7 +41,9 @@ export const widgetPageRoutes = new Hono().get('/widget/:userId/:guid', (c) => {
   const theme = chatbotConfig.homeScreenConfig?.theme;
   return c.html(
     renderWidgetPage(
-      { apiUrl: apiUrl(c), embedded: true, chatbotConfig, ...(query.sessionId && { sessionId: query.sessionId }) },
+      // No session id is ever taken from the query: a link carrying one would let its author
+      // read the visitor's conversation. The widget mints its own in the frame's storage.
+      { apiUrl: apiUrl(c), embedded: true, chatbotConfig },
       {
         position: query.position,
         primaryColor: chatbotConfig.theme.chat.primary,

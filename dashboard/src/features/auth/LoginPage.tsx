@@ -127,7 +127,7 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
         value={values.password}
         onChange={set('password')}
         error={fieldErrors.password}
-        hint={mode === 'signup' ? 'At least 8 characters.' : undefined}
+        hint={mode === 'signup' ? 'At least 8 characters, and not a common password.' : undefined}
       />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? (mode === 'signin' ? 'Logging in...' : 'Creating account...') : mode === 'signin' ? 'Log in' : 'Create account'}

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { AvatarField } from './AvatarField';
-import { MODELS, type ChatbotFormErrors, type ChatbotFormValues } from './chatbotForm';
+import { MODELS, UNREADABLE_NUMBER, type ChatbotFormErrors, type ChatbotFormValues } from './chatbotForm';
 
 type Props = {
   mode: 'create' | 'edit';
@@ -39,7 +39,7 @@ export function ChatbotForm({ mode, values, errors, onChange }: Props) {
         </label>
       </FormSection>
 
-      <FormSection title="AI Configuration" description="The model, its instructions and how creative its answers are.">
+      <FormSection title="AI Configuration" description="The model, its instructions, how creative its answers are and how many it gives a day.">
         <TextAreaField
           label="System Prompt"
           rows={6}
@@ -72,6 +72,20 @@ export function ChatbotForm({ mode, values, errors, onChange }: Props) {
           </div>
           {errors.temperature && <p className="text-sm text-red-600 dark:text-red-400">{errors.temperature}</p>}
         </div>
+        <TextField
+          label="Daily Message Limit"
+          type="number"
+          min={1}
+          max={1000000}
+          step={1}
+          inputMode="numeric"
+          placeholder="No daily cap"
+          className="sm:max-w-xs"
+          value={values.dailyMessageLimit === UNREADABLE_NUMBER ? '' : values.dailyMessageLimit}
+          onChange={(e) => onChange({ dailyMessageLimit: e.target.validity.badInput ? UNREADABLE_NUMBER : e.target.value })}
+          error={errors.dailyMessageLimit}
+          hint="Most visitor messages this bot answers per day (UTC). Leave empty for no daily cap. Visitors over the cap are asked to try again tomorrow; your monthly quota is kept."
+        />
       </FormSection>
 
       <FormSection title="Message Configuration" description="What visitors see first, and what the bot says when it is unsure.">

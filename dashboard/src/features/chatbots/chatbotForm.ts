@@ -22,6 +22,8 @@ export type ChatbotFormValues = {
   model: string;
   temperature: string;
   maxTokens: string;
+  /** Empty means no daily cap. */
+  dailyMessageLimit: string;
   welcomeMessage: string;
   fallbackMessage: string;
   initialMessages: string[];
@@ -42,6 +44,7 @@ export function emptyChatbotForm(): ChatbotFormValues {
     model: CHATBOT_DEFAULTS.model,
     temperature: String(CHATBOT_DEFAULTS.temperature),
     maxTokens: String(CHATBOT_DEFAULTS.maxTokens),
+    dailyMessageLimit: '',
     welcomeMessage: CHATBOT_DEFAULTS.welcomeMessage,
     fallbackMessage: CHATBOT_DEFAULTS.fallbackMessage,
     initialMessages: [...CHATBOT_DEFAULTS.initialMessages],
@@ -61,6 +64,7 @@ export function chatbotToForm(bot: Chatbot): ChatbotFormValues {
     model: bot.model,
     temperature: String(bot.temperature),
     maxTokens: String(bot.maxTokens),
+    dailyMessageLimit: bot.dailyMessageLimit == null ? '' : String(bot.dailyMessageLimit),
     welcomeMessage: bot.welcomeMessage ?? '',
     fallbackMessage: bot.fallbackMessage ?? '',
     initialMessages: [...bot.initialMessages],
@@ -87,13 +91,23 @@ export function validateChatbotForm(values: ChatbotFormValues, mode: 'create' | 
   if (values.maxTokens.trim() === '' || !Number.isFinite(maxTokens) || maxTokens < 100 || maxTokens > 4000) {
     errors.maxTokens = 'Max tokens must be between 100 and 4000';
   }
+  const dailyMessageLimit = Number(values.dailyMessageLimit);
+  if (values.dailyMessageLimit.trim() !== '' && (!Number.isInteger(dailyMessageLimit) || dailyMessageLimit < 1 || dailyMessageLimit > 1_000_000)) {
+    errors.dailyMessageLimit = 'Daily message limit must be between 1 and 1000000';
+  }
   if (mode === 'edit' && values.formRecipientEmail.trim() && !EMAIL.test(values.formRecipientEmail.trim())) {
     errors.formRecipientEmail = 'Valid email required';
   }
   return errors;
 }
 
-/** The JSON body for POST/PUT /api/chatbots; empty optional texts become null. */
+/**
+ * What a number input holds while the browser cannot read its text (e.g. "1e"): `value` is then
+ * "", which must not pass for "no daily cap", so the form keeps this instead and fails validation.
+ */
+export const UNREADABLE_NUMBER = 'unreadable';
+
+/** The JSON body for POST/PUT /api/chatbots; empty optional texts and an empty daily limit become null. */
 export function chatbotPayload(values: ChatbotFormValues, mode: 'create' | 'edit') {
   const text = (v: string) => (v.trim() ? v.trim() : null);
   const base = {
@@ -104,6 +118,7 @@ export function chatbotPayload(values: ChatbotFormValues, mode: 'create' | 'edit
     model: values.model,
     temperature: Math.round(Number(values.temperature)),
     maxTokens: Math.round(Number(values.maxTokens)),
+    dailyMessageLimit: values.dailyMessageLimit.trim() ? Number(values.dailyMessageLimit) : null,
     welcomeMessage: text(values.welcomeMessage),
     fallbackMessage: text(values.fallbackMessage),
     initialMessages: values.initialMessages.map((m) => m.trim()).filter(Boolean),

@@ -5,7 +5,7 @@ import { Card } from '../../components/Card';
 import { Spinner } from '../../components/Spinner';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime, formatTime, shortSessionId } from './historyFormat';
-import { richSummary } from './richSummary';
+import { internalMessageOf, richSummary } from './richSummary';
 import { useSessionMessages, type HistoryMessage, type SessionListItem } from './useChatHistory';
 
 type Props = { session: SessionListItem; deleting: boolean; onBack: () => void; onDelete: () => void };
@@ -66,6 +66,7 @@ function MessageItem({ message }: { message: HistoryMessage }) {
   const fromUser = message.sender === 'user';
   const rich = !fromUser && message.messageType !== 'text';
   const summary = rich || message.metadata?.quickReplies ? richSummary(message.messageType, message.metadata) : [];
+  const asked = fromUser ? internalMessageOf(message.content, message.metadata) : '';
   return (
     <li className={cn('flex', fromUser ? 'justify-end' : 'justify-start')} data-testid="history-message" data-sender={message.sender}>
       <div className={cn('max-w-[80%]', fromUser && 'text-right')}>
@@ -91,6 +92,11 @@ function MessageItem({ message }: { message: HistoryMessage }) {
             </ul>
           )}
         </div>
+        {asked && (
+          <p className="mt-1 text-xs whitespace-pre-wrap break-words text-slate-500 dark:text-slate-400" data-testid="internal-message">
+            {`Asked the bot: ${asked}`}
+          </p>
+        )}
       </div>
     </li>
   );

@@ -5,7 +5,7 @@ import { json, mockFetch, renderWithProviders, usePageTestEnv } from '../../test
 
 import { pageWindow } from './historyFormat';
 import { HistoryPage } from './HistoryPage';
-import { richSummary } from './richSummary';
+import { internalMessageOf, richSummary } from './richSummary';
 
 const guid = '00000000-0000-4000-8000-000000000001';
 const sid = (n: number) => `session_1700000000000_${'0123456789abcdef0123456789ab'}${String(n).padStart(4, '0')}`;
@@ -184,6 +184,33 @@ describe('HistoryPage', () => {
     expect(await screen.findAllByTestId('session-card')).toHaveLength(1);
   });
 
+  it("shows the instruction behind a visitor's click under their words, as plain text", async () => {
+    mockFetch(
+      (url) => (isBot(url) ? json(bot) : undefined),
+      (url) => (isSessions(url) ? json(sessionsPage([{ n: 1, count: 3 }])) : undefined),
+      (url) =>
+        url.endsWith(`/api/chat/${sid(1)}/messages`)
+          ? json([
+              { id: 1, sessionId: sid(1), sender: 'user', content: 'Pricing', messageType: 'text', metadata: { internalMessage: 'Tell me about your plans and prices' }, createdAt: '2024-03-01T10:00:00.000Z' },
+              { id: 2, sessionId: sid(1), sender: 'user', content: 'Refunds', messageType: 'text', metadata: { internalMessage: '<b>Explain</b> refunds' }, createdAt: '2024-03-01T10:00:01.000Z' },
+              { id: 3, sessionId: sid(1), sender: 'user', content: 'Hours?', messageType: 'text', metadata: { internalMessage: 'Hours?' }, createdAt: '2024-03-01T10:00:02.000Z' },
+              { id: 4, sessionId: sid(1), sender: 'bot', content: 'Our plans...', messageType: 'text', metadata: { internalMessage: 'not for bots' }, createdAt: '2024-03-01T10:00:03.000Z' },
+            ])
+          : undefined,
+    );
+    render();
+    fireEvent.click(within((await screen.findAllByTestId('session-card'))[0]).getByRole('button', { name: /View/ }));
+    const messages = await screen.findAllByTestId('history-message');
+    expect(within(messages[0]).getByText('Pricing')).toBeTruthy();
+    expect(within(messages[0]).getByText('Asked the bot: Tell me about your plans and prices')).toBeTruthy();
+    const escaped = within(messages[1]).getByTestId('internal-message');
+    expect(escaped.textContent).toBe('Asked the bot: <b>Explain</b> refunds');
+    expect(escaped.querySelector('b')).toBeNull();
+    // Nothing extra when the instruction only repeats the visible words, nor for bot messages.
+    expect(within(messages[2]).queryByTestId('internal-message')).toBeNull();
+    expect(within(messages[3]).queryByText(/Asked the bot/)).toBeNull();
+  });
+
   it('an empty conversation says so', async () => {
     mockFetch(
       (url) => (isBot(url) ? json(bot) : undefined),
@@ -224,5 +251,14 @@ describe('richSummary', () => {
     ]);
     expect(richSummary('table', { headers: ['A', 'B'], rows: [[1, 2]] })).toEqual(['Table (1 row)', 'Columns: A, B']);
     expect(richSummary('card', null)).toEqual([]);
+  });
+});
+
+describe('internalMessageOf', () => {
+  it('reads a non-empty instruction that differs from the visible words', () => {
+    expect(internalMessageOf('Pricing', { internalMessage: ' Tell me about your plans ' })).toBe('Tell me about your plans');
+    expect(internalMessageOf('Pricing', { internalMessage: 'Pricing' })).toBe('');
+    expect(internalMessageOf('Pricing', { internalMessage: 42 })).toBe('');
+    expect(internalMessageOf('Pricing', null)).toBe('');
   });
 });

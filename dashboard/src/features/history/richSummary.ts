@@ -45,6 +45,17 @@ export function richSummary(messageType: string, metadata: unknown): string[] {
   return lines;
 }
 
+/**
+ * The instruction behind a visitor's click (a menu choice or survey topic), stored as
+ * `metadata.internalMessage`, so the owner sees what the bot was really asked; '' when there is
+ * none or it only repeats the visible words.
+ */
+export function internalMessageOf(content: string, metadata: unknown): string {
+  const meta = (metadata && typeof metadata === 'object' ? metadata : {}) as Record<string, unknown>;
+  const internal = typeof meta.internalMessage === 'string' ? meta.internalMessage.trim() : '';
+  return internal && internal !== content.trim() ? internal : '';
+}
+
 /** The readable names of option-like values (strings or objects with text/label/title/id). */
 function labels(value: unknown): string[] {
   if (!Array.isArray(value)) return [];

@@ -9,14 +9,13 @@ export type ChatWidgetElementProps = {
   backgroundColor?: string;
   textColor?: string;
   embedded?: boolean;
-  sessionId?: string;
 };
 
 /**
  * Mounts the widget package's `<chat-widget>` custom element once its bundle has loaded.
  * Renders nothing when the bundle is missing, so pages degrade to "no widget".
  */
-export function ChatWidgetElement({ chatbotId, apiUrl, position, primaryColor, backgroundColor, textColor, embedded, sessionId }: ChatWidgetElementProps) {
+export function ChatWidgetElement({ chatbotId, apiUrl, position, primaryColor, backgroundColor, textColor, embedded }: ChatWidgetElementProps) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let alive = true;
@@ -34,6 +33,5 @@ export function ChatWidgetElement({ chatbotId, apiUrl, position, primaryColor, b
     'background-color': backgroundColor,
     'text-color': textColor,
     embedded: embedded ? 'true' : undefined,
-    'session-id': sessionId,
   });
 }

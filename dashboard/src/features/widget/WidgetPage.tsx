@@ -21,7 +21,7 @@ export function WidgetPage() {
   }
   return (
     <div className="h-screen w-full" data-testid="widget-container">
-      <ChatWidgetElement chatbotId={String(bot.guid ?? bot.id)} apiUrl={config?.apiUrl} embedded sessionId={config?.sessionId} />
+      <ChatWidgetElement chatbotId={String(bot.guid ?? bot.id)} apiUrl={config?.apiUrl} embedded />
     </div>
   );
 }

@@ -1,0 +1,38 @@
+/**
+ * Bounds on JSON that comes in from outside: how deeply it nests and how big it is.
+ *
+ * - `jsonTextDepth` measures a request body as text, before it is parsed (see `validate`).
+ * - `boundedJson(schema, { label, maxDepth, maxBytes })` bounds a JSON field that gets stored.
+ *   It is defined in the wire protocol (the widget's schemas need it too) and re-exported here,
+ *   with `jsonDepth` / `jsonBytes`, so there is one definition.
+ */
+export { boundedJson, jsonBytes, jsonDepth } from './protocol';
+
+/** Deepest nesting any JSON request body may have; stored fields have tighter bounds of their own. */
+export const MAX_JSON_BODY_DEPTH = 32;
+
+/**
+ * How deeply the JSON text `text` nests arrays and objects: a linear scan that counts `[`/`{`
+ * outside strings (honouring backslash escapes), without recursion and without parsing, so
+ * even a body of a million brackets costs one pass. Stops counting once past `stopAbove`.
+ * Malformed text gets a number too; parsing it later reports the malformation.
+ */
+export function jsonTextDepth(text: string, stopAbove = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c /* \ */) i++;
+      else if (ch === 0x22 /* " */) inString = false;
+    } else if (ch === 0x22) {
+      inString = true;
+    } else if (ch === 0x7b /* { */ || ch === 0x5b /* [ */) {
+      if (++depth > max && (max = depth) > stopAbove) return max;
+    } else if ((ch === 0x7d /* } */ || ch === 0x5d) /* ] */ && depth > 0) {
+      depth--;
+    }
+  }
+  return max;
+}

@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, usePageTestEnv } from '../../test/renderWithProviders';
+
+import { CreateChatbotPage, EditChatbotPage } from './ChatbotFormPage';
+import { chatbotPayload, emptyChatbotForm, UNREADABLE_NUMBER, validateChatbotForm } from './chatbotForm';
+
+const guid = '00000000-0000-4000-8000-000000000001';
+const LIMIT_ERROR = 'Daily message limit must be between 1 and 1000000';
+const bot = {
+  id: 1,
+  guid,
+  name: 'Harbor Help',
+  description: null,
+  avatarUrl: null,
+  systemPrompt: 'Be helpful.',
+  model: 'gpt-4o',
+  temperature: 7,
+  maxTokens: 1000,
+  welcomeMessage: 'Hi!',
+  fallbackMessage: null,
+  initialMessages: [],
+  isActive: true,
+  formRecipientEmail: null,
+  formRecipientName: null,
+  formConfirmationMessage: null,
+  dailyMessageLimit: 500 as number | null,
+};
+
+const limitInput = () => screen.getByLabelText('Daily Message Limit') as HTMLInputElement;
+const setLimit = (value: string) => fireEvent.change(limitInput(), { target: { value } });
+const sentBodies = (fetchMock: ReturnType<typeof mockFetch>, method: string) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === method).map(([, init]) => JSON.parse(String(init?.body)));
+
+function renderEdit(saved = bot) {
+  const fetchMock = mockFetch((url, init) => {
+    if (!url.endsWith(`/api/chatbots/${guid}`)) return undefined;
+    return init?.method === 'PUT' ? json({ ...saved, ...JSON.parse(String(init.body)) }) : json(saved);
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/chatbots/:guid" element={<EditChatbotPage />} />
+      <Route path="/dashboard" element={<p>Dashboard</p>} />
+    </Routes>,
+    { path: `/chatbots/${guid}` },
+  );
+  return fetchMock;
+}
+
+describe('Daily message limit', () => {
+  usePageTestEnv();
+
+  it('create: empty by default with its help text; a filled value is sent as a number', async () => {
+    const fetchMock = mockFetch((url, init) => (url.endsWith('/api/chatbots') && init?.method === 'POST' ? json({ ...bot, ...JSON.parse(String(init.body)) }, 201) : undefined));
+    renderWithProviders(
+      <Routes>
+        <Route path="/chatbots/new" element={<CreateChatbotPage />} />
+        <Route path="/dashboard" element={<p>Dashboard</p>} />
+      </Routes>,
+      { path: '/chatbots/new' },
+    );
+    expect(limitInput().value).toBe('');
+    expect(limitInput().type).toBe('number');
+    expect(screen.getByText(/Most visitor messages this bot answers per day \(UTC\)\. Leave empty for no daily cap\./)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Harbor Help' } });
+    setLimit('250');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Chatbot' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'POST')).toHaveLength(1));
+    expect(sentBodies(fetchMock, 'POST')[0]).toMatchObject({ name: 'Harbor Help', dailyMessageLimit: 250 });
+  });
+
+  it('edit: shows the saved cap and sends a new one', async () => {
+    const fetchMock = renderEdit();
+    await waitFor(() => expect(limitInput().value).toBe('500'));
+    setLimit('250');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'PUT')).toHaveLength(1));
+    expect(sentBodies(fetchMock, 'PUT')[0].dailyMessageLimit).toBe(250);
+  });
+
+  it('edit: clearing the field sends null so the cap is removed', async () => {
+    const fetchMock = renderEdit();
+    await waitFor(() => expect(limitInput().value).toBe('500'));
+    setLimit('');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'PUT')).toHaveLength(1));
+    expect(sentBodies(fetchMock, 'PUT')[0]).toHaveProperty('dailyMessageLimit', null);
+  });
+
+  it.each(['0', '1.5', '1000001'])('rejects %s with the message and sends nothing', async (value) => {
+    const fetchMock = renderEdit();
+    await waitFor(() => expect(limitInput().value).toBe('500'));
+    setLimit(value);
+    expect(await screen.findByText(LIMIT_ERROR)).toBeTruthy();
+    expect(limitInput().getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
+    expect(sentBodies(fetchMock, 'PUT')).toHaveLength(0);
+  });
+
+  it('text the browser cannot read as a number is an error, not "no cap"', async () => {
+    const fetchMock = renderEdit();
+    await waitFor(() => expect(limitInput().value).toBe('500'));
+    // jsdom has no badInput; pretend the browser holds unreadable text such as "1e".
+    Object.defineProperty(limitInput(), 'validity', { value: { badInput: true }, configurable: true });
+    setLimit('');
+    expect(await screen.findByText(LIMIT_ERROR)).toBeTruthy();
+    expect(limitInput().value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
+    expect(sentBodies(fetchMock, 'PUT')).toHaveLength(0);
+  });
+});
+
+describe('chatbotForm daily message limit rules', () => {
+  it('accepts empty and whole numbers 1..1000000 only', () => {
+    const withLimit = (dailyMessageLimit: string) => ({ ...emptyChatbotForm(), name: 'Bot', dailyMessageLimit });
+    for (const ok of ['', ' ', '1', '250', '1000000']) expect(validateChatbotForm(withLimit(ok), 'edit').dailyMessageLimit).toBeUndefined();
+    for (const bad of ['0', '-3', '1.5', '1000001', 'abc', UNREADABLE_NUMBER]) expect(validateChatbotForm(withLimit(bad), 'create').dailyMessageLimit).toBe(LIMIT_ERROR);
+    expect(chatbotPayload(withLimit(''), 'create').dailyMessageLimit).toBeNull();
+    expect(chatbotPayload(withLimit(''), 'edit').dailyMessageLimit).toBeNull();
+    expect(chatbotPayload(withLimit('250'), 'edit').dailyMessageLimit).toBe(250);
+  });
+});
