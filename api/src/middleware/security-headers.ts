@@ -9,19 +9,22 @@ import { createMiddleware } from 'hono/factory';
  */
 export const securityHeaders = createMiddleware(async (c, next) => {
   await next();
+  const path = c.req.path;
+  const html = c.res.headers.get('Content-Type')?.startsWith('text/html') && !path.startsWith('/api/');
+  // Pages are small; reading a copy lets the policy allow exactly the inline scripts they carry.
+  // (Read before touching headers: the node server's response is rebuilt by the copy.)
+  const body = html && c.req.method !== 'HEAD' ? await c.res.clone().text() : '';
   const headers = c.res.headers;
   headers.set('X-Content-Type-Options', 'nosniff');
   if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  const path = c.req.path;
   if (path.startsWith('/widget/')) return;
   const frameable = FRAMEABLE_APP_ROUTES.has(path.replace(/\/+$/, ''));
   if (!frameable) headers.set('X-Frame-Options', 'DENY');
   if (headers.has('Content-Security-Policy')) return;
-  const html = headers.get('Content-Type')?.startsWith('text/html') && !path.startsWith('/api/');
-  if (!html) return headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-  // Pages are small; reading a copy lets the policy allow exactly the inline scripts they carry.
-  const body = c.req.method === 'HEAD' ? '' : await c.res.clone().text();
-  headers.set('Content-Security-Policy', dashboardCsp(inlineScriptHashes(body), frameable ? '*' : "'none'"));
+  headers.set(
+    'Content-Security-Policy',
+    html ? dashboardCsp(inlineScriptHashes(body), frameable ? '*' : "'none'") : "default-src 'none'; frame-ancestors 'none'",
+  );
 });
 
 const FRAMEABLE_APP_ROUTES = new Set(['/widget', '/chat-widget']);
