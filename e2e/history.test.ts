@@ -86,7 +86,7 @@ describe('chat history in a real browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Delete Conversation').waitFor();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByText('Chat session deleted successfully').waitFor();
+    await page.getByText('Chat session deleted successfully', { exact: true }).waitFor();
     await page.getByText('No conversations yet').waitFor();
     await expect.poll(() => page.getByText('When users start chatting with your bot, their conversations will appear here.').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => page.getByTestId('conversation-count').textContent(), { timeout: 10_000 }).toBe('0 conversations (Page 1 of 1)');
