@@ -23,7 +23,19 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
   if (target !== 'json') return validator;
   const checked: MiddlewareHandler = async (c, next) => {
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
-    if (JSON_MEDIA_TYPE.test(mediaType)) assertJsonBodyBounds(await c.req.text());
+    if (JSON_MEDIA_TYPE.test(mediaType)) {
+      const text = await c.req.text();
+      assertJsonBodyBounds(text);
+      // Parsed once here: the validator's c.req.json() then reads this instead of re-reading
+      // the cached text through a new Response (a visible cost on every chat turn).
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw badRequest('Malformed JSON in request body');
+      }
+      c.req.bodyCache.json = Promise.resolve(parsed);
+    }
     return validator(c, next);
   };
   // Same middleware type as zValidator's, so `hc<AppType>` still sees each route's input.
