@@ -4,9 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // Offline model; no rate limits get in the way of these requests.
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
-process.env.RATE_LIMIT_NEW_SESSIONS_PER_HOUR = '0';
-process.env.RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY = '0';
-process.env.REGISTER_RATE_LIMIT_PER_HOUR = '0';
 const kit = await import('../src/features/chat/testing/chatKit');
 const { app, api, createBot, request, openSession, streamMessage, getMessages, owner } = kit;
 

@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import ipaddr from 'ipaddr.js';
 import { env } from '../env';
 
 /**
@@ -17,6 +18,22 @@ export function clientIp(c: Context): string {
     .filter(Boolean);
   const chain = [peer, ...forwarded.reverse()];
   return normalizeAddress(chain[Math.min(env.TRUST_PROXY, chain.length - 1)]!);
+}
+
+/** What every per-address limit counts by: the client's address key (see `addressKey`). */
+export function clientKey(c: Context): string {
+  return addressKey(clientIp(c));
+}
+
+/**
+ * The unit a client address is counted by: the address itself for IPv4, its /64 network for
+ * IPv6, since one subscriber usually holds a whole /64 and could otherwise rotate through it.
+ */
+export function addressKey(address: string): string {
+  if (!ipaddr.IPv6.isValid(address)) return address;
+  const parsed = ipaddr.IPv6.parse(address);
+  if (parsed.isIPv4MappedAddress()) return parsed.toIPv4Address().toString();
+  return `${parsed.parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`;
 }
 
 /**

@@ -17,6 +17,6 @@ export const unauthorized = (message = 'Unauthorized') => new HttpError(401, mes
 export const forbidden = (message: string, details?: Record<string, unknown>) => new HttpError(403, message, details);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
-export const payloadTooLarge = (message = 'Payload too large') => new HttpError(413, message);
+export const payloadTooLarge = (message = 'Payload too large', details?: Record<string, unknown>) => new HttpError(413, message, details);
 export const tooManyRequests = (message = 'Too many requests', details?: Record<string, unknown>) =>
   new HttpError(429, message, details);

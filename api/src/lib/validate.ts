@@ -1,9 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { z } from 'zod';
-import { env } from '../env';
 import { jsonTextDepth, MAX_JSON_BODY_DEPTH } from './boundedJson';
-import { badRequest, payloadTooLarge } from './errors';
+import { badRequest } from './errors';
 
 /** The media types Hono's validator parses as JSON (others validate as `{}`). */
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -12,9 +11,9 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
  * zValidator with Parley's error shape: 400 `{message, details: {fieldErrors, formErrors}}`,
  * where `message` is the first problem in words so a client can show it as is.
  *
- * For `json`, the body's size and nesting depth are checked on its text before it is parsed
- * (JSON nested thousands of levels deep would otherwise blow the stack of whatever walks it
- * later: a 500 instead of a 400). Hono caches the text, so the parse reuses it.
+ * For `json`, the body's nesting depth is checked on its text before it is parsed (JSON nested
+ * thousands of levels deep would otherwise blow the stack of whatever walks it later: a 500
+ * instead of a 400); it is then parsed once, for the validator.
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   const validator = zValidator(target, schema, (result) => {
@@ -25,7 +24,7 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
     if (JSON_MEDIA_TYPE.test(mediaType)) {
       const text = await c.req.text();
-      assertJsonBodyBounds(text);
+      assertJsonDepth(text);
       // Parsed once here: the validator's c.req.json() then reads this instead of re-reading
       // the cached text through a new Response (a visible cost on every chat turn).
       let parsed: unknown;
@@ -42,12 +41,11 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
   return checked as unknown as typeof validator;
 }
 
-/** Throws 413 for a body over the JSON limit, 400 for one nested deeper than `MAX_JSON_BODY_DEPTH`. */
-export function assertJsonBodyBounds(text: string) {
-  const limit = env.BODY_LIMIT_BYTES;
-  if (text.length > limit || (text.length * 3 > limit && Buffer.byteLength(text, 'utf8') > limit)) {
-    throw payloadTooLarge(`Request body must be at most ${Math.round(limit / 1024)} KB`);
-  }
+/**
+ * Throws 400 for a body nested deeper than `MAX_JSON_BODY_DEPTH`. (Its size is already bounded
+ * by the body-limit middleware every API route runs behind.)
+ */
+export function assertJsonDepth(text: string) {
   if (jsonTextDepth(text, MAX_JSON_BODY_DEPTH) > MAX_JSON_BODY_DEPTH) {
     throw badRequest(`JSON is nested too deeply (at most ${MAX_JSON_BODY_DEPTH} levels)`);
   }

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { User } from '../../db/schema';
 import { env } from '../../env';
-import { clientIp, isHttpsRequest } from '../../lib/client-ip';
+import { clientKey, isHttpsRequest } from '../../lib/client-ip';
 import { tooManyRequests, unauthorized } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
@@ -11,7 +11,7 @@ import { requireUser } from '../../middleware/auth';
 import { loginPageQuerySchema, loginSchema, registerSchema } from './auth.schemas';
 import { SESSION_COOKIE, authenticate, createLoginSession, endLoginSession, publicUser, register } from './auth.service';
 import { LOGOUT_CONFIRM_PAGE } from './logout-page';
-import { addressKey, createSignInGuard, type SignInOutcome } from './signin-guard';
+import { createSignInGuard, type SignInOutcome } from './signin-guard';
 
 /** Every sign-in attempt from one client address (LOGIN_RATE_LIMIT_PER_MINUTE). */
 const loginLimiter = createRateLimiter({ limit: env.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
@@ -95,7 +95,7 @@ function endSession(c: Context) {
  * anywhere. Nobody can lock the owner out from elsewhere; at worst they slow the answer.
  */
 async function signIn(c: Context, input: { email: string; password: string }): Promise<User> {
-  const address = addressKey(clientIp(c));
+  const address = clientKey(c);
   const byAddress = loginLimiter.hit(`ip:${address}`);
   if (!byAddress.allowed) throw limited(c, byAddress.retryAfterSeconds, AUTH_MESSAGES.tooManyFromAddress);
 
@@ -115,7 +115,7 @@ async function signIn(c: Context, input: { email: string; password: string }): P
 }
 
 function limitRegistration(c: Context) {
-  const { allowed, retryAfterSeconds } = registerLimiter.hit(addressKey(clientIp(c)));
+  const { allowed, retryAfterSeconds } = registerLimiter.hit(clientKey(c));
   if (!allowed) throw limited(c, retryAfterSeconds, AUTH_MESSAGES.tooManyRegistrations(waitText(retryAfterSeconds)));
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, createSignInGuard } from './signin-guard';
+import { addressKey } from '../../lib/client-ip';
+import { createSignInGuard } from './signin-guard';
 
 const MIN = 60_000;
 

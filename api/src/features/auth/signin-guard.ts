@@ -1,5 +1,3 @@
-import ipaddr from 'ipaddr.js';
-
 /**
  * Password-guessing defences that cannot be turned against the account's owner.
  *
@@ -139,15 +137,4 @@ export function createSignInGuard(overrides: Partial<SignInGuardOptions> = {}) {
     }
     for (const [email, times] of emailFailures) if (recent(times, now).length === 0) emailFailures.delete(email);
   }
-}
-
-/**
- * The unit a client address is counted by: the address itself for IPv4, its /64 network for
- * IPv6, since one subscriber usually holds a whole /64 and could otherwise rotate through it.
- */
-export function addressKey(address: string): string {
-  if (!ipaddr.IPv6.isValid(address)) return address;
-  const parsed = ipaddr.IPv6.parse(address);
-  if (parsed.isIPv4MappedAddress()) return parsed.toIPv4Address().toString();
-  return `${parsed.parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`;
 }

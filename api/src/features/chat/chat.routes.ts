@@ -13,7 +13,7 @@ import {
   streamRequestSchema,
   submitFormRequestSchema,
 } from './chat.schemas';
-import { getSessionRow, listMessages, openSession, toChatSession, visitorSession, type Caller } from './chat.service';
+import { listMessages, openSession, toChatSession, visitorSession, type Caller } from './chat.service';
 import { selectOption, submitForm } from './chatForms.service';
 import { limitChatCall, limitDailyMessages, limitNewSession } from './chatRateLimit';
 import { MODEL_ERROR_MESSAGE, runTurn } from './chatTurn';
@@ -28,8 +28,7 @@ export const chatRoutes = new Hono()
   .post('/session', validate('json', createSessionRequestSchema), (c) => {
     limitChatCall(c);
     const body = c.req.valid('json');
-    if (!getSessionRow(body.sessionId)) limitNewSession(c);
-    const { session, bot, created } = openSession(body.sessionId, body.chatbotConfigId, caller(c));
+    const { session, bot, created } = openSession(body.sessionId, body.chatbotConfigId, opener(c));
     return c.json(toChatSession(session, bot), created ? 201 : 200);
   })
   .get('/:sessionId/messages', validate('param', sessionParamSchema), (c) => {
@@ -57,8 +56,7 @@ export const chatRoutes = new Hono()
     const { sessionId } = c.req.valid('param');
     limitChatCall(c, sessionId);
     const body = c.req.valid('json');
-    if (!getSessionRow(sessionId)) limitNewSession(c);
-    const { session, bot } = visitorSession(sessionId, body.chatbotConfigId, caller(c), { create: true });
+    const { session, bot } = visitorSession(sessionId, body.chatbotConfigId, opener(c), { create: true });
     limitDailyMessages(c, bot);
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
@@ -97,4 +95,9 @@ export const chatRoutes = new Hono()
 
 function caller(c: Context): Caller {
   return { origin: c.req.header('origin'), host: c.req.header('host') };
+}
+
+/** A caller that may open a session: a new one counts against the address's limit. */
+function opener(c: Context): Caller {
+  return { ...caller(c), beforeCreate: () => limitNewSession(c) };
 }

@@ -11,8 +11,11 @@ import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 export type SessionRow = typeof chatSessions.$inferSelect;
 /** A bot as a visitor names it: its guid, or nothing for the default public bot. */
 export type ChatbotRef = string | null | undefined;
-/** Where a visitor request comes from, for the bot's allowed-domains list. */
-export type Caller = { origin?: string; host?: string };
+/**
+ * Where a visitor request comes from, for the bot's allowed-domains list; `beforeCreate` runs
+ * only when a new session is about to be created (the route's per-address limit on them).
+ */
+export type Caller = { origin?: string; host?: string; beforeCreate?: () => void };
 export type MessageDraft = {
   sender: 'user' | 'bot';
   content: string;
@@ -32,6 +35,7 @@ export function openSession(sessionId: string, chatbotRef: ChatbotRef, caller: C
     if (existing.chatbotId !== bot.id) throw conflict('This chat session belongs to another chatbot');
     return { session: existing, bot, created: false };
   }
+  caller.beforeCreate?.();
   // Two tabs may open the same id at once; the unique index decides, the loser reads the winner.
   const inserted = db.insert(chatSessions).values({ sessionId, chatbotId: bot.id }).onConflictDoNothing().returning().get();
   const session = inserted ?? getSessionRow(sessionId)!;

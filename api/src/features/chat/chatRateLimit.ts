@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { sqlite } from '../../db/client';
 import type { Chatbot } from '../../db/schema';
 import { env } from '../../env';
-import { clientIp } from '../../lib/client-ip';
+import { clientKey } from '../../lib/client-ip';
 import { tooManyRequests } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 
@@ -23,7 +23,7 @@ export const BOT_DAILY_LIMIT = 'This chatbot has answered all the messages it ca
  * over either limit answers 429 with Retry-After. Reads are not counted.
  */
 export function limitChatCall(c: Context, sessionId?: string) {
-  check(c, perAddress.hit(clientIp(c)), TOO_FAST_NETWORK);
+  check(c, perAddress.hit(clientKey(c)), TOO_FAST_NETWORK);
   if (sessionId) check(c, perSession.hit(sessionId), TOO_FAST_SESSION);
 }
 
@@ -32,7 +32,7 @@ export function limitChatCall(c: Context, sessionId?: string) {
  * around the per-session limit, so new sessions are limited per address too.
  */
 export function limitNewSession(c: Context) {
-  check(c, newSessionsPerAddress.hit(clientIp(c)), TOO_MANY_SESSIONS);
+  check(c, newSessionsPerAddress.hit(clientKey(c)), TOO_MANY_SESSIONS);
 }
 
 /**
@@ -42,7 +42,7 @@ export function limitNewSession(c: Context) {
  * nothing.
  */
 export function limitDailyMessages(c: Context, bot: Pick<Chatbot, 'id' | 'dailyMessageLimit'>, now = new Date()) {
-  check(c, messagesPerAddressPerDay.hit(clientIp(c), now.getTime()), ADDRESS_DAILY_LIMIT);
+  check(c, messagesPerAddressPerDay.hit(clientKey(c), now.getTime()), ADDRESS_DAILY_LIMIT);
   if (bot.dailyMessageLimit && !consumeDaily(bot.id, bot.dailyMessageLimit, now)) {
     const retryAfterSeconds = Math.ceil((nextUtcMidnight(now) - now.getTime()) / 1000);
     check(c, { allowed: false, retryAfterSeconds }, BOT_DAILY_LIMIT);

@@ -1,6 +1,7 @@
 import { boundedJson } from '../../lib/boundedJson';
 import { cleanString, homeScreenConfigSchema } from '../../lib/protocol';
 import { z } from 'zod';
+import { DAILY_MESSAGE_LIMIT_MAX, DAILY_MESSAGE_LIMIT_MESSAGE } from './dailyMessageLimit';
 
 export const MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1'] as const;
 
@@ -74,8 +75,8 @@ const chatbotFields = z.object({
   dailyMessageLimit: z.coerce
     .number({ error: 'Daily message limit must be a number' })
     .int('Daily message limit must be a whole number')
-    .min(1, 'Daily message limit must be between 1 and 1000000')
-    .max(1_000_000, 'Daily message limit must be between 1 and 1000000')
+    .min(1, DAILY_MESSAGE_LIMIT_MESSAGE)
+    .max(DAILY_MESSAGE_LIMIT_MAX, DAILY_MESSAGE_LIMIT_MESSAGE)
     .nullish(),
   homeScreenConfig: boundedHomeScreenConfig,
 });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { env } from '../../env';
-import { clientIp } from '../../lib/client-ip';
+import { clientKey } from '../../lib/client-ip';
 import { tooManyRequests } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
@@ -12,7 +12,7 @@ const contactLimiter = createRateLimiter({ limit: env.LOGIN_RATE_LIMIT_PER_MINUT
 
 /** `/api/contact`: the public site's contact form. */
 export const contactRoutes = new Hono().post('/', validate('json', contactSchema), async (c) => {
-  const { allowed, retryAfterSeconds } = contactLimiter.hit(clientIp(c));
+  const { allowed, retryAfterSeconds } = contactLimiter.hit(clientKey(c));
   if (!allowed) {
     c.header('Retry-After', String(retryAfterSeconds));
     throw tooManyRequests('Too many messages, please try again in a minute', { retryAfterSeconds });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { validate } from '../../lib/validate';
-import { requireUser } from '../../middleware/auth';
+import type { OwnerEnv } from '../../middleware/auth';
 import { saveImage } from './uploads.service';
 
 // Declared (and optional) so `hc<AppType>` can type the multipart field; saveImage answers a
@@ -11,8 +11,7 @@ const backgroundForm = z.object({ background: z.union([z.instanceof(File), z.str
 const asFile = (value: File | string | undefined) => (typeof value === 'string' ? undefined : value);
 
 /** `/api/upload/*`: avatar and home-screen background images (multipart, ≤ 10 MB, within the account's quota). */
-export const uploadRoutes = new Hono()
-  .use(requireUser)
+export const uploadRoutes = new Hono<OwnerEnv>()
   .post('/avatar', validate('form', avatarForm), async (c) =>
     c.json(await saveImage(c.get('user').id, asFile(c.req.valid('form').avatar), 'avatar'), 201),
   )

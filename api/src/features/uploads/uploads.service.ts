@@ -5,7 +5,7 @@ import { eq, sum } from 'drizzle-orm';
 import { db, sqlite } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { env } from '../../env';
-import { badRequest, HttpError, payloadTooLarge } from '../../lib/errors';
+import { badRequest, payloadTooLarge } from '../../lib/errors';
 import { UPLOADS_DIR } from '../../lib/paths';
 import { sweepUnreferencedUploads } from './sweepUploads';
 
@@ -56,8 +56,7 @@ export function usedBytes(userId: string): number {
 
 /** 413 with the numbers, so the dashboard can show how full the storage is. */
 function quotaExceeded(used: number, quota: number) {
-  return new HttpError(
-    413,
+  return payloadTooLarge(
     `Your uploads use ${formatBytes(used)} of your ${formatBytes(quota)} storage. Delete unused images or choose a smaller file.`,
     { usedBytes: used, quotaBytes: quota },
   );

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { AvatarField } from './AvatarField';
-import { MODELS, UNREADABLE_NUMBER, type ChatbotFormErrors, type ChatbotFormValues } from './chatbotForm';
+import { DAILY_MESSAGE_LIMIT_MAX, MODELS, UNREADABLE_NUMBER, type ChatbotFormErrors, type ChatbotFormValues } from './chatbotForm';
 
 type Props = {
   mode: 'create' | 'edit';
@@ -76,7 +76,7 @@ export function ChatbotForm({ mode, values, errors, onChange }: Props) {
           label="Daily Message Limit"
           type="number"
           min={1}
-          max={1000000}
+          max={DAILY_MESSAGE_LIMIT_MAX}
           step={1}
           inputMode="numeric"
           placeholder="No daily cap"

@@ -1,4 +1,7 @@
 import type { Chatbot } from '../../lib/api';
+import { DAILY_MESSAGE_LIMIT_MAX, DAILY_MESSAGE_LIMIT_MESSAGE } from '../../../../api/src/features/chatbots/dailyMessageLimit';
+
+export { DAILY_MESSAGE_LIMIT_MAX };
 
 export const MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1'] as const;
 
@@ -92,8 +95,8 @@ export function validateChatbotForm(values: ChatbotFormValues, mode: 'create' | 
     errors.maxTokens = 'Max tokens must be between 100 and 4000';
   }
   const dailyMessageLimit = Number(values.dailyMessageLimit);
-  if (values.dailyMessageLimit.trim() !== '' && (!Number.isInteger(dailyMessageLimit) || dailyMessageLimit < 1 || dailyMessageLimit > 1_000_000)) {
-    errors.dailyMessageLimit = 'Daily message limit must be between 1 and 1000000';
+  if (values.dailyMessageLimit.trim() !== '' && (!Number.isInteger(dailyMessageLimit) || dailyMessageLimit < 1 || dailyMessageLimit > DAILY_MESSAGE_LIMIT_MAX)) {
+    errors.dailyMessageLimit = DAILY_MESSAGE_LIMIT_MESSAGE;
   }
   if (mode === 'edit' && values.formRecipientEmail.trim() && !EMAIL.test(values.formRecipientEmail.trim())) {
     errors.formRecipientEmail = 'Valid email required';

@@ -43,6 +43,15 @@ function render() {
 const isBot = (url: string) => url.endsWith(`/api/chatbots/${guid}`);
 const isSessions = (url: string) => url.includes(`/api/chatbots/${guid}/sessions`);
 
+/** The bot, one session in the list, and that session's messages. */
+function mockConversation(messages: unknown[]) {
+  return mockFetch(
+    (url) => (isBot(url) ? json(bot) : undefined),
+    (url) => (isSessions(url) ? json(sessionsPage([{ n: 1, count: 3 }])) : undefined),
+    (url) => (url.endsWith(`/api/chat/${sid(1)}/messages`) ? json(messages) : undefined),
+  );
+}
+
 describe('HistoryPage', () => {
   usePageTestEnv();
 
@@ -155,18 +164,11 @@ describe('HistoryPage', () => {
   });
 
   it('View opens Conversation Details with aligned messages, rich summaries, and goes back', async () => {
-    mockFetch(
-      (url) => (isBot(url) ? json(bot) : undefined),
-      (url) => (isSessions(url) ? json(sessionsPage([{ n: 1, count: 3 }])) : undefined),
-      (url) =>
-        url.endsWith(`/api/chat/${sid(1)}/messages`)
-          ? json([
-              { id: 1, sessionId: sid(1), sender: 'user', content: 'Where do I moor?', messageType: 'text', metadata: null, createdAt: '2024-03-01T10:00:00.000Z' },
-              { id: 2, sessionId: sid(1), sender: 'bot', content: 'hidden', messageType: 'system', metadata: null, createdAt: '2024-03-01T10:00:01.000Z' },
-              { id: 3, sessionId: sid(1), sender: 'bot', content: 'Pick a pier:', messageType: 'menu', metadata: { options: [{ id: 'a', text: 'North' }, 'South'] }, createdAt: '2024-03-01T10:00:02.000Z' },
-            ])
-          : undefined,
-    );
+    mockConversation([
+      { id: 1, sessionId: sid(1), sender: 'user', content: 'Where do I moor?', messageType: 'text', metadata: null, createdAt: '2024-03-01T10:00:00.000Z' },
+      { id: 2, sessionId: sid(1), sender: 'bot', content: 'hidden', messageType: 'system', metadata: null, createdAt: '2024-03-01T10:00:01.000Z' },
+      { id: 3, sessionId: sid(1), sender: 'bot', content: 'Pick a pier:', messageType: 'menu', metadata: { options: [{ id: 'a', text: 'North' }, 'South'] }, createdAt: '2024-03-01T10:00:02.000Z' },
+    ]);
     render();
     fireEvent.click(within((await screen.findAllByTestId('session-card'))[0]).getByRole('button', { name: /View/ }));
     expect(await screen.findByRole('heading', { name: 'Conversation Details' })).toBeTruthy();
@@ -185,19 +187,12 @@ describe('HistoryPage', () => {
   });
 
   it("shows the instruction behind a visitor's click under their words, as plain text", async () => {
-    mockFetch(
-      (url) => (isBot(url) ? json(bot) : undefined),
-      (url) => (isSessions(url) ? json(sessionsPage([{ n: 1, count: 3 }])) : undefined),
-      (url) =>
-        url.endsWith(`/api/chat/${sid(1)}/messages`)
-          ? json([
-              { id: 1, sessionId: sid(1), sender: 'user', content: 'Pricing', messageType: 'text', metadata: { internalMessage: 'Tell me about your plans and prices' }, createdAt: '2024-03-01T10:00:00.000Z' },
-              { id: 2, sessionId: sid(1), sender: 'user', content: 'Refunds', messageType: 'text', metadata: { internalMessage: '<b>Explain</b> refunds' }, createdAt: '2024-03-01T10:00:01.000Z' },
-              { id: 3, sessionId: sid(1), sender: 'user', content: 'Hours?', messageType: 'text', metadata: { internalMessage: 'Hours?' }, createdAt: '2024-03-01T10:00:02.000Z' },
-              { id: 4, sessionId: sid(1), sender: 'bot', content: 'Our plans...', messageType: 'text', metadata: { internalMessage: 'not for bots' }, createdAt: '2024-03-01T10:00:03.000Z' },
-            ])
-          : undefined,
-    );
+    mockConversation([
+      { id: 1, sessionId: sid(1), sender: 'user', content: 'Pricing', messageType: 'text', metadata: { internalMessage: 'Tell me about your plans and prices' }, createdAt: '2024-03-01T10:00:00.000Z' },
+      { id: 2, sessionId: sid(1), sender: 'user', content: 'Refunds', messageType: 'text', metadata: { internalMessage: '<b>Explain</b> refunds' }, createdAt: '2024-03-01T10:00:01.000Z' },
+      { id: 3, sessionId: sid(1), sender: 'user', content: 'Hours?', messageType: 'text', metadata: { internalMessage: 'Hours?' }, createdAt: '2024-03-01T10:00:02.000Z' },
+      { id: 4, sessionId: sid(1), sender: 'bot', content: 'Our plans...', messageType: 'text', metadata: { internalMessage: 'not for bots' }, createdAt: '2024-03-01T10:00:03.000Z' },
+    ]);
     render();
     fireEvent.click(within((await screen.findAllByTestId('session-card'))[0]).getByRole('button', { name: /View/ }));
     const messages = await screen.findAllByTestId('history-message');
