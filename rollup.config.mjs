@@ -1,5 +1,5 @@
 // Builds sdk/ into sdk/dist:
-//   index.js + protocol.js  ESM for React apps (react, react-dom, zod, eventsource-parser external) + .d.ts
+//   index.js + protocol.js  ESM for React apps (react, react-dom external) + .d.ts
 //   element.js              self-contained ESM registering <chat-widget> (React aliased to preact/compat)
 //   embed.js                IIFE global `ChatWidget` for the script tag (preact/compat, minified)
 import { readFileSync } from 'node:fs';
@@ -45,14 +45,18 @@ function minifyCss(css) {
     .trim();
 }
 
-/** The browser bundles carry no zod: protocol.ts's schemas are pure and dropped; failing that, the build fails. */
+/**
+ * The widget never carries zod: it imports only `@parley/contracts`, whose plain entry has no
+ * schemas. A guard, so a stray import of `@parley/contracts/schemas` or zod fails the build.
+ */
 function forbidZod() {
   return {
     name: 'forbid-zod',
-    generateBundle(_, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.imports.includes('zod')) this.error(`${chunk.fileName} would load zod; import only types and plain helpers from protocol.ts`);
+    resolveId(source, importer) {
+      if (source === 'zod' || source.startsWith('zod/') || source === '@parley/contracts/schemas') {
+        this.error(`${importer} imports ${source}: the widget uses the plain @parley/contracts entry only`);
       }
+      return null;
     },
   };
 }
@@ -68,26 +72,20 @@ const preactAliases = alias({
 
 const ts = (options = {}) => typescript({ tsconfig: TSCONFIG, noEmitOnError: true, ...options });
 
-/** Browser bundles: everything inlined except zod, whose only users (schemas) are tree-shaken away. */
+/** Browser bundles: everything inlined. */
 function browserBuild(input, output) {
   return {
     input,
     output: { sourcemap: true, ...output },
-    external: ['zod'],
-    treeshake: {
-      preset: 'recommended',
-      // protocol.ts's schema builders only wrap zod calls: as pure as zod's own.
-      manualPureFunctions: ['z', 'cleanString', 'boundedJson'],
-      moduleSideEffects: (id, external) => !(external && id === 'zod') && !id.endsWith(`${path.sep}protocol.ts`),
-    },
+    treeshake: { preset: 'recommended' },
     plugins: [
+      forbidZod(),
       cssText(),
       preactAliases,
       replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production'), __VERSION__: pkg.version } }),
       resolve({ browser: true, extensions }),
       commonjs(),
       ts({ declaration: false, declarationMap: false, outDir: DIST }),
-      forbidZod(),
       terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
     ],
   };
@@ -97,8 +95,8 @@ export default [
   {
     input: { index: 'sdk/src/index.ts', protocol: 'sdk/src/protocol.ts' },
     output: { dir: DIST, format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-    external: (id) => /^(react|react-dom|zod|eventsource-parser)(\/|$)/.test(id),
-    plugins: [cssText(), resolve({ extensions }), ts({ declaration: true, declarationDir: DIST, outDir: DIST })],
+    external: (id) => /^(react|react-dom)(\/|$)/.test(id),
+    plugins: [forbidZod(), cssText(), resolve({ extensions }), ts({ declaration: true, declarationDir: `${DIST}/types`, outDir: DIST })],
   },
   browserBuild('sdk/src/element.ts', { file: `${DIST}/element.js`, format: 'es' }),
   browserBuild('sdk/src/embed.ts', { file: `${DIST}/embed.js`, format: 'iife', name: 'ChatWidget', exports: 'named' }),

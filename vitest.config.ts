@@ -6,6 +6,13 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'contracts',
+          include: ['packages/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['api/src/**/*.test.ts', 'api/test/**/*.test.ts'],
           environment: 'node',

@@ -11,7 +11,7 @@
 import { Agent, request } from 'node:http';
 import { startServer } from '../e2e/harness';
 import { startFakeOpenAI } from '../api/src/features/chat/testing/fakeOpenAI';
-import { createSessionId } from '../sdk/src/protocol';
+import { createSessionId } from '@parley/contracts';
 
 const CONCURRENCY = 50;
 const PACED_TURNS_PER_SESSION = 8;

@@ -1,7 +1,7 @@
 /**
  * Crawl throughput: a full scan (fetch, Readability extraction, chunking, indexing) of a
  * 200-page local site answering every request after 50 ms, with CRAWL_CONCURRENCY pages in
- * flight. Ideal = pages × latency ÷ concurrency. Budget (DESIGN.md): within 2× of ideal.
+ * flight. Ideal = pages × latency ÷ concurrency. Budget: within 2× of ideal.
  * Prints ONE JSON line (with and without a sitemap). Run: npx tsx bench/crawl.bench.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -6,7 +6,7 @@
  * figure: the moment the visitor sees the page) and, stricter, a performance mark the page sets
  * right after its content (`medianFromMarkMs`, before that content is even painted). Each run
  * is a fresh browser context (cold cache), then a reload in the same context (warm cache).
- * Budget (DESIGN.md): within 40 ms. Also counts API requests made before the visitor opens the
+ * Budget: within 40 ms. Also counts API requests made before the visitor opens the
  * widget (budget: none; the first pop-up bubble is due 2 s after load, so the window is 1.5 s).
  * Prints ONE JSON line. Run after `npm run build`: npx tsx bench/launcher.bench.ts
  */

@@ -1,7 +1,7 @@
 /**
  * Retrieval latency: top-5 passages for a question over 50,000 chunks of one bot (plus other
  * bots' chunks in the same index), FTS5 + BM25 as shipped. Prints ONE JSON line.
- * Budget (DESIGN.md): p95 ≤ 5 ms. Run: npx tsx bench/retrieval.bench.ts
+ * Budget: p95 ≤ 5 ms. Run: npx tsx bench/retrieval.bench.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,10 @@ const { pages } = await import('../api/test/fixtures/site/pages');
 
 // Deterministic pseudo-random numbers, so every run measures the same corpus.
 let seed = 42;
-const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const rand = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
 const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
 
 // A Zipf-distributed vocabulary (the usual model of natural text): English function words
@@ -39,7 +42,10 @@ const VOCABULARY_SIZE = 30_000;
 const vocabulary = [...STOP, ...fixtureWords];
 for (let i = 0; vocabulary.length < VOCABULARY_SIZE; i++) vocabulary.push(syllables[i % 20] + syllables[Math.floor(i / 20) % 20] + syllables[Math.floor(i / 400) % 20] + (i >= 8000 ? syllables[Math.floor(i / 8000) % 20] : ''));
 const cumulative: number[] = [];
-vocabulary.reduce((sum, _w, rank) => (cumulative.push(sum + 1 / (rank + 1)), sum + 1 / (rank + 1)), 0);
+vocabulary.reduce((sum, _w, rank) => {
+  cumulative.push(sum + 1 / (rank + 1));
+  return sum + 1 / (rank + 1);
+}, 0);
 const total = cumulative[cumulative.length - 1];
 function zipfWord(minRank = 0): string {
   for (;;) {

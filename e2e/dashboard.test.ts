@@ -5,7 +5,7 @@ import { launchBrowser, startServer, type RunningServer } from './harness';
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /**
- * The dashboard journey of issue 2: sign up through /login, the empty dashboard, a bot created
+ * The owner's dashboard journey: sign up through /login, the empty dashboard, a bot created
  * through the API appears with its badge and Configure link, sign out through the user menu,
  * the logged-out redirect of owner pages, sign in again, the 404 page and the theme switch.
  */

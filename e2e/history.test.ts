@@ -1,7 +1,7 @@
 import { request, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../api/src/features/chat/testing/fakeOpenAI';
-import { createSessionId } from '../sdk/src/protocol';
+import { createSessionId } from '@parley/contracts';
 import { launchBrowser, signUpThroughApi, startServer, type RunningServer } from './harness';
 
 /**

@@ -5,7 +5,7 @@ import { launchBrowser, startServer, type RunningServer } from './harness';
 import { createTrainedBot, startHostSite, type HostSite, type Owner } from './widgetHost';
 
 /**
- * Issue 8's browser checks. Session fixation: an attacker opens a session, then sends a visitor
+ * Security checks in a real browser (see docs/security.md). Session fixation: an attacker opens a session, then sends a visitor
  * a link (or builds a page) that hands the widget that session id. Whatever the entry point
  * (the iframe page's URL, the script tag's init options, the element's attribute), the visitor
  * must get a fresh session of their own, and the attacker's id must read nothing of theirs.

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, ROOT } from './harness';
 
-/** Stories the widget's documentation promises (issue 5): every message type, home component and widget state. */
+/** Stories the widget's documentation promises (README, Storybook): every message type, home component and widget state. */
 const EXPECTED_STORIES = [
   // message types and their variants
   'messages-text--plain',

@@ -7,7 +7,7 @@ import { createTrainedBot, HOSTILE_CSS, hostBody, openDatabase, seedBotMessage, 
 import { ACME_KNOWLEDGE } from '../api/test/fixtures/acmeKnowledge';
 
 /**
- * Issue 5's browser journey: the script-tag widget (`/embed.js`) and the `<chat-widget>`
+ * The visitor's browser journey: the script-tag widget (`/embed.js`) and the `<chat-widget>`
  * element on a customer site served from another origin with hostile global CSS. The visitor
  * opens the widget with the keyboard, chats with a bot trained through the API and sees the
  * grounded answer with its source, answers a menu, a rating and a form, then runs into the

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { request as playwrightRequest, type APIRequestContext } from 'playwright-core';
+import { closeServer } from '../api/test/closeServer';
 
 /**
  * Helpers of the widget journeys: a customer site on its own origin (a second port, so every
@@ -26,11 +27,7 @@ export async function startHostSite(pages: Record<string, string> = {}): Promise
   return {
     url: `http://127.0.0.1:${port}`,
     pages: map,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { HttpError } from './lib/errors';
 import { logger } from './lib/logger';
-import { securityHeaders } from './middleware/security-headers';
+import { securityHeaders } from './middleware/securityHeaders';
 import { trustZone } from './lib/trustZone';
-import { apiBodyLimit } from './middleware/body-limit';
+import { apiBodyLimit } from './middleware/bodyLimit';
 import { requireUser, type OwnerEnv } from './middleware/auth';
-import { originCheck } from './middleware/origin-check';
-import { requestLogger } from './middleware/request-logger';
+import { originCheck } from './middleware/originCheck';
+import { requestLogger } from './middleware/requestLogger';
 import { authRoutes, loginRedirectRoutes } from './features/auth/auth.routes';
 import { chatbotRoutes } from './features/chatbots/chatbots.routes';
 import { sourcesRoutes } from './features/sources/sources.routes';
@@ -19,7 +19,7 @@ import { chatbotSessionRoutes, chatOwnerRoutes } from './features/chat/chatOwner
 import { publicRoutes } from './features/public/public.routes';
 import { publicCors } from './features/public/publicCors';
 import { contactRoutes } from './features/contact/contact.routes';
-import { widgetPageRoutes } from './features/widget-page/widgetPage.routes';
+import { widgetPageRoutes } from './features/widgetPage/widgetPage.routes';
 
 /**
  * Visitor API: called cross-origin by the widget on any site. CORS without credentials (no

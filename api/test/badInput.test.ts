@@ -1,3 +1,8 @@
+/*
+ * Bad input on purpose: bodies as JSON text (nested thousands of levels, cut off, malformed)
+ * go out as raw requests, because the typed client only sends values it can serialize and
+ * type. Well-formed calls, and values merely too big or too deep for a field, use the client.
+ */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -5,12 +10,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
 const kit = await import('../src/features/chat/testing/chatKit');
-const { app, api, createBot, request, openSession, streamMessage, getMessages, owner } = kit;
+const { app, client, errorOf, newBot, withCookie, openSession, streamMessage, getMessages, owner } = kit;
+const { chatbots } = client.api;
+const selectOption = (sessionId: string, json: { optionId: string; payload?: unknown }) =>
+  client.api.chat[':sessionId']['select-option'].$post({ param: { sessionId }, json });
 
 const TOO_DEEP = 'JSON is nested too deeply (at most 32 levels)';
 
 /** `levels` nested objects around a number, as JSON text (built without recursion). */
-const nestedJson = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+const nestedJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 /** The same nesting as a value. */
 const nestedValue = (levels: number) => JSON.parse(nestedJson(levels)) as unknown;
 
@@ -24,22 +32,26 @@ function raw(path: string, method: string, body: string, cookie?: string) {
 }
 
 let cookie: string;
-let bot: Awaited<ReturnType<typeof createBot>>;
+let bot: Awaited<ReturnType<typeof newBot>>;
 
 beforeAll(async () => {
   cookie = (await owner()).cookie;
-  bot = await createBot(cookie, { name: 'Guarded', homeScreenConfig: { components: [{ id: 'c1', type: 'topics', props: { title: 'Hi' } }] } });
+  bot = await newBot(cookie, { name: 'Guarded', homeScreenConfig: { components: [{ id: 'c1', type: 'topics', props: { title: 'Hi' } }] } });
 });
 
 async function storedBot() {
-  const res = await api(`/api/chatbots/${bot.guid}`, { cookie });
+  const res = await chatbots[':guid'].$get({ param: { guid: bot.guid } }, withCookie(cookie));
   expect(res.status).toBe(200);
   return res.json();
 }
 
 async function botCount(owner: string) {
-  return ((await (await api('/api/chatbots', { cookie: owner })).json()) as unknown[]).length;
+  return (await (await chatbots.$get(undefined, withCookie(owner))).json()).length;
 }
+
+/** Updates the test bot as its owner. */
+const updateBot = (json: Parameters<(typeof chatbots)[':guid']['$put']>[0]['json'], as = cookie, guid = bot.guid) =>
+  chatbots[':guid'].$put({ param: { guid }, json }, withCookie(as));
 
 /** A new account, so the plan's active-bot cap never decides a create. */
 const freshCookie = async () => (await owner()).cookie;
@@ -50,7 +62,7 @@ describe('deeply nested JSON', () => {
     const body = `{"guid":"${randomUUID()}","name":"Deep","homeScreenConfig":{"components":[],"x":${nestedJson(5000)}}}`;
     const res = await raw('/api/chatbots', 'POST', body, someone);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: TOO_DEEP });
+    expect(await errorOf(res)).toEqual({ message: TOO_DEEP });
     expect(await botCount(someone)).toBe(0);
   });
 
@@ -58,7 +70,7 @@ describe('deeply nested JSON', () => {
     const before = await storedBot();
     const res = await raw(`/api/chatbots/${bot.guid}`, 'PUT', `{"name":"Changed","homeScreenConfig":{"components":[],"x":${nestedJson(5000)}}}`, cookie);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(TOO_DEEP);
+    expect((await errorOf(res)).message).toBe(TOO_DEEP);
     expect(await storedBot()).toEqual(before);
   });
 
@@ -66,83 +78,76 @@ describe('deeply nested JSON', () => {
     const deepArray = `{"name":"Arrays","homeScreenConfig":{"components":${'['.repeat(40)}${']'.repeat(40)}}}`;
     const res = await raw(`/api/chatbots/${bot.guid}`, 'PUT', deepArray, cookie);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(TOO_DEEP);
+    expect((await errorOf(res)).message).toBe(TOO_DEEP);
     // Brackets inside a string are text, not nesting.
-    const ok = await api(`/api/chatbots/${bot.guid}`, { method: 'PUT', cookie, body: { description: '{'.repeat(500) + '"[' } });
+    const ok = await updateBot({ description: `${'{'.repeat(500)}"[` });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).description).toBe('{'.repeat(500) + '"[');
+    expect((await ok.json()).description).toBe(`${'{'.repeat(500)}"[`);
   });
 
   it('refuses a 5,000-level select-option payload with 400', async () => {
     const sessionId = await openSession(bot.guid);
     const res = await raw(`/api/chat/${sessionId}/select-option`, 'POST', `{"optionId":"x","payload":${nestedJson(5000)}}`);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(TOO_DEEP);
+    expect((await errorOf(res)).message).toBe(TOO_DEEP);
   });
 
   it('still answers malformed JSON with 400 "Malformed JSON in request body"', async () => {
     for (const body of ['{"name": ', '{"name": "x"}}', '{"a": "unterminated']) {
       const res = await raw(`/api/chatbots/${bot.guid}`, 'PUT', body, cookie);
       expect(res.status, body).toBe(400);
-      expect(await res.json(), body).toEqual({ message: 'Malformed JSON in request body' });
+      expect(await errorOf(res), body).toEqual({ message: 'Malformed JSON in request body' });
     }
     const chat = await raw('/api/chat/session', 'POST', '{"sessionId": ');
     expect(chat.status).toBe(400);
-    expect((await chat.json()).message).toBe('Malformed JSON in request body');
+    expect((await errorOf(chat)).message).toBe('Malformed JSON in request body');
   });
 });
 
 describe('stored JSON fields are bounded', () => {
   it('refuses a 100 KB homeScreenConfig', async () => {
     const before = await storedBot();
-    const res = await api(`/api/chatbots/${bot.guid}`, {
-      method: 'PUT',
-      cookie,
-      body: { homeScreenConfig: { components: [], notes: 'x'.repeat(100 * 1024) } },
-    });
+    const res = await updateBot({ homeScreenConfig: { components: [], notes: 'x'.repeat(100 * 1024) } });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('homeScreenConfig is too large (at most 64 KB)');
+    expect((await errorOf(res)).message).toBe('homeScreenConfig is too large (at most 64 KB)');
     expect(await storedBot()).toEqual(before);
     const someone = await freshCookie();
-    const create = await api('/api/chatbots', {
-      cookie: someone,
-      body: { guid: randomUUID(), name: 'Big', homeScreenConfig: { components: [], notes: 'x'.repeat(100 * 1024) } },
-    });
+    const create = await chatbots.$post(
+      { json: { guid: randomUUID(), name: 'Big', homeScreenConfig: { components: [], notes: 'x'.repeat(100 * 1024) } } },
+      withCookie(someone),
+    );
     expect(create.status).toBe(400);
-    expect((await create.json()).message).toBe('homeScreenConfig is too large (at most 64 KB)');
+    expect((await errorOf(create)).message).toBe('homeScreenConfig is too large (at most 64 KB)');
     expect(await botCount(someone)).toBe(0);
   });
 
   it('refuses a homeScreenConfig nested past its own bound (below the request bound)', async () => {
-    const res = await api(`/api/chatbots/${bot.guid}`, {
-      method: 'PUT',
-      cookie,
-      body: { homeScreenConfig: { components: [], extra: nestedValue(20) } },
-    });
+    const res = await updateBot({ homeScreenConfig: { components: [], extra: nestedValue(20) } });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('homeScreenConfig is nested too deeply (at most 12 levels)');
+    expect((await errorOf(res)).message).toBe('homeScreenConfig is nested too deeply (at most 12 levels)');
     // The home-screen patch route shares the bound.
-    const patch = await api(`/api/chatbots/guid/${bot.guid}`, { method: 'PATCH', cookie, body: { homeScreenConfig: { components: [], extra: nestedValue(20) } } });
+    const patch = await chatbots.guid[':guid'].$patch(
+      { param: { guid: bot.guid }, json: { homeScreenConfig: { components: [], extra: nestedValue(20) } } },
+      withCookie(cookie),
+    );
     expect(patch.status).toBe(400);
-    expect((await patch.json()).message).toBe('homeScreenConfig is nested too deeply (at most 12 levels)');
+    expect((await errorOf(patch)).message).toBe('homeScreenConfig is nested too deeply (at most 12 levels)');
     // A realistic config is fine.
-    const ok = await api(`/api/chatbots/${bot.guid}`, {
-      method: 'PUT',
-      cookie,
-      body: { homeScreenConfig: { components: [{ id: 'c1', type: 'topics', props: { topics: [{ id: 't1', title: 'Orders', meta: { a: { b: 1 } } }] } }] } },
+    const ok = await updateBot({
+      homeScreenConfig: { components: [{ id: 'c1', type: 'topics', props: { topics: [{ id: 't1', title: 'Orders', meta: { a: { b: 1 } } }] } }] },
     });
     expect(ok.status).toBe(200);
   });
 
   it('bounds the select-option payload', async () => {
     const sessionId = await openSession(bot.guid);
-    const deep = await request(`/api/chat/${sessionId}/select-option`, { body: { optionId: 'x', payload: nestedValue(10) } });
+    const deep = await selectOption(sessionId, { optionId: 'x', payload: nestedValue(10) });
     expect(deep.status).toBe(400);
-    expect((await deep.json()).message).toBe('payload is nested too deeply (at most 8 levels)');
-    const big = await request(`/api/chat/${sessionId}/select-option`, { body: { optionId: 'x', payload: 'x'.repeat(9000) } });
+    expect((await errorOf(deep)).message).toBe('payload is nested too deeply (at most 8 levels)');
+    const big = await selectOption(sessionId, { optionId: 'x', payload: 'x'.repeat(9000) });
     expect(big.status).toBe(400);
-    expect((await big.json()).message).toBe('payload is too large (at most 8 KB)');
-    const ok = await request(`/api/chat/${sessionId}/select-option`, { body: { optionId: 'x', payload: ['a', 'b'] } });
+    expect((await errorOf(big)).message).toBe('payload is too large (at most 8 KB)');
+    const ok = await selectOption(sessionId, { optionId: 'x', payload: ['a', 'b'] });
     expect(ok.status).toBe(200);
   });
 });
@@ -150,21 +155,21 @@ describe('stored JSON fields are bounded', () => {
 describe('NUL and bidi controls in text', () => {
   it('strips them from chatbot names and messages, keeping LRM/RLM marks', async () => {
     const someone = await freshCookie();
-    const created = await createBot(someone, {
+    const created = await newBot(someone, {
       name: 'Evil\u0000 Bot\u202E',
       description: '\u2066desc\u2069',
       welcomeMessage: 'Hello\u202A!',
       initialMessages: ['Hi\u0000', '\u200Fmark\u200E'],
     });
     expect(created.name).toBe('Evil Bot');
-    const stored = await (await api(`/api/chatbots/${created.guid}`, { cookie: someone })).json();
+    const stored = await (await chatbots[':guid'].$get({ param: { guid: created.guid } }, withCookie(someone))).json();
     expect(stored).toMatchObject({ name: 'Evil Bot', description: 'desc', welcomeMessage: 'Hello!', initialMessages: ['Hi', '\u200Fmark\u200E'] });
-    const updated = await api(`/api/chatbots/${created.guid}`, { method: 'PUT', cookie: someone, body: { name: '\u202Dnew\u0000name' } });
+    const updated = await updateBot({ name: '\u202Dnew\u0000name' }, someone, created.guid);
     expect(updated.status).toBe(200);
     expect((await updated.json()).name).toBe('newname');
-    const onlyControls = await api(`/api/chatbots/${created.guid}`, { method: 'PUT', cookie: someone, body: { name: '\u0000\u202E' } });
+    const onlyControls = await updateBot({ name: '\u0000\u202E' }, someone, created.guid);
     expect(onlyControls.status).toBe(400);
-    expect((await onlyControls.json()).message).toBe('Name is required');
+    expect((await errorOf(onlyControls)).message).toBe('Name is required');
   });
 
   it('stores a visitor message without them', async () => {
@@ -179,10 +184,10 @@ describe('NUL and bidi controls in text', () => {
     const sessionId = await openSession(bot.guid);
     const streamed = await streamMessage(sessionId, { content: '\u0000\u202E' });
     expect(streamed.status).toBe(400);
-    expect((await streamed.res.json()).message).toBe('Message is required');
-    const plain = await request(`/api/chat/${sessionId}/messages`, { body: { content: ' \u0000\u2066 ' } });
+    expect((await errorOf(streamed.res)).message).toBe('Message is required');
+    const plain = await client.api.chat[':sessionId'].messages.$post({ param: { sessionId }, json: { content: ' \u0000\u2066 ' } });
     expect(plain.status).toBe(400);
-    expect((await plain.json()).message).toBe('Message is required');
+    expect((await errorOf(plain)).message).toBe('Message is required');
     expect(await getMessages(sessionId)).toEqual([]);
   });
 });

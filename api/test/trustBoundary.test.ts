@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
+import { testClient } from 'hono/testing';
 
 const { app, ownerApi, publicApi, siteApi } = await import('../src/app');
-const { securityHeaders } = await import('../src/middleware/security-headers');
-const { createSessionId } = await import('../src/lib/protocol');
-const { api, createBot, createUserAndCookie } = await import('./helpers');
+const { securityHeaders } = await import('../src/middleware/securityHeaders');
+const { createSessionId } = await import('@parley/contracts');
+const { client, createUserAndCookie, errorOf, newBot, withCookie } = await import('./helpers');
 
 type Route = { method: string; path: string };
 /** Every real route of a trust zone (not the middleware entries). */
@@ -15,6 +16,9 @@ const routesOf = (zone: { routes: Route[] }) => {
 /** A concrete URL for a route pattern: sample values for its parameters. */
 const sample = (path: string, values: Record<string, string> = {}) =>
   `/api${path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => values[name] ?? (name === 'sessionId' ? createSessionId() : '00000000-0000-4000-8000-000000000000'))}`;
+
+// The route sweeps below send raw requests: they walk each zone's route list at run time, which
+// a typed call (one route fixed at compile time) cannot do.
 
 describe('the API is split by trust level (app.ts)', () => {
   it('puts every owner route behind sign-in: without the cookie each answers 401', async () => {
@@ -35,13 +39,13 @@ describe('the API is split by trust level (app.ts)', () => {
         body: '{}',
       });
       expect(res.status, `${r.method} ${r.path}`).toBe(403);
-      expect((await res.json()).message).toBe('Cross-origin request refused');
+      expect((await errorOf(res)).message).toBe('Cross-origin request refused');
     }
   });
 
   it('keeps cookies out of the visitor API: no credentialed CORS, no cookie set, no owner route reached', async () => {
     const owner = await createUserAndCookie();
-    const bot = await createBot(owner.cookie);
+    const bot = await newBot(owner.cookie);
     const sessionId = createSessionId();
     const routes = routesOf(publicApi);
     expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
@@ -61,16 +65,17 @@ describe('the API is split by trust level (app.ts)', () => {
       expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
     }
     // Owner routes never answer with the visitor CORS headers.
-    const owned = await api('/api/chat/conversations/count', { cookie: owner.cookie, headers: { origin: 'https://shop.example' } });
+    const owned = await client.api.chat.conversations.count.$get(undefined, withCookie(owner.cookie, { origin: 'https://shop.example' }));
     expect(owned.status).toBe(200);
     expect(owned.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('still answers JSON 404 for unknown API paths', async () => {
+    // Raw: these paths belong to no route, so the typed client has no call for them.
     for (const path of ['/api/nope', '/api/chat/x/y/z/w', '/api/chatbots/a/b/c/d/e']) {
       const res = await app.request(path);
       expect(res.status, path).toBe(404);
-      expect((await res.json()).message).toMatch(/^No API route for GET/);
+      expect((await errorOf(res)).message).toMatch(/^No API route for GET/);
     }
   });
 });
@@ -78,13 +83,13 @@ describe('the API is split by trust level (app.ts)', () => {
 describe('security headers', () => {
   it('forbids framing and sniffing on the API and owner pages, but not on the iframe widget page', async () => {
     const { cookie, user } = await createUserAndCookie();
-    const res = await api('/api/auth/user', { cookie });
+    const res = await client.api.auth.user.$get(undefined, withCookie(cookie));
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
-    const bot = await createBot(cookie);
-    const widget = await app.request(`/widget/${user.id}/${bot.guid}`);
+    const bot = await newBot(cookie);
+    const widget = await client.widget[':userId'][':guid'].$get({ param: { userId: user.id, guid: bot.guid } });
     expect(widget.headers.get('x-frame-options')).toBeNull();
     expect(widget.headers.get('content-security-policy')).toBe('frame-ancestors *');
     expect(widget.headers.get('x-content-type-options')).toBe('nosniff');
@@ -96,7 +101,8 @@ describe('security headers', () => {
       .use(securityHeaders)
       .get('/dashboard', (c) => c.html(`<!doctype html><script>${inline}</script><script type="module" src="/assets/a.js"></script>`))
       .get('/widget', (c) => c.html('<!doctype html><div id="root"></div>'));
-    const res = await page.request('/dashboard');
+    const pages = testClient(page);
+    const res = await pages.dashboard.$get();
     const csp = res.headers.get('content-security-policy')!;
     const { createHash } = await import('node:crypto');
     const hash = createHash('sha256').update(inline).digest('base64');
@@ -106,7 +112,7 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     // The app's /widget route has an embedded (iframe) mode.
-    const frame = await page.request('/widget');
+    const frame = await pages.widget.$get();
     expect(frame.headers.get('x-frame-options')).toBeNull();
     expect(frame.headers.get('content-security-policy')).toContain('frame-ancestors *');
   });

@@ -68,7 +68,7 @@ describe('routes', () => {
     expect(screen.getAllByText('/month')).toHaveLength(4);
   });
 
-  it('embedded mode: no navigation, the widget page for any path, with the configuration error when nothing was injected', async () => {
+  it('embedded mode: no navigation, the widget page for any path, with the configuration error (the dashboard carries no bot configuration)', async () => {
     const fetch = mockFetch(signedOut);
     window.history.replaceState(null, '', '/anything?embedded=true');
     renderWithProviders(<AppRoutes />, { path: '/anything?embedded=true' });

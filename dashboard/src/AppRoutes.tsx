@@ -12,7 +12,7 @@ import { LandingPage } from './features/home/LandingPage';
 import { SiteLayout } from './features/layout/SiteLayout';
 import { PrivacyPage } from './features/legal/PrivacyPage';
 import { TermsPage } from './features/legal/TermsPage';
-import { NotFoundPage } from './features/not-found/NotFoundPage';
+import { NotFoundPage } from './features/notFound/NotFoundPage';
 import { PricingPage } from './features/pricing/PricingPage';
 import { WidgetPage } from './features/widget/WidgetPage';
 
@@ -28,7 +28,7 @@ const TestPage = lazy(() => import('./features/chatbots/TestPage').then((m) => (
 const AddDataPage = lazy(() => import('./features/sources/AddDataPage').then((m) => ({ default: m.AddDataPage })));
 const HistoryPage = lazy(() => import('./features/history/HistoryPage').then((m) => ({ default: m.HistoryPage })));
 const tool = (name: 'AnalyticsPage' | 'SurveyAnalyticsPage' | 'SurveysPage' | 'UiDesignerPage') =>
-  lazy(() => import('./features/chatbots/toolPages').then((m) => ({ default: m[name] })));
+  lazy(() => import('./features/chatbots/ToolPages').then((m) => ({ default: m[name] })));
 const AnalyticsPage = tool('AnalyticsPage');
 const SurveyAnalyticsPage = tool('SurveyAnalyticsPage');
 const SurveysPage = tool('SurveysPage');
@@ -41,7 +41,7 @@ const owner = (page: ReactNode) => (
 );
 
 /**
- * The route table of spec §2. Embedded mode only knows the widget (and falls back to it).
+ * The route table. Embedded mode only knows the widget (and falls back to it).
  * Owner pages are registered for everyone: signed out they show the logged-out toast and
  * send the browser to /api/login instead of a 404.
  */
@@ -104,5 +104,5 @@ export function AppRoutes() {
 function SignedInOnly({ page }: { page: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();
   if (isLoading) return <PageSpinner />;
-  return isAuthenticated ? <>{page}</> : <NotFoundPage />;
+  return isAuthenticated ? page : <NotFoundPage />;
 }

@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 import r2wc from '@r2wc/react-to-web-component';
-import type { ChatMessage, PublicChatbotConfig } from './protocol';
+import type { ChatMessage, PublicChatbotConfig } from '@parley/contracts';
 import type { ChatWidgetProps } from './widget/types';
 import { WidgetRoot } from './widget/WidgetRoot';
 
@@ -72,9 +72,18 @@ export function defineChatWidget(tag: string = CHAT_WIDGET_TAG): CustomElementCo
       const self = this as unknown as R2wcInternals & ChatWidgetElementImpl;
       const emit = (name: string, detail?: unknown) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
       Object.assign(self[PROPS], {
-        onOpen: () => (self.onOpen?.(), emit('widget-open')),
-        onClose: () => (self.onClose?.(), emit('widget-close')),
-        onMessage: (m: ChatMessage) => (self.onMessage?.(m), emit('widget-message', m)),
+        onOpen: () => {
+          self.onOpen?.();
+          emit('widget-open');
+        },
+        onClose: () => {
+          self.onClose?.();
+          emit('widget-close');
+        },
+        onMessage: (m: ChatMessage) => {
+          self.onMessage?.(m);
+          emit('widget-message', m);
+        },
         onError: (e: Error) => {
           if (self.onError) self.onError(e);
           else console.error('[chat-widget]', e);
@@ -82,6 +91,7 @@ export function defineChatWidget(tag: string = CHAT_WIDGET_TAG): CustomElementCo
         },
       });
       // A config assigned before the element was upgraded sits on the instance; route it through the setter.
+      // biome-ignore lint/suspicious/noPrototypeBuiltins: Object.hasOwn needs Safari 15.4, older than visitors may run
       if (Object.prototype.hasOwnProperty.call(this, 'chatbotConfig')) {
         const value = (this as unknown as { chatbotConfig: PublicChatbotConfig | null }).chatbotConfig;
         delete (this as unknown as { chatbotConfig?: unknown }).chatbotConfig;

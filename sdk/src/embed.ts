@@ -5,7 +5,7 @@
  */
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { WIDGET_CONFIG_GLOBAL } from './protocol';
+import { WIDGET_CONFIG_GLOBAL } from '@parley/contracts';
 import type { ChatWidgetProps } from './widget/types';
 import { WidgetRoot } from './widget/WidgetRoot';
 

@@ -7,7 +7,6 @@ export { ChatWidget } from './ChatWidget';
 export type { ChatWidgetProps, WidgetPosition } from './widget/types';
 export { HomeScreen, NO_HOME_CONFIG, type HomeScreenProps } from './home/HomeScreen';
 export { DEFAULT_HOME_SCREEN, DEFAULT_TOPICS } from './home/defaultHome';
-export type { HomeItem, HomeStyle } from './home/homeTypes';
 export { WidgetStyles } from './widget/WidgetStyles';
 export { ApiError } from './lib/api';
 export { DEFAULT_COLORS } from './lib/theme';
@@ -24,5 +23,7 @@ export {
   type PublicChatbotConfig,
   type HomeScreenConfig,
   type HomeComponent,
+  type HomeTopic,
+  type HomeStyle,
   type StreamEvent,
-} from './protocol';
+} from '@parley/contracts';

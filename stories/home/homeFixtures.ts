@@ -1,4 +1,4 @@
-import type { HomeComponent, HomeScreenConfig } from '../../sdk/src/protocol';
+import type { HomeComponent, HomeScreenConfig } from '@parley/contracts';
 
 /** Topics of a fictional shop, in three categories. */
 export const SHOP_TOPICS = [

@@ -32,6 +32,6 @@ export const Answered: Story = {
 
 /** While the bot is typing, or the chat is read-only, options cannot be chosen. */
 export const DisabledWhileTyping: Story = {
-  args: { messages: [bot('What can I help you with?', 'menu', { options })], typing: true },
+  args: { messages: [bot('What can I help you with?', 'menu', { options })], status: 'sending' },
   parameters: { parley: { chat: { disabled: true } } },
 };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
-import type { ChatMessage } from '../../sdk/src/protocol';
+import type { ChatMessage } from '@parley/contracts';
 import { Conversation } from '../support/Conversation';
 import { bot, user } from '../support/fixtures';
 
@@ -20,7 +20,7 @@ const question = user('Do you ship to Canada?', 'q-1');
 
 /** A bubble half written: the text received so far, rendered as Markdown. */
 export const Delta: Story = {
-  args: { messages: [question], drafts: [{ id: 'answer-1', content: ANSWER.slice(0, 52) }], typing: true },
+  args: { messages: [question], drafts: [{ id: 'answer-1', content: ANSWER.slice(0, 52) }], status: 'streaming' },
 };
 
 /** Tokens arrive every 80 ms, then the finished bubble replaces the draft. */
@@ -43,7 +43,7 @@ function LiveStream({ messages }: { messages: ChatMessage[] }) {
     <Conversation
       messages={done ? [...messages, final] : messages}
       drafts={done || count === 0 ? [] : [{ id: 'answer-1', content: tokens.slice(0, count).join('') }]}
-      typing={!done}
+      status={done ? 'idle' : count === 0 ? 'sending' : 'streaming'}
     />
   );
 }

@@ -11,5 +11,5 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Typing: Story = {
-  args: { messages: [user('Can I change my delivery address?')], typing: true },
+  args: { messages: [user('Can I change my delivery address?')], status: 'sending' },
 };

@@ -23,7 +23,7 @@ export function StoryChatActions({ children, chat = {} }: { children: ReactNode;
     const remember = (key: string, answer: unknown) => setAnswers((current) => ({ ...current, [key]: answer }));
     return {
       send: (content, internalMessage) => void spies.send(content, internalMessage),
-      // The real chat records the choice itself (useChat), which locks the menu or card.
+      // The real chat records the choice itself (ChatController), which locks the menu or card.
       selectOption: (messageKey, option, typedText) => {
         spies.selectOption(messageKey, option, typedText);
         remember(messageKey, option.id);

@@ -1,4 +1,4 @@
-import type { ChatMessage, MessageType, PublicChatbotConfig } from '../../sdk/src/protocol';
+import type { ChatMessage, MessageType, PublicChatbotConfig } from '@parley/contracts';
 
 /** A stored session id of the right shape (session_{timestamp}_{≥128 random bits}). */
 export const STORY_SESSION_ID = 'session_1767225600000_9f2c4b7a1e8d3f6c0a5b2e9d4c7f1a3b';

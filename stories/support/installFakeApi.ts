@@ -1,14 +1,14 @@
 import { saveReadOnly, saveSessionId, SESSION_STORAGE_KEY } from '../../sdk/src/lib/storage';
-import type { ChatMessage, PublicChatbotConfig, StreamEvent } from '../../sdk/src/protocol';
+import type { ChatMessage, PublicChatbotConfig, StreamEvent } from '@parley/contracts';
 import { demoBot, STORY_SESSION_ID } from './fixtures';
 
 /** The widget stories' apiUrl. Only the fake below answers it; nothing is sent to a network. */
 export const STORY_API_URL = 'https://api.parley.example';
 
 /** Texts the server sends (api/src/features/chat/chatTurn.ts), repeated so stories stay browser-only. */
-export const LIMIT_EXCEEDED_TEXT =
+const LIMIT_EXCEEDED_TEXT =
   "This chatbot has reached its message limit for this month. Please leave your contact details and we'll get back to you.";
-export const INACTIVE_TEXT = 'Chatbot is currently inactive. This chatbot has been disabled by the administrator.';
+const INACTIVE_TEXT = 'Chatbot is currently inactive. This chatbot has been disabled by the administrator.';
 
 export interface FakeApiScenario {
   /** The bot the public endpoints answer (default `demoBot()`); null answers 404. */
@@ -65,7 +65,7 @@ export function installFakeApi(scenario: FakeApiScenario = {}): () => void {
 }
 
 /** Removes what the widget keeps in storage (session ids, read-only flags, pop-up dismissals). */
-export function resetWidgetStorage(): void {
+function resetWidgetStorage(): void {
   for (const store of [sessionStorage, localStorage]) {
     for (const key of Object.keys(store)) {
       if (key === SESSION_STORAGE_KEY || /^(embed-chat-session-id|chat-read-only:|chat-bubbles-dismissed:)/.test(key)) store.removeItem(key);

@@ -10,7 +10,7 @@ export interface ParleyParameters {
   shadow?: boolean;
   /** Size of the frame that stands in for the widget panel (default 420 × 600 px). */
   frame?: { width?: number; height?: number | 'auto' };
-  /** Widget colours for the frame (defaults of spec §9). */
+  /** Widget colours for the frame (the widget's defaults unless a story sets them). */
   colors?: { primaryColor?: string; backgroundColor?: string; textColor?: string };
   /** Chat state that message renderers read: answers already given, disabled while typing, etc. */
   chat?: Partial<Pick<ChatActions, 'answers' | 'disabled' | 'formConfirmationMessage'>>;

@@ -1,7 +1,7 @@
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 
 /** Queries inside the `<ChatWidget>` shadow root of a story (testing-library does not pierce it). */
-export async function widgetIn(canvasElement: HTMLElement) {
+async function widgetIn(canvasElement: HTMLElement) {
   const root = await waitFor(() => {
     const shadow = canvasElement.querySelector('[data-chat-widget]')?.shadowRoot;
     if (!shadow?.querySelector('.cw-root')) throw new Error('widget not rendered yet');
@@ -27,7 +27,7 @@ export async function sendMessage(canvasElement: HTMLElement, text: string) {
   // sees the text; an input event on the textarea itself is what a keyboard produces.
   fireEvent.input(input, { target: { value: text } });
   const send = widget.getByRole('button', { name: 'Send message' });
-  // Sending is ignored while the session is still being created (spec §5), so wait for it.
+  // Sending is ignored while the session is still being created, so wait for it.
   await waitFor(() => expect(send).toBeEnabled());
   await userEvent.click(send);
   return widget;

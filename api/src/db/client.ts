@@ -12,7 +12,7 @@ export type Db = BetterSQLite3Database<typeof schema>;
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens (and migrates) the database file under DATA_DIR; one connection per process. */
-export function openDatabase(dataDir: string = env.DATA_DIR) {
+function openDatabase(dataDir: string = env.DATA_DIR) {
   mkdirSync(dataDir, { recursive: true });
   const sqlite = new Database(path.join(dataDir, 'parley.db'));
   sqlite.pragma('journal_mode = WAL');
@@ -30,4 +30,3 @@ const opened = openDatabase();
 export const db: Db = opened.db;
 /** The raw better-sqlite3 handle, for FTS5 and other statements drizzle does not model. */
 export const sqlite = opened.sqlite;
-export { schema };

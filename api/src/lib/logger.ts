@@ -14,5 +14,5 @@ export const logger = {
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   if (levels[level] < levels[env.LOG_LEVEL]) return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
+  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
 }

@@ -6,5 +6,5 @@ import { env } from '../env';
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const DASHBOARD_DIST = path.join(ROOT_DIR, 'dashboard', 'dist');
 export const SDK_DIST = path.join(ROOT_DIR, 'sdk', 'dist');
-export const DATA_DIR = path.resolve(env.DATA_DIR);
+const DATA_DIR = path.resolve(env.DATA_DIR);
 export const UPLOADS_DIR = path.join(DATA_DIR, 'uploads');

@@ -9,7 +9,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
  *
  * `preflight` also guards the `OPTIONS` request of each path (CORS preflights).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any router, typed by its own schema
+// biome-ignore lint/suspicious/noExplicitAny: any router; the zone is typed by the router's own schema
 export function trustZone<T extends Hono<any, any, any>>(router: T, guards: MiddlewareHandler[], options: { preflight?: boolean } = {}): T {
   const zone = new Hono();
   const preflighted = new Set<string>();

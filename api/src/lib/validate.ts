@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { z } from 'zod';
-import { jsonTextDepth, MAX_JSON_BODY_DEPTH } from './boundedJson';
+import { jsonTextDepth, MAX_JSON_BODY_DEPTH } from './jsonTextDepth';
 import { badRequest } from './errors';
 
 /** The media types Hono's validator parses as JSON (others validate as `{}`). */
@@ -45,7 +45,7 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
  * Throws 400 for a body nested deeper than `MAX_JSON_BODY_DEPTH`. (Its size is already bounded
  * by the body-limit middleware every API route runs behind.)
  */
-export function assertJsonDepth(text: string) {
+function assertJsonDepth(text: string) {
   if (jsonTextDepth(text, MAX_JSON_BODY_DEPTH) > MAX_JSON_BODY_DEPTH) {
     throw badRequest(`JSON is nested too deeply (at most ${MAX_JSON_BODY_DEPTH} levels)`);
   }

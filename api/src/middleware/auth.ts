@@ -4,7 +4,7 @@ import type { User } from '../db/schema';
 import { SESSION_COOKIE, userForToken } from '../features/auth/auth.service';
 import { unauthorized } from '../lib/errors';
 
-export type AuthVariables = { user: User };
+type AuthVariables = { user: User };
 /** What owner routers see: the owner API in app.ts runs `requireUser` before every route. */
 export type OwnerEnv = { Variables: AuthVariables };
 

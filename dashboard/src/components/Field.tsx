@@ -1,14 +1,8 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { cn } from '../lib/cn';
-
-const CONTROL =
-  'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
-  'focus:outline-none focus:ring-2 focus:ring-blue-500/40 focus:border-blue-500 disabled:opacity-60 ' +
-  'dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500';
-
-function controlClass(error?: string) {
-  return cn(CONTROL, error ? 'border-red-500 dark:border-red-500' : 'border-slate-300 dark:border-slate-700');
-}
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { ApiError } from '../lib/api';
+import { Input, Select, Textarea } from './Input';
 
 type FieldShellProps = { label: ReactNode; error?: string; hint?: ReactNode; children: (props: { id: string; describedBy?: string }) => ReactNode };
 
@@ -37,34 +31,59 @@ export function Field({ label, error, hint, children }: FieldShellProps) {
 
 type Common = { label: ReactNode; error?: string; hint?: ReactNode };
 
-export function TextField({ label, error, hint, className, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
+// The controls take every prop of theirs, `ref` included, so `{...form.register(name)}` spreads onto a field.
+export function TextField({ label, error, hint, ...props }: Common & ComponentProps<'input'>) {
   return (
     <Field label={label} error={error} hint={hint}>
-      {({ id, describedBy }) => (
-        <input id={id} aria-invalid={!!error} aria-describedby={describedBy} className={cn(controlClass(error), className)} {...props} />
-      )}
+      {({ id, describedBy }) => <Input id={id} invalid={!!error} aria-describedby={describedBy} {...props} />}
     </Field>
   );
 }
 
-export function TextAreaField({ label, error, hint, className, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({ label, error, hint, ...props }: Common & ComponentProps<'textarea'>) {
   return (
     <Field label={label} error={error} hint={hint}>
-      {({ id, describedBy }) => (
-        <textarea id={id} aria-invalid={!!error} aria-describedby={describedBy} className={cn(controlClass(error), className)} {...props} />
-      )}
+      {({ id, describedBy }) => <Textarea id={id} invalid={!!error} aria-describedby={describedBy} {...props} />}
     </Field>
   );
 }
 
-export function SelectField({ label, error, hint, className, children, ...props }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({ label, error, hint, ...props }: Common & ComponentProps<'select'>) {
   return (
     <Field label={label} error={error} hint={hint}>
-      {({ id, describedBy }) => (
-        <select id={id} aria-invalid={!!error} aria-describedby={describedBy} className={cn(controlClass(error), className)} {...props}>
-          {children}
-        </select>
-      )}
+      {({ id, describedBy }) => <Select id={id} invalid={!!error} aria-describedby={describedBy} {...props} />}
     </Field>
   );
+}
+
+/**
+ * Shows a 400's `details.fieldErrors` under the form's own fields, the first message of each.
+ * Names the form does not have are ignored: the caller's toast still tells the owner.
+ */
+export function showServerFieldErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'getValues' | 'setError'>, error: unknown) {
+  const fieldErrors = error instanceof ApiError && error.status === 400 ? error.body?.details?.fieldErrors : undefined;
+  if (!fieldErrors || typeof fieldErrors !== 'object') return;
+  const values = form.getValues();
+  for (const [name, messages] of Object.entries(fieldErrors)) {
+    const message: unknown = Array.isArray(messages) ? messages[0] : undefined;
+    if (typeof message === 'string' && name in values) form.setError(name as Path<T>, { type: 'server', message });
+  }
+}
+
+/**
+ * The server's `rule` applied to a text input, for a form schema whose inputs are all strings.
+ * zod types a pipe by its target's exact input, so a rule that also takes null or any value
+ * (coerced numbers) is typed here as taking the string it gets; at run time it is the same rule,
+ * with the same messages.
+ */
+export const fromText = <T extends z.ZodType>(rule: T) => z.string().pipe(rule as unknown as z.ZodType<z.output<T>, string>);
+
+export type FormErrors<T> = Partial<Record<keyof T, string>>;
+
+/** A form's problems under `schema`, the first of each field; `{}` when it may be sent. */
+export function firstErrors<T extends z.ZodType>(schema: T, values: z.input<T>): FormErrors<z.input<T>> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return {};
+  const { fieldErrors } = z.flattenError(parsed.error);
+  return Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, (messages as string[])[0]])) as FormErrors<z.input<T>>;
 }

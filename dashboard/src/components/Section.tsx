@@ -32,16 +32,3 @@ export function Section({
     </section>
   );
 }
-
-/** Heading block at the top of an inner page. */
-export function PageHeader({ title, intro, children }: { title: string; intro?: ReactNode; children?: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-        {intro && <p className="mt-2 text-slate-600 dark:text-slate-400">{intro}</p>}
-      </div>
-      {children && <div className="flex shrink-0 gap-3">{children}</div>}
-    </div>
-  );
-}

@@ -1,10 +1,10 @@
 import { hc, type InferResponseType } from 'hono/client';
-import type { AppType } from '../../../api/src/app';
+import type { AppType } from '@parley/api';
 
-/** Typed calls for every route the API already has; cookies ride along (spec §7: all calls send credentials). */
+/** Typed calls for every route the API already has; every call sends the session cookie. */
 export const client = hc<AppType>('/api', { init: { credentials: 'include' } });
 
-/** Spec §8: any non-OK answer becomes an error "{status}: {body text or status text}". */
+/** Any non-OK answer becomes an error "{status}: {body text or status text}", so callers can match on the status prefix. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -45,8 +45,8 @@ export async function unwrap<R extends Response & { json(): Promise<unknown> }>(
 
 /**
  * Untyped request, only for endpoints the API does not have yet (so `AppType` cannot type them):
- * the subscription checkout/modify/resume/cancel calls and survey analytics.
- * Same rules as the typed client: JSON body, credentials, the spec's error text. Move each call
+ * the subscription checkout/modify/resume/cancel calls.
+ * Same rules as the typed client: JSON body, credentials, the same error text. Move each call
  * to `client` when its route lands.
  */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
@@ -60,7 +60,7 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
-/** Spec owner-tools §8: an error starting with 401 and mentioning Unauthorized means the session ended. */
+/** An error starting with 401 and mentioning Unauthorized means the session ended. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/s.test(error.message);
 }

@@ -11,7 +11,7 @@ export function iframeSnippet(origin: string, userId: string, chatbotId: string)
   return `<iframe src="${origin}/widget/${userId}/${chatbotId}" width="400" height="600" style="border:0" title="Chat"></iframe>`;
 }
 
-/** Spec: a user id may carry a prefix before "|"; widget URLs use the part after it. */
+/** A user id may carry a prefix before "|"; widget URLs use the part after it, as the API's widget route does. */
 export function widgetUserId(userId: string) {
   return userId.includes('|') ? userId.slice(userId.lastIndexOf('|') + 1) : userId;
 }

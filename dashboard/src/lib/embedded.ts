@@ -1,18 +1,8 @@
-/** What the server injects into the widget page for iframe embedding (see WidgetPage). */
-export type InjectedWidgetConfig = {
-  apiUrl?: string;
-  embedded?: boolean;
-  chatbotConfig?: { id?: number | string; guid?: string; name?: string; isActive?: boolean } & Record<string, unknown>;
-};
-
-/** Same global as api/src/features/widget-page/renderWidgetPage.ts; read loosely, it is untrusted input. */
-export function injectedWidgetConfig(): InjectedWidgetConfig | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const value = (window as { __PARLEY_WIDGET_CONFIG__?: unknown }).__PARLEY_WIDGET_CONFIG__;
-  return value && typeof value === 'object' ? (value as InjectedWidgetConfig) : undefined;
-}
-
-/** Embedded mode: query embedded=true, or the injected configuration's embedded flag (spec §2). */
+/**
+ * Embedded mode (the dashboard inside an iframe): only the `?embedded=true` query turns it on.
+ * The iframe page the API serves at /widget/{userId}/{guid} is not the dashboard, so nothing the
+ * API injects there ever reaches this code.
+ */
 export function isEmbeddedMode(search: string = typeof window === 'undefined' ? '' : window.location.search): boolean {
-  return new URLSearchParams(search).get('embedded') === 'true' || injectedWidgetConfig()?.embedded === true;
+  return new URLSearchParams(search).get('embedded') === 'true';
 }

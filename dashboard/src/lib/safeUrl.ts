@@ -1,4 +1,4 @@
-/** Only http(s) or same-site paths may reach src/href (DESIGN.md security rules). */
+/** Only http(s) or same-site paths may reach src/href (see docs/security.md, "Bad input"). */
 export function safeImageUrl(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
   if (url.startsWith('/') && !url.startsWith('//')) return url;

@@ -71,7 +71,7 @@ export function recordedChoice(metadata: Record<string, unknown>): RecordedChoic
   return { optionId: selection.optionId, optionText: typeof selection.optionText === 'string' ? selection.optionText : '', payload: selection.payload };
 }
 
-/** Options with these ids open a free-text input (spec §3). */
+/** Options with these ids open a free-text input ("Other"). */
 export function isOtherOption(option: { id: string }): boolean {
   return option.id === 'q_other' || option.id === 'other';
 }

@@ -13,7 +13,7 @@ export function ChatView({
   botName,
   inputRef,
 }: {
-  chat: Pick<Chat, 'messages' | 'drafts' | 'typing' | 'error' | 'readOnly' | 'loading' | 'actions' | 'send' | 'submitContact'>;
+  chat: Pick<Chat, 'messages' | 'drafts' | 'status' | 'error' | 'readOnly' | 'actions' | 'send' | 'submitContact'>;
   welcomeMessage?: string | null;
   avatarUrl?: string | null;
   botName?: string;
@@ -25,7 +25,7 @@ export function ChatView({
         <MessageList
           messages={chat.messages}
           drafts={chat.drafts}
-          typing={chat.typing}
+          status={chat.status}
           welcomeMessage={welcomeMessage}
           avatarUrl={avatarUrl}
           botName={botName}
@@ -41,7 +41,7 @@ export function ChatView({
             {chat.readOnly.showContactForm ? <LimitContactForm onSubmit={chat.submitContact} /> : null}
           </div>
         ) : null}
-        <Composer onSend={(text) => void chat.send(text)} busy={chat.typing || chat.loading} readOnly={!!chat.readOnly} inputRef={inputRef} />
+        <Composer onSend={(text) => void chat.send(text)} status={chat.status} readOnly={!!chat.readOnly} inputRef={inputRef} />
       </div>
     </ChatActionsContext.Provider>
   );

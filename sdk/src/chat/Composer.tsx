@@ -1,26 +1,27 @@
 import { useId, useState, type Ref } from 'react';
+import type { ChatStatus } from './ChatController';
 
-/** Placeholder of the disabled input in read-only mode (spec §4). */
+/** Placeholder of the disabled input in read-only mode (docs/widget.md, "Read-only"). */
 export const READ_ONLY_PLACEHOLDER = 'Chat temporarily unavailable';
 
 /**
  * Text input with a send button. Enter sends, Shift+Enter starts a new line. Sending is
- * ignored while blank, while busy (loading or the bot typing) or read-only.
+ * ignored while blank, while the chat is not `idle` (loading or an answer awaited) or read-only.
  */
 export function Composer({
   onSend,
-  busy,
+  status = 'idle',
   readOnly,
   inputRef,
 }: {
   onSend: (text: string) => void;
-  busy?: boolean;
+  status?: ChatStatus;
   readOnly?: boolean;
   inputRef?: Ref<HTMLTextAreaElement>;
 }) {
   const [text, setText] = useState('');
   const id = useId();
-  const canSend = text.trim() !== '' && !busy && !readOnly;
+  const canSend = text.trim() !== '' && status === 'idle' && !readOnly;
   const submit = () => {
     if (!canSend) return;
     onSend(text.trim());

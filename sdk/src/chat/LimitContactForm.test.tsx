@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTACT_FAILED, CONTACT_NETWORK_ERROR, CONTACT_SUCCESS, CONTACT_SUCCESS_MS, LimitContactForm } from './LimitContactForm';
-import { validateContactForm } from './validateContactForm';
+import { validateLimitContactForm as validateContactForm } from '@parley/contracts';
 
 describe('validateContactForm', () => {
   it('uses the exact texts of the spec', () => {

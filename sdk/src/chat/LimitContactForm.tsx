@@ -1,11 +1,11 @@
+import { LIMIT_CONTACT_LIMITS, validateLimitContactForm, type LimitContactValues as ContactValues } from '@parley/contracts';
 import { useEffect, useId, useState } from 'react';
-import type { ContactResult } from './useChat';
-import { validateContactForm, type ContactValues } from './validateContactForm';
+import type { ContactResult } from './ChatController';
 
 export const CONTACT_SUCCESS = "Thank you! Your message has been sent successfully. We'll get back to you soon.";
 export const CONTACT_FAILED = 'Failed to send message. Please try again.';
 export const CONTACT_NETWORK_ERROR = 'Network error. Please check your connection and try again.';
-/** How long the success text stays (spec §8). */
+/** How long the success text stays before the form comes back. */
 export const CONTACT_SUCCESS_MS = 10_000;
 
 const EMPTY: ContactValues = { name: '', email: '', message: '' };
@@ -19,7 +19,7 @@ export function LimitContactForm({ onSubmit }: { onSubmit: (values: ContactValue
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof ContactValues, boolean>>>({});
   const [status, setStatus] = useState<'idle' | 'sending' | ContactResult>('idle');
-  const errors = validateContactForm(values);
+  const errors = validateLimitContactForm(values);
   const valid = Object.keys(errors).length === 0;
 
   useEffect(() => {
@@ -46,7 +46,7 @@ export function LimitContactForm({ onSubmit }: { onSubmit: (values: ContactValue
         {input === 'textarea' ? (
           <textarea {...props} rows={4} />
         ) : (
-          <input {...props} type={input === 'email' ? 'email' : 'text'} maxLength={input === 'email' ? 100 : 50} autoComplete={input === 'email' ? 'email' : 'name'} />
+          <input {...props} type={input === 'email' ? 'email' : 'text'} maxLength={input === 'email' ? LIMIT_CONTACT_LIMITS.emailMax : LIMIT_CONTACT_LIMITS.nameMax} autoComplete={input === 'email' ? 'email' : 'name'} />
         )}
         {shown ? (
           <p className="cw-field-error" id={`${id}-${name}-error`}>

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { botMessage } from '../test/fakeApi';
-import { AUTO_SCROLL_THRESHOLD_PX, isNearBottom, MessageList } from './MessageList';
+import { AUTO_SCROLL_THRESHOLD_PX, isNearBottom, MessageList, visibleMessages } from './MessageList';
 
 /** jsdom does no layout: give the log a fixed geometry and let scrollTop be set freely. */
 function geometry(el: HTMLElement, scrollHeight: number, clientHeight = 300) {
@@ -37,13 +37,29 @@ describe('MessageList', () => {
   });
 
   it('shows the welcome message on an empty chat, drafts as they are written and the typing dots', () => {
-    const view = render(<MessageList messages={[]} welcomeMessage="Hello! Ask me anything." typing />);
+    const view = render(<MessageList messages={[]} welcomeMessage="Hello! Ask me anything." status="sending" />);
     expect(screen.getByText('Hello! Ask me anything.')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Assistant is typing' })).toBeTruthy();
-    view.rerender(<MessageList messages={[botMessage('hi', { sender: 'user' })]} drafts={[{ id: '5', content: 'Half an ans' }]} typing />);
+    view.rerender(<MessageList messages={[botMessage('hi', { sender: 'user' })]} drafts={[{ id: '5', content: 'Half an ans' }]} status="streaming" />);
     expect(screen.queryByText('Hello! Ask me anything.')).toBeNull();
     expect(screen.getByText('Half an ans')).toBeTruthy();
     // The draft itself shows progress; the dots come back only between bubbles.
     expect(screen.queryByRole('status', { name: 'Assistant is typing' })).toBeNull();
+  });
+
+  it('shows no typing dots while loading or idle', () => {
+    const view = render(<MessageList messages={[botMessage('hi', { sender: 'user' })]} status="loading" />);
+    expect(screen.queryByRole('status', { name: 'Assistant is typing' })).toBeNull();
+    view.rerender(<MessageList messages={[botMessage('hi', { sender: 'user' })]} status="idle" />);
+    expect(screen.queryByRole('status', { name: 'Assistant is typing' })).toBeNull();
+    view.rerender(<MessageList messages={[botMessage('hi', { sender: 'user' })]} status="streaming" />);
+    expect(screen.getByRole('status', { name: 'Assistant is typing' })).toBeTruthy();
+  });
+
+  it('counts visible messages for the badge: system messages are hidden', () => {
+    const user = botMessage('c', { sender: 'user' });
+    const list = [botMessage('a'), botMessage('b', { messageType: 'system' }), user];
+    expect(visibleMessages(list).map((m) => m.content)).toEqual(['a', 'c']);
+    expect(visibleMessages(list)).toHaveLength(2);
   });
 });

@@ -1,9 +1,11 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Markdown } from '../markdown/Markdown';
 import { MessageView, TypingDots, type ViewMessage } from '../messages/MessageView';
+import type { ChatMessage } from '@parley/contracts';
 import { useChatActions } from './ChatActions';
+import type { ChatStatus } from './ChatController';
 
-/** New content scrolls the list only when the visitor is this close to the bottom (spec §9). */
+/** New content scrolls the list only when the visitor is this close to the bottom. */
 export const AUTO_SCROLL_THRESHOLD_PX = 200;
 
 export function isNearBottom(el: { scrollHeight: number; scrollTop: number; clientHeight: number }): boolean {
@@ -13,7 +15,8 @@ export function isNearBottom(el: { scrollHeight: number; scrollTop: number; clie
 export interface MessageListProps {
   messages: ViewMessage[];
   drafts?: { id: string; content: string }[];
-  typing?: boolean;
+  /** While `sending` or `streaming`, the typing dots show unless text is being written. */
+  status?: ChatStatus;
   welcomeMessage?: string | null;
   avatarUrl?: string | null;
   botName?: string;
@@ -23,26 +26,28 @@ export interface MessageListProps {
  * The conversation log: announced politely to screen readers, keyboard-scrollable, following
  * new content only while the visitor reads near the bottom.
  */
-export function MessageList({ messages, drafts = [], typing, welcomeMessage, avatarUrl, botName }: MessageListProps) {
+export function MessageList({ messages, drafts = [], status, welcomeMessage, avatarUrl, botName }: MessageListProps) {
   const { apiUrl } = useChatActions();
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
 
-  const stick = () => {
+  const stick = useCallback(() => {
     const el = scroller.current;
     if (el && follow.current) el.scrollTop = el.scrollHeight;
-  };
-  useLayoutEffect(stick, [messages, drafts, typing]);
+  }, []);
+  const typing = status === 'sending' || status === 'streaming';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new messages, drafts or the typing dots are what moves the bottom
+  useLayoutEffect(stick, [stick, messages, drafts, typing]);
   // Chunk reveals and images change the height without a new message.
   useEffect(() => {
     if (typeof ResizeObserver === 'undefined' || !content.current) return;
     const observer = new ResizeObserver(stick);
     observer.observe(content.current);
     return () => observer.disconnect();
-  }, []);
+  }, [stick]);
 
-  const visible = messages.filter((m) => m.messageType !== 'system');
+  const visible = visibleMessages(messages);
   return (
     <div
       ref={scroller}
@@ -51,6 +56,7 @@ export function MessageList({ messages, drafts = [], typing, welcomeMessage, ava
       aria-live="polite"
       aria-relevant="additions"
       aria-label="Messages"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls, so keyboard users must be able to focus it
       tabIndex={0}
       onScroll={() => {
         if (scroller.current) follow.current = isNearBottom(scroller.current);
@@ -80,4 +86,9 @@ export function MessageList({ messages, drafts = [], typing, welcomeMessage, ava
       </div>
     </div>
   );
+}
+
+/** What the log shows and the Chat tab's badge counts: every message but system ones. */
+export function visibleMessages<T extends ChatMessage>(messages: T[]): T[] {
+  return messages.filter((m) => m.messageType !== 'system');
 }

@@ -1,4 +1,5 @@
-import { fontSize, styleOf, DEFAULT_TITLE_FONT_SIZE } from './homeTypes';
+import { HOME_DESIGN_DEFAULTS } from '@parley/contracts';
+import { fontSize, styleOf } from './homeTypes';
 
 export interface Category {
   id: string;
@@ -6,7 +7,7 @@ export interface Category {
 }
 
 /** Categories as strings or `{id, name|label|title}`; "all" is always offered first. */
-export function categoriesOf(value: unknown): Category[] {
+function categoriesOf(value: unknown): Category[] {
   const list: Category[] = [];
   for (const raw of Array.isArray(value) ? value : []) {
     const c = typeof raw === 'string' ? { id: raw } : ((raw ?? {}) as Record<string, unknown>);
@@ -26,7 +27,7 @@ export function CategoryTabs({ props, value, onChange }: { props: Record<string,
   return (
     <div className="cw-home-section">
       {title ? (
-        <h3 className="cw-home-title" style={{ fontSize: fontSize(styleOf(props).titleFontSize, DEFAULT_TITLE_FONT_SIZE) }}>
+        <h3 className="cw-home-title" style={{ fontSize: fontSize(styleOf(props).titleFontSize, HOME_DESIGN_DEFAULTS.titleFontSize) }}>
           {title}
         </h3>
       ) : null}

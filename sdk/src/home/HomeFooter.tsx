@@ -11,8 +11,8 @@ export function HomeFooter({ props, apiUrl }: { props: Record<string, unknown>; 
   return (
     <div className="cw-home-footer">
       {text ? <p>{text}</p> : null}
-      {links.map((l, i) => (
-        <a key={i} href={l.url!} target="_blank" rel="noopener noreferrer">
+      {links.map((l) => (
+        <a key={`${l.label}:${l.url}`} href={l.url!} target="_blank" rel="noopener noreferrer">
           {l.label}
         </a>
       ))}

@@ -1,4 +1,5 @@
-import { fontSize, styleOf, DEFAULT_DESCRIPTION_FONT_SIZE } from './homeTypes';
+import { HOME_DESIGN_DEFAULTS } from '@parley/contracts';
+import { fontSize, styleOf } from './homeTypes';
 
 /** Title and subtitle on the primary colour, or on nothing with `style.transparentBackground`. */
 export function HomeHeader({ props }: { props: Record<string, unknown> }) {
@@ -11,7 +12,7 @@ export function HomeHeader({ props }: { props: Record<string, unknown> }) {
       {title ? (
         <h3 style={{ fontSize: fontSize(style.titleFontSize, 22) }}>{title}</h3>
       ) : null}
-      {subtitle ? <p style={{ fontSize: fontSize(style.descriptionFontSize, DEFAULT_DESCRIPTION_FONT_SIZE + 1) }}>{subtitle}</p> : null}
+      {subtitle ? <p style={{ fontSize: fontSize(style.descriptionFontSize, HOME_DESIGN_DEFAULTS.descriptionFontSize + 1) }}>{subtitle}</p> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { HomeScreenConfig } from '../protocol';
+import type { HomeScreenConfig } from '@parley/contracts';
 import { DEFAULT_TOPICS } from './defaultHome';
 import { HomeScreen, NO_HOME_CONFIG } from './HomeScreen';
 

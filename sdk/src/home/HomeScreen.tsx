@@ -1,19 +1,14 @@
 import { useState, type CSSProperties } from 'react';
-import type { HomeComponent, HomeScreenConfig } from '../protocol';
+import { HOME_DESIGN_DEFAULTS, homeComponentTypes, type HomeComponent, type HomeScreenConfig, type HomeTopic } from '@parley/contracts';
 import { safeUrl } from '../lib/safeUrl';
 import { onColor, safeColor } from '../lib/theme';
 import { CategoryTabs } from './CategoryTabs';
 import { DEFAULT_HOME_SCREEN } from './defaultHome';
 import { HomeFooter } from './HomeFooter';
 import { HomeHeader } from './HomeHeader';
-import type { HomeItem } from './homeTypes';
 import { QuickActions } from './QuickActions';
 import { TopicGrid } from './TopicGrid';
 
-/** Home component types the renderer knows; others are skipped. */
-export const HOME_COMPONENT_TYPES = ['header', 'category_tabs', 'topic_grid', 'quick_actions', 'footer'] as const;
-/** Default background image transparency, in percent (spec §9). */
-export const DEFAULT_BACKGROUND_TRANSPARENCY = 20;
 export const NO_HOME_CONFIG = 'No home screen configuration found';
 
 export interface HomeScreenProps {
@@ -22,7 +17,7 @@ export interface HomeScreenProps {
   /** What to show without a config: the built-in default home, or the "not found" notice. */
   fallback?: 'default' | 'notice';
   /** A topic or action was chosen. */
-  onSelect: (item: HomeItem) => void;
+  onSelect: (item: HomeTopic) => void;
   apiUrl?: string;
 }
 
@@ -39,7 +34,7 @@ export function HomeScreen({ config, fallback = 'default', onSelect, apiUrl }: H
   const components = orderedComponents(home.components);
   const theme = home.theme ?? {};
   const background = safeUrl(theme.backgroundImageUrl, apiUrl);
-  const transparency = clamp(theme.backgroundImageTransparency ?? DEFAULT_BACKGROUND_TRANSPARENCY, 0, 100);
+  const transparency = clamp(theme.backgroundImageTransparency ?? HOME_DESIGN_DEFAULTS.backgroundImageTransparency, 0, 100);
   const style = {
     '--cw-primary': safeColor(theme.primaryColor),
     '--cw-on-primary': onColor(safeColor(theme.primaryColor)),
@@ -79,14 +74,14 @@ export function HomeScreen({ config, fallback = 'default', onSelect, apiUrl }: H
 }
 
 /** Visible components of known types, sorted by `order` (ties keep their listed order). */
-export function orderedComponents(components: HomeComponent[] | undefined): HomeComponent[] {
+function orderedComponents(components: HomeComponent[] | undefined): HomeComponent[] {
   return (components ?? [])
     .map((c, i) => ({ c, i }))
-    .filter(({ c }) => c && c.visible !== false && (HOME_COMPONENT_TYPES as readonly string[]).includes(c.type))
+    .filter(({ c }) => c && c.visible !== false && (homeComponentTypes as readonly string[]).includes(c.type))
     .sort((a, b) => (a.c.order ?? a.i) - (b.c.order ?? b.i) || a.i - b.i)
     .map(({ c }) => c);
 }
 
 function clamp(n: number, min: number, max: number): number {
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : DEFAULT_BACKGROUND_TRANSPARENCY;
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : HOME_DESIGN_DEFAULTS.backgroundImageTransparency;
 }

@@ -1,5 +1,6 @@
 import { safeUrl } from '../lib/safeUrl';
-import { fontSize, iconText, itemsOf, styleOf, DEFAULT_DESCRIPTION_FONT_SIZE, DEFAULT_TITLE_FONT_SIZE, type HomeItem } from './homeTypes';
+import { HOME_DESIGN_DEFAULTS, type HomeTopic } from '@parley/contracts';
+import { fontSize, iconText, itemsOf, styleOf } from './homeTypes';
 
 /**
  * Home items as a grid (topics) or a list (quick actions), filled or outlined, with the
@@ -14,17 +15,17 @@ export function TopicGrid({
   apiUrl,
 }: {
   props: Record<string, unknown>;
-  items?: HomeItem[];
+  items?: HomeTopic[];
   category?: string;
-  onSelect: (item: HomeItem) => void;
+  onSelect: (item: HomeTopic) => void;
   variant?: 'grid' | 'list';
   apiUrl?: string;
 }) {
   const style = styleOf(props);
   const title = typeof props.title === 'string' ? props.title : '';
   const shown = category && category !== 'all' ? items.filter((t) => t.category === category) : items;
-  const titleSize = fontSize(style.titleFontSize, DEFAULT_TITLE_FONT_SIZE);
-  const descriptionSize = fontSize(style.descriptionFontSize, DEFAULT_DESCRIPTION_FONT_SIZE);
+  const titleSize = fontSize(style.titleFontSize, HOME_DESIGN_DEFAULTS.titleFontSize);
+  const descriptionSize = fontSize(style.descriptionFontSize, HOME_DESIGN_DEFAULTS.descriptionFontSize);
   return (
     <div className="cw-home-section">
       {title ? (

@@ -1,9 +1,9 @@
-import type { HomeScreenConfig } from '../protocol';
+import type { HomeScreenConfig } from '@parley/contracts';
 
 /** What a quick action with this `action` does: switch to the chat and focus the input. */
 export const START_CHAT_ACTION = 'start_chat';
 
-/** The eight built-in topics of the default home (spec §2), each in one category. */
+/** The eight built-in topics of the default home, each in one category. */
 export const DEFAULT_TOPICS = [
   { id: 'product-info', title: 'Product Information', description: 'Learn about our products', icon: '📦', category: 'sales', message: 'Can you tell me about your products?' },
   { id: 'order-status', title: 'Order Status', description: 'Track your order', icon: '🚚', category: 'support', message: 'I would like to check the status of my order.' },

@@ -1,27 +1,4 @@
-/** A topic or quick action of the home screen; what happens on click depends on its fields. */
-export interface HomeItem {
-  id: string;
-  title: string;
-  description?: string;
-  icon?: string;
-  message?: string;
-  actionType?: string;
-  action?: string;
-  surveyId?: string | number;
-  category?: string;
-}
-
-/** Style props shared by home components (spec §3). */
-export interface HomeStyle {
-  transparentBackground?: boolean;
-  itemStyle?: 'filled' | 'outlined' | string;
-  titleFontSize?: number | string;
-  descriptionFontSize?: number | string;
-}
-
-/** Default font sizes (spec §9). */
-export const DEFAULT_TITLE_FONT_SIZE = 16;
-export const DEFAULT_DESCRIPTION_FONT_SIZE = 14;
+import type { HomeStyle, HomeTopic } from '@parley/contracts';
 
 /** Font sizes come as numbers or `"16px"` strings; anything else falls back. */
 export function fontSize(value: unknown, fallback: number): string {
@@ -33,10 +10,10 @@ export function styleOf(props: Record<string, unknown>): HomeStyle {
   return props.style && typeof props.style === 'object' ? (props.style as HomeStyle) : {};
 }
 
-export function itemsOf(value: unknown): HomeItem[] {
+export function itemsOf(value: unknown): HomeTopic[] {
   return (Array.isArray(value) ? value : [])
     .filter((v): v is Record<string, unknown> => !!v && typeof v === 'object' && typeof (v as { title?: unknown }).title === 'string')
-    .map((v, i) => ({ ...(v as unknown as HomeItem), id: String(v.id ?? `item-${i}`) }));
+    .map((v, i) => ({ ...(v as unknown as HomeTopic), id: String(v.id ?? `item-${i}`) }));
 }
 
 const ICONS: Record<string, string> = {
@@ -54,5 +31,6 @@ export function iconText(icon: unknown): string | null {
   if (typeof icon !== 'string' || !icon.trim()) return null;
   const mapped = ICONS[icon.trim().toLowerCase()];
   if (mapped) return mapped;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: any ASCII text (an unknown icon name) shows nothing
   return /^[\x00-\x7f]*$/.test(icon) || icon.length > 8 ? null : icon;
 }

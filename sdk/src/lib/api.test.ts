@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { FakeApi, json, sse } from '../test/fakeApi';
+import { describe, expect, it, vi } from 'vitest';
+import { controlledSse, FakeApi, json, sse } from '../test/fakeApi';
 import { ApiError, request, resolveApiUrl, streamEvents } from './api';
 
 describe('request', () => {
@@ -60,6 +60,32 @@ describe('streamEvents', () => {
     expect(events).toEqual([{ type: 'delta', id: 1, content: 'Hi' }, { type: 'end' }]);
   });
 
+  it('reads LF, CRLF and CR line endings, also a CRLF split between chunks, and joins data lines', async () => {
+    const chunks = [
+      'data: {"type":"delta",\r',
+      '\ndata:"id":1,"content":"a"}\r\n\r',
+      '\nevent: message\nid: 7\nretry: 10\ndata: {"type":"delta","id":2,"content":"b"}\n\n',
+      'data: {"type":"end"}\r\r',
+      'data\n\ndata: {"type":"delta","id":3,"content":"never finished"}\n',
+    ];
+    new FakeApi()
+      .on('POST', '/api/s', () => {
+        const enc = new TextEncoder();
+        return new Response(
+          new ReadableStream({
+            start(c) {
+              for (const part of chunks) c.enqueue(enc.encode(part));
+              c.close();
+            },
+          }),
+        );
+      })
+      .install();
+    const events: unknown[] = [];
+    await streamEvents('http://api.test', '/api/s', {}, (e) => events.push(e));
+    expect(events).toEqual([{ type: 'delta', id: 1, content: 'a' }, { type: 'delta', id: 2, content: 'b' }, { type: 'end' }]);
+  });
+
   it('fails with the status message on a non-OK answer', async () => {
     new FakeApi().on('POST', '/api/s', () => new Response('Too many requests', { status: 429 })).install();
     await expect(streamEvents('http://api.test', '/api/s', {}, () => {})).rejects.toThrow('429: Too many requests');
@@ -70,5 +96,31 @@ describe('streamEvents', () => {
     const events: string[] = [];
     await streamEvents('http://api.test', '/api/s', {}, (e) => events.push(e.type));
     expect(events).toEqual(['delta', 'end']);
+  });
+});
+
+describe('streamEvents with an abort signal', () => {
+  it('hands the signal to the request, stops reading when it aborts and rejects with an AbortError', async () => {
+    const stream = controlledSse();
+    const api = new FakeApi().on('POST', '/api/s', () => stream.response()).install();
+    const abort = new AbortController();
+    const events: unknown[] = [];
+    const done = streamEvents('http://api.test', '/api/s', {}, (e) => events.push(e), abort.signal).catch((e: unknown) => e);
+    stream.push({ type: 'delta', id: 1, content: 'Hi' });
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    expect(api.calls[0]!.signal).toBe(abort.signal);
+    abort.abort();
+    expect(((await done) as Error).name).toBe('AbortError');
+    expect(stream.cancelled).toBe(true);
+    stream.push({ type: 'end' });
+    expect(events).toEqual([{ type: 'delta', id: 1, content: 'Hi' }]);
+  });
+
+  it('does not start a request whose signal is already aborted', async () => {
+    new FakeApi().on('POST', '/api/s', () => sse([{ type: 'end' }])).install();
+    const events: unknown[] = [];
+    const error = (await streamEvents('http://api.test', '/api/s', {}, (e) => events.push(e), AbortSignal.abort()).catch((e: unknown) => e)) as Error;
+    expect(error.name).toBe('AbortError');
+    expect(events).toEqual([]);
   });
 });

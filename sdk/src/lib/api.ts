@@ -1,9 +1,8 @@
-import { createParser } from 'eventsource-parser';
-import type { StreamEvent } from '../protocol';
+import type { StreamEvent } from '@parley/contracts';
 
 /**
  * Error raised for every non-OK answer. Its message is `"{status}: {body text}"` (or the status
- * text when the body is empty), exactly as the spec's error catalogue says.
+ * text when the body is empty), which is what `onError` receives (docs/widget.md).
  */
 export class ApiError extends Error {
   constructor(
@@ -31,13 +30,7 @@ export class ApiError extends Error {
  * from a host page.
  */
 export async function request<T>(apiUrl: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(resolveApiUrl(apiUrl, path), {
-    method,
-    credentials: 'omit',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  await throwIfNotOk(res);
+  const res = await call(apiUrl, method, path, body);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
 }
@@ -45,6 +38,7 @@ export async function request<T>(apiUrl: string, method: string, path: string, b
 /**
  * POSTs `body` and feeds each `data: {json}` server-sent event to `onEvent` as it arrives.
  * Lines that are not JSON objects with a `type` are ignored, so newer servers stay compatible.
+ * Aborting `signal` cancels the request and rejects with the abort reason (an `AbortError`).
  */
 export async function streamEvents(
   apiUrl: string,
@@ -53,34 +47,25 @@ export async function streamEvents(
   onEvent: (event: StreamEvent) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  const res = await fetch(resolveApiUrl(apiUrl, path), {
-    method: 'POST',
-    credentials: 'omit',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify(body),
-    signal,
-  });
-  await throwIfNotOk(res);
+  const res = await call(apiUrl, 'POST', path, body, { Accept: 'text/event-stream' }, signal);
   if (!res.body) throw new Error('The stream has no body');
-  const parser = createParser({
-    onEvent(message) {
-      let data: unknown;
-      try {
-        data = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      if (data && typeof (data as { type?: unknown }).type === 'string') onEvent(data as StreamEvent);
-    },
+  const feed = sseReader((text) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (data && typeof (data as { type?: unknown }).type === 'string') onEvent(data as StreamEvent);
   });
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    parser.feed(decoder.decode(value, { stream: true }));
+    feed(decoder.decode(value, { stream: true }));
   }
-  parser.feed(decoder.decode());
+  feed(decoder.decode());
 }
 
 /** Paths are prefixed with the widget's apiUrl unless they already begin with http. */
@@ -89,8 +74,43 @@ export function resolveApiUrl(apiUrl: string, path: string): string {
   return apiUrl.replace(/\/+$/, '') + path;
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
+/** One fetch without credentials; a non-OK answer becomes an {@link ApiError}. */
+async function call(apiUrl: string, method: string, path: string, body: unknown, headers?: Record<string, string>, signal?: AbortSignal): Promise<Response> {
+  const res = await fetch(resolveApiUrl(apiUrl, path), {
+    method,
+    credentials: 'omit',
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  if (res.ok) return res;
   const text = await res.text().catch(() => '');
   throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
+}
+
+/**
+ * Reads a server-sent event stream fed in chunks and hands over each event's data (several
+ * `data` lines joined by "\n"), as the EventSource rules say; comments and the `event`, `id` and
+ * `retry` fields are skipped, since the widget needs none of them. Lines end in LF, CRLF or CR;
+ * a CR ending a chunk waits for the next one, which may start with the LF of the same CRLF.
+ * An event the stream does not finish with a blank line is dropped.
+ */
+function sseReader(onData: (data: string) => void): (chunk: string) => void {
+  let rest = '';
+  let data: string | null = null;
+  return (chunk) => {
+    const lines = (rest + chunk).split(/\r\n|\r(?!$)|\n/);
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line) {
+        if (data !== null) onData(data);
+        data = null;
+        continue;
+      }
+      const colon = line.indexOf(':');
+      if ((colon < 0 ? line : line.slice(0, colon)) !== 'data') continue;
+      const value = colon < 0 ? '' : line.slice(line[colon + 1] === ' ' ? colon + 2 : colon + 1);
+      data = data === null ? value : `${data}\n${value}`;
+    }
+  };
 }

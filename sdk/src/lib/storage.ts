@@ -1,6 +1,6 @@
-/** Session storage key of the visitor's chat session id (spec §9). */
+/** Session storage key of the visitor's chat session id (see docs/widget.md). */
 export const SESSION_STORAGE_KEY = 'global-chat-session-id';
-/** How long a read-only flag lasts before it clears itself (spec §4). */
+/** How long a read-only flag (the bot was over its limit) lasts before it clears itself. */
 export const READ_ONLY_MS = 1_800_000;
 
 /** Embedded frames keep their own key, so an iframe and a floating widget never share a session. */

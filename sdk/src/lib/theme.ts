@@ -1,6 +1,6 @@
-import type { PublicChatbotConfig } from '../protocol';
+import type { PublicChatbotConfig } from '@parley/contracts';
 
-/** Default widget colours (spec §9). */
+/** Default widget colours when a bot sets none. */
 export const DEFAULT_COLORS = { primary: '#2563eb', background: '#ffffff', text: '#1f2937' } as const;
 
 export interface WidgetColors {

@@ -44,6 +44,8 @@ function renderBlocks(blocks: Block[], base?: string): ReactNode[] {
       }
       case 'table':
         return <MarkdownTable key={k} head={block.head} rows={block.rows} base={base} />;
+      default:
+        return null;
     }
   });
 }
@@ -51,6 +53,8 @@ function renderBlocks(blocks: Block[], base?: string): ReactNode[] {
 /** A table inside a focusable scroller, so keyboard users can scroll wide tables too. */
 export function MarkdownTable({ head, rows, base, caption }: { head: string[]; rows: string[][]; base?: string; caption?: string }) {
   return (
+    // A wide table scrolls sideways: the focusable wrapper lets keyboard users scroll it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
     <div className="cw-table-wrap" tabIndex={0} role="group" aria-label={caption || 'Table'}>
       <table>
         {caption ? <caption>{caption}</caption> : null}
@@ -94,8 +98,7 @@ export function renderInline(text: string, base?: string): ReactNode[] {
   const out: ReactNode[] = [];
   const re = new RegExp(INLINE.source, 'g');
   let last = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) {
+  for (let m = re.exec(text); m; m = re.exec(text)) {
     // `snake_case_words` are not emphasis: an underscore inside a word is literal.
     if (m[8] !== undefined && m.index > 0 && /\w/.test(text[m.index - 1])) {
       re.lastIndex = m.index + 1;

@@ -19,16 +19,18 @@ export function parseMarkdown(source: string): Block[] {
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
-    let m: RegExpExecArray | null;
+    const fence = FENCE.exec(line);
+    const heading = HEADING.exec(line);
+    const listItem = LIST_ITEM.exec(line);
     if (!line.trim()) {
       i++;
-    } else if ((m = FENCE.exec(line))) {
+    } else if (fence) {
       const body: string[] = [];
-      for (i++; i < lines.length && !lines[i].trim().startsWith(m[1]); i++) body.push(lines[i]);
+      for (i++; i < lines.length && !lines[i].trim().startsWith(fence[1]); i++) body.push(lines[i]);
       i++;
       blocks.push({ type: 'code', text: body.join('\n') });
-    } else if ((m = HEADING.exec(line))) {
-      blocks.push({ type: 'heading', text: m[1] });
+    } else if (heading) {
+      blocks.push({ type: 'heading', text: heading[1] });
       i++;
     } else if (RULE.test(line)) {
       blocks.push({ type: 'rule' });
@@ -42,8 +44,8 @@ export function parseMarkdown(source: string): Block[] {
       const rows: string[][] = [];
       for (i += 2; i < lines.length && lines[i].includes('|') && lines[i].trim(); i++) rows.push(splitRow(lines[i]));
       blocks.push({ type: 'table', head, rows });
-    } else if ((m = LIST_ITEM.exec(line))) {
-      i = parseList(lines, i, m, blocks);
+    } else if (listItem) {
+      i = parseList(lines, i, listItem, blocks);
     } else {
       const body: string[] = [];
       while (i < lines.length && lines[i].trim() && !startsBlock(lines, i)) body.push(lines[i++].trim());

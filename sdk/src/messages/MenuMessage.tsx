@@ -45,6 +45,7 @@ export function MenuMessage({ content, metadata, messageKey }: BotContentProps) 
           }}
         >
           <label htmlFor={inputId}>Your answer</label>
+          {/* biome-ignore lint/a11y/noAutofocus: the visitor just chose "Other" to type an answer */}
           <input id={inputId} value={otherText} maxLength={1000} autoFocus onChange={(e) => setOtherText(e.target.value)} />
           <button type="submit" className="cw-btn" disabled={!otherText.trim() || chat.disabled}>
             Send

@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useChatActions } from '../chat/ChatActions';
-import type { ChatMessage, MessageChunk } from '../protocol';
+import { CHUNK_DELAY_MS, type ChatMessage, type MessageChunk } from '@parley/contracts';
 import { BotContent } from './BotContent';
 import { QuickReplies } from './QuickReplies';
 import { Sources } from './Sources';
 
-/** Delay before the first chunk and between later chunks when a chunk names none (spec §9). */
-export const FIRST_CHUNK_DELAY_MS = 0;
-export const CHUNK_DELAY_MS = 800;
 
 /** A message as the chat keeps it: `live` marks messages that arrived during this page view. */
 export type ViewMessage = ChatMessage & { live?: boolean };
@@ -77,16 +74,19 @@ export function TypingDots({ label = 'Assistant is typing' }: { label?: string }
 function useReveal(chunks: MessageChunk[], animate: boolean, onDone: () => void): number {
   const [shown, setShown] = useState(animate ? 0 : chunks.length);
   const count = chunks.length;
+  const delay = chunks[shown]?.delay ?? (shown === 0 ? CHUNK_DELAY_MS.first : CHUNK_DELAY_MS.next);
+  // The parent passes a new callback on every render; only the latest one matters, and a
+  // change of callback must not restart the timer.
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
   useEffect(() => {
     if (!animate) return setShown(count);
     if (shown >= count) {
-      if (count) onDone();
+      if (count) onDoneRef.current();
       return;
     }
-    const delay = chunks[shown]?.delay ?? (shown === 0 ? FIRST_CHUNK_DELAY_MS : CHUNK_DELAY_MS);
     const timer = setTimeout(() => setShown((s) => s + 1), Math.max(0, delay));
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- chunks are immutable per message
-  }, [animate, shown, count]);
+  }, [animate, shown, count, delay]);
   return animate ? shown : count;
 }

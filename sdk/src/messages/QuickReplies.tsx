@@ -10,9 +10,9 @@ export function QuickReplies({ replies, messageKey }: { replies: unknown; messag
   if (!list.length || chat.answers[key] !== undefined) return null;
   return (
     <div className="cw-quick" role="group" aria-label="Suggested replies">
-      {list.map((reply, i) => (
+      {list.map((reply) => (
         <button
-          key={i}
+          key={reply.text}
           type="button"
           className="cw-chip"
           disabled={chat.disabled}

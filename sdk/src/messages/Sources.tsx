@@ -17,8 +17,8 @@ export function Sources({ sources, baseUrl }: { sources: unknown; baseUrl?: stri
     <div className="cw-sources">
       <span className="cw-sources-label">Sources</span>
       <ul>
-        {list.map((s, i) => (
-          <li key={i}>
+        {list.map((s) => (
+          <li key={`${s.title}:${s.url}`}>
             {s.url ? (
               <a href={s.url} target="_blank" rel="noopener noreferrer">
                 {s.title}

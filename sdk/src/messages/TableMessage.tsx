@@ -26,7 +26,10 @@ export function tableFromMetadata(metadata: Record<string, unknown>): { head: st
   const head = columns.map((c) => (c && typeof c === 'object' ? String((c as { label?: unknown }).label ?? (c as { key?: unknown }).key ?? '') : String(c)));
   const objectRows = rawRows.some((r) => r && typeof r === 'object' && !Array.isArray(r));
   if (objectRows && !keys.length) {
-    for (const r of rawRows) for (const k of Object.keys((r as object) ?? {})) if (!keys.includes(k)) (keys.push(k), head.push(k));
+    for (const r of rawRows) for (const k of Object.keys((r as object) ?? {})) if (!keys.includes(k)) {
+          keys.push(k);
+          head.push(k);
+        }
   }
   const rows = rawRows.map((r) =>
     Array.isArray(r) ? r.map(cell) : r && typeof r === 'object' ? keys.map((k) => cell((r as Record<string, unknown>)[k])) : [cell(r)],

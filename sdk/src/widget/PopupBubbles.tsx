@@ -7,6 +7,7 @@ export function PopupBubbles({ messages, onOpen, onDismiss }: { messages: string
         Hide messages
       </button>
       {messages.map((text, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: bubbles only ever append, in the bot's order
         <button key={i} type="button" className="cw-popup" onClick={onOpen}>
           {text}
         </button>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { READ_ONLY_PLACEHOLDER } from '../chat/Composer';
 import { SESSION_STORAGE_KEY } from '../lib/storage';
-import { LIMIT_CONTACT_FORM_TITLE, type PublicChatbotConfig } from '../protocol';
+import { LIMIT_CONTACT_FORM_TITLE, type PublicChatbotConfig } from '@parley/contracts';
 import { botConfig, botMessage, controlledSse, FakeApi, json, sse } from '../test/fakeApi';
 import { CLOSE_ANIMATION_MS } from './useOpenState';
 import { WidgetRoot } from './WidgetRoot';
@@ -138,6 +138,53 @@ describe('WidgetRoot', () => {
     await screen.findByText('Kettles boil water quickly.');
     expect(screen.queryByText('Kettles boil water.')).toBeNull();
     expect(screen.getByRole('log', { name: 'Messages' }).getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('unmounting the widget aborts a running answer stream without reporting an error', async () => {
+    const stream = controlledSse();
+    const api = fakeApi().on('POST', STREAM, () => stream.response());
+    const onError = vi.fn();
+    const { unmount } = render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" onError={onError} />);
+    await openWidget();
+    await send('Tell me about kettles');
+    await screen.findByRole('status', { name: 'Assistant is typing' });
+    const request = api.callsTo('POST', STREAM)[0]!;
+    expect(request.signal?.aborted).toBe(false);
+    unmount();
+    expect(request.signal?.aborted).toBe(true);
+    await waitFor(() => expect(stream.cancelled).toBe(true));
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('closing the panel aborts a running stream; reopening shows the answer the server went on to store', async () => {
+    const stream = controlledSse();
+    const api = fakeApi().on('POST', STREAM, () => stream.response());
+    const onError = vi.fn();
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" onError={onError} />);
+    await openWidget();
+    await send('Tell me about kettles');
+    act(() => stream.push({ type: 'delta', id: 9, content: 'Kettles boil' }));
+    await screen.findByText('Kettles boil');
+    const request = api.callsTo('POST', STREAM)[0]!;
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close chat' }));
+    expect(request.signal?.aborted).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('GET', /messages$/)).toHaveLength(0);
+
+    const sessionId = sessionStorage.getItem(SESSION_STORAGE_KEY)!;
+    api.on('GET', `/api/chat/${sessionId}/messages`, [
+      { ...botMessage('Tell me about kettles'), sender: 'user', sessionId },
+      { ...botMessage('Kettles boil water quickly.', { id: 9 }), sessionId },
+    ]);
+    await openWidget();
+    await screen.findByText('Kettles boil water quickly.');
+    expect(screen.queryByText('Kettles boil')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onError).not.toHaveBeenCalled();
+    expect(api.callsTo('GET', /messages$/)).toHaveLength(1);
+    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your message' }), 'And kettles?');
+    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('starts a chat from a home topic, switching to the Chat tab', async () => {

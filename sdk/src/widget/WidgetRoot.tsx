@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { visibleMessageCount } from '../chat/chatReducer';
 import { ChatView } from '../chat/ChatView';
+import { visibleMessages } from '../chat/MessageList';
 import { useChat } from '../chat/useChat';
 import { START_CHAT_ACTION } from '../home/defaultHome';
 import { HomeScreen } from '../home/HomeScreen';
-import type { HomeItem } from '../home/homeTypes';
 import { safeUrl } from '../lib/safeUrl';
 import { sessionStorageKey } from '../lib/storage';
 import { onColor, resolveColors } from '../lib/theme';
-import { EMBED_CLOSE_MESSAGE_TYPE, surveyStartMessage } from '../protocol';
+import { EMBED_CLOSE_MESSAGE_TYPE, surveyStartMessage, type HomeTopic } from '@parley/contracts';
 import css from '../styles/widget.css?inline';
 import { ChatPanel } from './ChatPanel';
 import { Launcher } from './Launcher';
@@ -54,7 +53,7 @@ export function WidgetRoot(props: ChatWidgetProps) {
     apiUrl,
     chatbotRef: config?.guid ?? chatbotId ?? null,
     storageKey: sessionStorageKey(embedded, chatbotId ?? config?.guid),
-    active: started && !!config?.isActive,
+    active: phase === 'open' && !!config?.isActive,
     formConfirmationMessage: config?.formConfirmationMessage,
     onError: props.onError,
     onMessage: props.onMessage,
@@ -82,7 +81,7 @@ export function WidgetRoot(props: ChatWidgetProps) {
     void chat.send(content, internal);
   };
 
-  const onHomeItem = (item: HomeItem) => {
+  const onHomeItem = (item: HomeTopic) => {
     if (item.actionType === 'survey' && item.surveyId !== undefined && item.surveyId !== null) {
       send(item.title, surveyStartMessage(item.surveyId));
     } else if (item.action === START_CHAT_ACTION || item.actionType === START_CHAT_ACTION) {
@@ -116,7 +115,7 @@ export function WidgetRoot(props: ChatWidgetProps) {
             status={bot.status === 'idle' ? 'loading' : bot.status}
             tab={tab}
             onTab={setTab}
-            messageCount={visibleMessageCount(chat.messages)}
+            messageCount={visibleMessages(chat.messages).length}
             home={<HomeScreen config={config?.homeScreenConfig} onSelect={onHomeItem} apiUrl={apiUrl} />}
             chat={<ChatView chat={chat} welcomeMessage={config?.welcomeMessage} avatarUrl={avatarUrl} botName={name} inputRef={input} />}
             onRefresh={() => {

@@ -1,4 +1,4 @@
-import type { ChatMessage, PublicChatbotConfig } from '../protocol';
+import type { ChatMessage, PublicChatbotConfig } from '@parley/contracts';
 
 /** Where the launcher floats. */
 export type WidgetPosition = 'bottom-right' | 'bottom-left';

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { request } from '../lib/api';
-import type { PublicChatbotConfig } from '../protocol';
+import type { PublicChatbotConfig } from '@parley/contracts';
 
 export type ConfigStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** Where the widget reads its bot: the public endpoint for a guid, else the default bot. */
-export function configPath(chatbotId?: string | null): string {
+function configPath(chatbotId?: string | null): string {
   return chatbotId ? `/api/public/chatbots/${encodeURIComponent(chatbotId)}` : '/api/public/default-chatbot';
 }
 
@@ -18,23 +18,23 @@ export function useChatbotConfig(apiUrl: string, chatbotId: string | undefined, 
     injected ? { status: 'ready', config: injected } : { status: 'idle', config: null },
   );
   const inflight = useRef<Promise<void> | null>(null);
-  const source = `${apiUrl}|${chatbotId ?? ''}`;
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
 
   // Inline config objects are compared by content, so a re-render with an equal one is a no-op.
-  const key = `${source}|${injected ? JSON.stringify(injected) : ''}`;
+  const injectedJson = injected ? JSON.stringify(injected) : '';
+  const config = useMemo<PublicChatbotConfig | null>(() => (injectedJson ? JSON.parse(injectedJson) : null), [injectedJson]);
+  const key = `${apiUrl}|${chatbotId ?? ''}|${injectedJson}`;
   const lastKey = useRef(key);
   useEffect(() => {
     if (lastKey.current === key) return;
     lastKey.current = key;
     inflight.current = null;
-    setState(injected ? { status: 'ready', config: injected } : { status: 'idle', config: null });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- key covers injected
-  }, [key]);
+    setState(config ? { status: 'ready', config } : { status: 'idle', config: null });
+  }, [key, config]);
 
   const load = useCallback(() => {
-    if (injected || inflight.current) return;
+    if (config || inflight.current) return;
     setState((s) => (s.status === 'ready' ? s : { ...s, status: 'loading' }));
     const run = request<PublicChatbotConfig>(apiUrl, 'GET', configPath(chatbotId))
       .then((config) => {
@@ -49,8 +49,7 @@ export function useChatbotConfig(apiUrl: string, chatbotId: string | undefined, 
         else console.error('[chat-widget]', error);
       });
     inflight.current = run;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- key covers injected
-  }, [key]);
+  }, [apiUrl, chatbotId, config]);
 
   return { ...state, load };
 }

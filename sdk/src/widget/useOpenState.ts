@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Length of the closing animation (spec §4: about 400 ms). */
+/** Length of the closing animation: about 400 ms, then the panel unmounts. */
 export const CLOSE_ANIMATION_MS = 400;
 
 export type WidgetPhase = 'closed' | 'open' | 'closing';

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { bubblesDismissed, dismissBubbles, forgetBubbleDismissal } from '../lib/storage';
 
-/** Pop-up bubbles appear one at a time at this interval (spec §9). */
+/** Pop-up bubbles appear one at a time at this interval. */
 export const BUBBLE_INTERVAL_MS = 2000;
 
 /**
@@ -22,9 +22,10 @@ export function usePopupBubbles({
 }) {
   const [due, setDue] = useState(0);
   const [dismissed, setDismissed] = useState(() => bubblesDismissed(botKey));
-  const list = (messages ?? []).filter((m) => typeof m === 'string' && m.trim() !== '');
   const known = messages !== undefined;
-  const signature = list.join('\u0001');
+  // A new array with the same texts is the same set: the list is rebuilt from its content.
+  const signature = (messages ?? []).filter((m) => typeof m === 'string' && m.trim() !== '').join('\u0001');
+  const list = useMemo(() => (signature ? signature.split('\u0001') : []), [signature]);
 
   // A dismissal of another message set no longer applies once the current set is known.
   useEffect(() => {
@@ -32,8 +33,7 @@ export function usePopupBubbles({
       forgetBubbleDismissal(botKey);
       setDismissed(false);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- list is captured by its signature
-  }, [known, signature, botKey]);
+  }, [known, dismissed, botKey, list]);
 
   const active = enabled && !dismissed;
   useEffect(() => {
@@ -48,8 +48,7 @@ export function usePopupBubbles({
   const dismiss = useCallback(() => {
     dismissBubbles(botKey, list);
     setDismissed(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- list is captured by its signature
-  }, [botKey, signature]);
+  }, [botKey, list]);
 
   return { visible: active ? list.slice(0, due) : [], dismiss };
 }

@@ -1,5 +1,5 @@
 import type { Chatbot } from '../../db/schema';
-import type { SourceRef } from '../../lib/protocol';
+import type { SourceRef } from '@parley/contracts';
 import type { Passage } from '../knowledge/retrieve';
 
 /** One earlier turn of the conversation, oldest first. */

@@ -2,10 +2,10 @@ import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { ModelEvent } from './chatModel';
 
-export const quickRepliesArgs = z.object({
+const quickRepliesArgs = z.object({
   replies: z.array(z.string().trim().min(1).max(80)).min(1).max(6),
 });
-export const contactDetailsArgs = z.object({
+const contactDetailsArgs = z.object({
   message: z.string().max(500).optional(),
 });
 

@@ -1,5 +1,5 @@
-import type { SourceRef } from '../../lib/protocol';
-import { questionWords } from '../knowledge/buildFtsQuery';
+import type { SourceRef } from '@parley/contracts';
+import { questionWords } from '../knowledge/questionTerms';
 import type { Passage } from '../knowledge/retrieve';
 
 export type ExtractedAnswer = { text: string; sources: SourceRef[]; passage: Passage };
@@ -133,7 +133,7 @@ function pickSentences(content: string, groups: string[][]): string | null {
 /** Shell prompts, compiler output and dense punctuation: text written for machines. */
 function looksLikeCode(text: string) {
   if (/^\s*(\$|>>>|PS>|#!\[)/.test(text)) return true;
-  const symbols = text.match(/[{}();=<>|\[\]#&*\\]/g)?.length ?? 0;
+  const symbols = text.match(/[{}();=<>|[\]#&*\\]/g)?.length ?? 0;
   return symbols / Math.max(1, text.length) > 0.06;
 }
 
@@ -152,7 +152,9 @@ function splitUnits(content: string): { text: string; bullet: boolean; newLine: 
       continue;
     }
     const sentences = line.split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/);
-    sentences.forEach((s, k) => s.trim() && units.push({ text: s.trim(), bullet: false, newLine: k === 0 }));
+    sentences.forEach((s, k) => {
+      if (s.trim()) units.push({ text: s.trim(), bullet: false, newLine: k === 0 });
+    });
   }
   return units;
 }

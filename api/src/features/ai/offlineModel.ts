@@ -1,11 +1,11 @@
-import type { SourceRef } from '../../lib/protocol';
-import { questionTerms } from '../knowledge/buildFtsQuery';
+import type { SourceRef } from '@parley/contracts';
+import { questionTerms } from '../knowledge/questionTerms';
 import { DEFAULT_FALLBACK } from './buildPrompt';
 import type { AnswerRequest, ChatModel, ModelEvent } from './chatModel';
 import { extractAnswer } from './extractAnswer';
 
-export const DEFAULT_WELCOME = 'Hello! How can I help you today?';
-export const LIVE_AGENT_REPLY = 'Request Live Agent';
+const DEFAULT_WELCOME = 'Hello! How can I help you today?';
+const LIVE_AGENT_REPLY = 'Request Live Agent';
 
 /**
  * The model used when no OpenAI-compatible server is configured. It answers from the bot's

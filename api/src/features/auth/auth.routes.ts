@@ -3,24 +3,24 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { User } from '../../db/schema';
 import { env } from '../../env';
-import { clientKey, isHttpsRequest } from '../../lib/client-ip';
+import { clientKey, isHttpsRequest } from '../../lib/clientIp';
 import { tooManyRequests, unauthorized } from '../../lib/errors';
-import { createRateLimiter } from '../../lib/rate-limit';
+import { createRateLimiter } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
 import { requireUser } from '../../middleware/auth';
 import { loginPageQuerySchema, loginSchema, registerSchema } from './auth.schemas';
 import { SESSION_COOKIE, authenticate, createLoginSession, endLoginSession, publicUser, register } from './auth.service';
-import { LOGOUT_CONFIRM_PAGE } from './logout-page';
-import { createSignInGuard, type SignInOutcome } from './signin-guard';
+import { LOGOUT_CONFIRM_PAGE } from './logoutPage';
+import { createSignInGuard, type SignInOutcome } from './signinGuard';
 
 /** Every sign-in attempt from one client address (LOGIN_RATE_LIMIT_PER_MINUTE). */
 const loginLimiter = createRateLimiter({ limit: env.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
-/** Failed sign-ins per (address, email) and the per-email slow-down; see signin-guard.ts. */
+/** Failed sign-ins per (address, email) and the per-email slow-down; see signinGuard.ts. */
 const signInGuard = createSignInGuard();
 /** Registrations that pass validation, per client address (REGISTER_RATE_LIMIT_PER_HOUR). */
 const registerLimiter = createRateLimiter({ limit: env.REGISTER_RATE_LIMIT_PER_HOUR, windowMs: 3_600_000 });
 
-export const AUTH_MESSAGES = {
+const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   tooManyFromAddress: 'Too many sign-in attempts from your network. Please wait a minute and try again.',
   tooManyFailures: (wait: string) => `Too many failed sign-in attempts for this account. Please wait ${wait} and try again.`,
@@ -133,7 +133,7 @@ function waitText(seconds: number): string {
 
 /** Only same-site paths, so the sign-in page cannot be used as an open redirect. */
 function safeReturnTo(value: string | undefined) {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
+  return value?.startsWith('/') && !value.startsWith('//') ? value : undefined;
 }
 
 export { loginLimiter, registerLimiter, signInGuard };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cleanString } from '../../lib/protocol';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem } from './password-rules';
+import { cleanString } from '@parley/contracts/schemas';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem } from './passwordRules';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -10,7 +10,7 @@ const email = z
   .pipe(z.email({ error: 'Please enter a valid email address' }));
 
 /** A password someone is choosing: the length rule, then nothing trivially guessable. */
-export const newPassword = z
+const newPassword = z
   .string({ error: PASSWORD_MESSAGES.required })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong)

@@ -91,4 +91,4 @@ export function publicUser(user: User) {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');
+const DUMMY_HASH = `scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$${Buffer.alloc(64).toString('base64')}`;

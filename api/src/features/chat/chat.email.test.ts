@@ -11,6 +11,8 @@ const kit = await import('./testing/chatKit');
 const { processOutbox } = await import('../email/outbox.service');
 const { db } = await import('../../db/client');
 const { emailOutbox, formSubmissions } = await import('../../db/schema');
+const submitForm = (sessionId: string, message: string) =>
+  kit.client.api.chat[':sessionId']['submit-form'].$post({ param: { sessionId }, json: contactForm(message) });
 
 afterAll(() => smtp.close());
 
@@ -26,9 +28,9 @@ const contactForm = (message: string) => ({
 describe('form submissions by email', () => {
   it("mails a submitted form to the bot's recipient and says so truthfully", async () => {
     const o = await kit.owner();
-    const bot = await kit.createBot(o.cookie, { name: 'Mail bot', formRecipientEmail: 'sales@acme.test', formRecipientName: 'Sam' });
+    const bot = await kit.newBot(o.cookie, { name: 'Mail bot', formRecipientEmail: 'sales@acme.test', formRecipientName: 'Sam' });
     const sessionId = await kit.openSession(bot.guid);
-    const res = await kit.request(`/api/chat/${sessionId}/submit-form`, { body: contactForm('I would like a quote for 40 kettles.') });
+    const res = await submitForm(sessionId, 'I would like a quote for 40 kettles.');
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toEqual({ success: true, messageId: expect.any(Number), emailSent: true });
@@ -50,10 +52,10 @@ describe('form submissions by email', () => {
 
   it("falls back to the owner's email and retries a refused mail from the outbox", async () => {
     const o = await kit.owner();
-    const bot = await kit.createBot(o.cookie, { name: 'Retry bot' });
+    const bot = await kit.newBot(o.cookie, { name: 'Retry bot' });
     const sessionId = await kit.openSession(bot.guid);
     smtp.rejectNext(1);
-    const res = await kit.request(`/api/chat/${sessionId}/submit-form`, { body: contactForm('Second try, please deliver this.') });
+    const res = await submitForm(sessionId, 'Second try, please deliver this.');
     const body = await res.json();
     expect(body).toMatchObject({ success: true, emailSent: false });
     const [pending] = db.select().from(emailOutbox).all().filter((r) => r.to === o.email);

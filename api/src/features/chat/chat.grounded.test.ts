@@ -13,7 +13,7 @@ let guid: string;
 beforeAll(async () => {
   site = await startFixtureSite();
   const o = await kit.owner();
-  const bot = await kit.createBot(o.cookie, {
+  const bot = await kit.newBot(o.cookie, {
     name: 'Brightleaf helper',
     welcomeMessage: 'Hi! I can help with Brightleaf coffee, cafés and orders.',
     fallbackMessage: "I don't know that yet, sorry.",
@@ -41,7 +41,7 @@ describe('offline answers from a trained web site', () => {
     const answer = await ask(question);
     expect(answer.sender).toBe('bot');
     expect(answer.content).toContain(sentence);
-    expect((answer.metadata?.sources as { title: string; url: string }[])[0]).toEqual({ title, url: `${site.url}${path}` });
+    expect(answer.metadata?.sources?.[0]).toEqual({ title, url: `${site.url}${path}` });
   });
 
   it('never answers from a page robots.txt disallows', async () => {

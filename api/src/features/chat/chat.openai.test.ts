@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LONG_ANSWER, startFakeOpenAI } from './testing/fakeOpenAI';
+import { LONG_ANSWER, serveFakeOpenAI } from './testing/fakeOpenAI';
 
 // The real `openai` SDK, over HTTP, against a local OpenAI-compatible server.
-const fake = await startFakeOpenAI();
-process.env.OPENAI_API_KEY = 'test-key';
-process.env.OPENAI_BASE_URL = `${fake.url}/v1`;
-process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
-process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
+const fake = await serveFakeOpenAI();
 const kit = await import('./testing/chatKit');
-const { createBot, request, openSession, streamMessage, getMessages, completeMessages, train, owner, KNOWLEDGE } = kit;
+const { client, newBot, openSession, streamMessage, getMessages, completeMessages, train, owner, KNOWLEDGE } = kit;
+const chat = client.api.chat;
 
-let bot: Awaited<ReturnType<typeof createBot>>;
+let bot: Awaited<ReturnType<typeof newBot>>;
 
 beforeAll(async () => {
   const o = await owner();
-  bot = await createBot(o.cookie, {
+  bot = await newBot(o.cookie, {
     name: 'Model bot',
     model: 'gpt-4o-mini',
     temperature: 3,
@@ -121,12 +118,10 @@ describe('OpenAI-compatible model', () => {
   it('keeps writing the answer when the visitor disconnects mid-stream', async () => {
     const sessionId = await openSession(bot.guid);
     const controller = new AbortController();
-    const res = await kit.app.request(`/api/chat/${sessionId}/messages/stream`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ content: 'Tell me a long story [slow]', messageType: 'text' }),
-      signal: controller.signal,
-    });
+    const res = await chat[':sessionId'].messages.stream.$post(
+      { param: { sessionId }, json: { content: 'Tell me a long story [slow]', messageType: 'text' } },
+      { init: { signal: controller.signal } },
+    );
     const reader = res.body!.getReader();
     let text = '';
     while (!text.includes('"type":"delta"')) {
@@ -153,9 +148,9 @@ describe('OpenAI-compatible model', () => {
 
   it('returns the appended messages from the non-streamed send', async () => {
     const sessionId = await openSession(bot.guid);
-    const res = await request(`/api/chat/${sessionId}/messages`, { body: { content: 'Hello model', messageType: 'text' } });
+    const res = await chat[':sessionId'].messages.$post({ param: { sessionId }, json: { content: 'Hello model', messageType: 'text' } });
     expect(res.status).toBe(200);
     const messages = await res.json();
-    expect(messages.map((m: { content: string }) => m.content)).toEqual(['Hello model', 'Hello from the model.']);
+    expect(messages.map((m) => m.content)).toEqual(['Hello model', 'Hello from the model.']);
   });
 });

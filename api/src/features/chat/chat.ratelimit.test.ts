@@ -8,6 +8,8 @@ process.env.TRUST_PROXY = '1';
 const kit = await import('./testing/chatKit');
 const { currentMonth } = await import('../subscription/subscription.service');
 const { sqlite } = await import('../../db/client');
+const { client, errorOf, withCookie } = kit;
+const chat = client.api.chat;
 
 let guid: string;
 let ownerId: string;
@@ -16,13 +18,14 @@ beforeAll(async () => {
   const o = await kit.owner();
   ownerId = o.user.id;
   ownerCookie = o.cookie;
-  guid = (await kit.createBot(o.cookie, { name: 'Limited' })).guid;
+  guid = (await kit.newBot(o.cookie, { name: 'Limited' })).guid;
 });
 
 /** As one trusted proxy reports the client: the address it saw is appended on the right. */
 const from = (ip: string, forgedLeft?: string) => ({ 'x-forwarded-for': forgedLeft ? `${forgedLeft}, ${ip}` : ip });
-const openFrom = (ip: string, forgedLeft?: string, chatbotConfigId = guid) =>
-  kit.request('/api/chat/session', { body: { sessionId: kit.newSessionId(), chatbotConfigId }, headers: from(ip, forgedLeft) });
+const open = (sessionId: string, headers: Record<string, string>, chatbotConfigId = guid) =>
+  chat.session.$post({ json: { sessionId, chatbotConfigId } }, { headers });
+const openFrom = (ip: string, forgedLeft?: string) => open(kit.newSessionId(), from(ip, forgedLeft));
 const used = () =>
   (sqlite.prepare('select messages_used as n from monthly_usage where user_id = ? and month = ?').get(ownerId, currentMonth(new Date())) as { n: number } | undefined)?.n ?? 0;
 
@@ -33,7 +36,7 @@ describe('chat rate limits', () => {
     const { status, res } = await kit.streamMessage(sessionId, { content: 'one more' }, from('10.0.0.1'));
     expect(status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await res.json()).toMatchObject({ message: 'You are sending messages too quickly. Please wait a moment and try again.' });
+    expect(await errorOf(res)).toMatchObject({ message: 'You are sending messages too quickly. Please wait a moment and try again.' });
     // The refused message was not stored; reading is not limited.
     expect(await kit.getMessages(sessionId)).toHaveLength(6);
   });
@@ -42,12 +45,12 @@ describe('chat rate limits', () => {
     // Re-opening one existing session does not count as a new session.
     const sessionId = kit.newSessionId();
     for (let i = 0; i < 8; i++) {
-      const res = await kit.request('/api/chat/session', { body: { sessionId, chatbotConfigId: guid }, headers: from('10.0.0.2') });
+      const res = await open(sessionId, from('10.0.0.2'));
       expect(res.status).toBe(i === 0 ? 201 : 200);
     }
-    const refused = await kit.request('/api/chat/session', { body: { sessionId, chatbotConfigId: guid }, headers: from('10.0.0.2') });
+    const refused = await open(sessionId, from('10.0.0.2'));
     expect(refused.status).toBe(429);
-    expect((await refused.json()).message).toBe('Too many messages from your network. Please wait a moment and try again.');
+    expect((await errorOf(refused)).message).toBe('Too many messages from your network. Please wait a moment and try again.');
     expect((await openFrom('10.0.0.3')).status).toBe(201);
   });
 
@@ -64,7 +67,7 @@ describe('chat rate limits', () => {
     const refused = await openFrom('10.0.1.1');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await refused.json()).message).toBe('Too many new chats from your network. Please wait a while and try again.');
+    expect((await errorOf(refused)).message).toBe('Too many new chats from your network. Please wait a while and try again.');
     // The stream call that opens a session on the fly is held to the same limit.
     const streamed = await kit.streamMessage(kit.newSessionId(), { content: 'hi', chatbotConfigId: guid }, from('10.0.1.1'));
     expect(streamed.status).toBe(429);
@@ -79,7 +82,7 @@ describe('chat rate limits', () => {
       for (let j = 0; j < 3; j++) results.push(await kit.streamMessage(sessionId, { content: `question ${i}.${j}` }, from('10.0.2.1')));
     }
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
-    expect((await results[5]!.res.json()).message).toBe('You have reached the number of messages you can send today. Please try again tomorrow.');
+    expect((await errorOf(results[5]!.res)).message).toBe('You have reached the number of messages you can send today. Please try again tomorrow.');
     expect(used() - before).toBe(5);
   });
 
@@ -87,7 +90,7 @@ describe('chat rate limits', () => {
     const second = await kit.owner();
     ownerId = second.user.id;
     ownerCookie = second.cookie;
-    const capped = await kit.createBot(ownerCookie, { name: 'Capped', dailyMessageLimit: 2 });
+    const capped = await kit.newBot(ownerCookie, { name: 'Capped', dailyMessageLimit: 2 });
     expect(capped.dailyMessageLimit).toBe(2);
     const before = used();
     const statuses: number[] = [];
@@ -99,12 +102,12 @@ describe('chat rate limits', () => {
     expect(statuses).toEqual([200, 200, 429, 429]);
     expect(used() - before).toBe(2);
     const sessionId = await kit.openSession(capped.guid, kit.newSessionId(), from('10.0.3.9'));
-    const refused = await kit.request(`/api/chat/${sessionId}/messages`, { body: { content: 'non-streamed' }, headers: from('10.0.3.9') });
+    const refused = await chat[':sessionId'].messages.$post({ param: { sessionId }, json: { content: 'non-streamed' } }, { headers: from('10.0.3.9') });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await refused.json()).message).toBe('This chatbot has answered all the messages it can today. Please try again tomorrow.');
+    expect((await errorOf(refused)).message).toBe('This chatbot has answered all the messages it can today. Please try again tomorrow.');
     // The owner lifts the cap: visitors are answered again.
-    const lifted = await kit.api(`/api/chatbots/${capped.guid}`, { cookie: ownerCookie, method: 'PUT', body: { dailyMessageLimit: null } });
+    const lifted = await client.api.chatbots[':guid'].$put({ param: { guid: capped.guid }, json: { dailyMessageLimit: null } }, withCookie(ownerCookie));
     expect((await lifted.json()).dailyMessageLimit).toBeNull();
     expect((await kit.streamMessage(sessionId, { content: 'now?' }, from('10.0.3.9'))).status).toBe(200);
   });

@@ -3,16 +3,15 @@ import { streamSSE } from 'hono/streaming';
 import { forbidden, HttpError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { validate } from '../../lib/validate';
-import { publicCors } from '../public/publicCors';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 import {
   createSessionRequestSchema,
   selectOptionRequestSchema,
   sendMessageRequestSchema,
-  sessionParamSchema,
   streamRequestSchema,
   submitFormRequestSchema,
-} from './chat.schemas';
+} from '@parley/contracts/schemas';
+import { sessionParamSchema } from './chat.schemas';
 import { listMessages, openSession, toChatSession, visitorSession, type Caller } from './chat.service';
 import { selectOption, submitForm } from './chatForms.service';
 import { limitChatCall, limitDailyMessages, limitNewSession } from './chatRateLimit';

@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import { sessionIdSchema } from '../../lib/protocol';
-
-export {
-  createSessionRequestSchema,
-  selectOptionRequestSchema,
-  sendMessageRequestSchema,
-  streamRequestSchema,
-  submitFormRequestSchema,
-} from '../../lib/protocol';
+import { SESSIONS_PAGE_SIZE } from '@parley/contracts';
+import { sessionIdSchema } from '@parley/contracts/schemas';
 
 export const sessionParamSchema = z.object({ sessionId: sessionIdSchema });
-
-export const SESSIONS_PAGE_SIZE = 10;
 
 export const sessionsQuerySchema = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').default(1),

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import { db, sqlite } from '../../db/client';
 import { chatbots, chatMessages, chatSessions, type Chatbot, type ChatMessageRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import type { ChatMessage, ChatSession, MessageType } from '../../lib/protocol';
+import type { ChatMessage, ChatSession, MessageType } from '@parley/contracts';
 import { findChatbotByGuid } from '../chatbots/chatbots.service';
 import { getDefaultChatbot } from '../public/defaultChatbot';
 import { assertOriginAllowed } from '../public/originPolicy';
@@ -114,7 +114,7 @@ export function updateMessage(
   return toChatMessage(row);
 }
 
-export function toChatMessage(row: ChatMessageRow): ChatMessage {
+function toChatMessage(row: ChatMessageRow): ChatMessage {
   return {
     id: row.id,
     sessionId: row.sessionId,

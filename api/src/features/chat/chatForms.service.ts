@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { db } from '../../db/client';
 import { chatMessages, formSubmissions, users, type Chatbot } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { LIMIT_CONTACT_FORM_TITLE, type SelectOptionRequest, type SubmitFormRequest } from '../../lib/protocol';
+import { EMAIL_MESSAGE, isEmail, LIMIT_CONTACT_FORM_TITLE, validateLimitContactForm, type SelectOptionRequest, type SubmitFormRequest } from '@parley/contracts';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { isEmailConfigured, onEmailSent, sendViaOutbox } from '../email/outbox.service';
 import { addMessage, updateMessage, type SessionRow } from './chat.service';
@@ -33,7 +32,7 @@ export async function submitForm(session: SessionRow, bot: Chatbot, input: Submi
   let emailSent = false;
   const to = recipientFor(bot);
   if (to && isEmailConfigured()) {
-    const replyTo = input.formData.find((f) => isEmailField(f) && z.email().safeParse(f.value.trim()).success)?.value.trim();
+    const replyTo = input.formData.find((f) => isEmailField(f) && isEmail(f.value.trim()))?.value.trim();
     const { sent } = await sendViaOutbox({
       to,
       subject: `[${bot.name}] ${input.formTitle}`,
@@ -84,35 +83,18 @@ onEmailSent((row) => {
   for (const m of messages) updateMessage(m.id, { metadata: { ...(m.metadata ?? {}), emailSent: true } });
 });
 
-const limitFormSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').min(2, 'Name must be at least 2 characters').max(50, 'Name must be at most 50 characters'),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .max(100, 'Email must be at most 100 characters')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
-  message: z
-    .string()
-    .trim()
-    .min(1, 'Message is required')
-    .min(10, 'Message must be at least 10 characters')
-    .max(1000, 'Message must be less than 1000 characters'),
-});
-
-/** The limit contact form has the spec's rules; any other form needs content and valid emails. */
+/** The limit contact form has its fixed rules; any other form needs content and valid emails. */
 function validateForm(input: SubmitFormRequest) {
   if (input.formTitle === LIMIT_CONTACT_FORM_TITLE) {
-    const values = Object.fromEntries(input.formData.map((f) => [f.id, f.value]));
-    const parsed = limitFormSchema.safeParse(values);
-    if (!parsed.success) {
-      throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid form', { fieldErrors: z.flattenError(parsed.error).fieldErrors });
-    }
+    const value = (id: string) => input.formData.find((f) => f.id === id)?.value ?? '';
+    // The widget checks the same rule before sending; this is for callers that skip it.
+    const problems = Object.entries(validateLimitContactForm({ name: value('name'), email: value('email'), message: value('message') }));
+    if (problems.length) throw badRequest(problems[0][1], { fieldErrors: Object.fromEntries(problems.map(([field, text]) => [field, [text]])) });
     return;
   }
   if (input.formData.every((f) => !f.value.trim())) throw badRequest('Please fill in the form before sending it');
-  const badEmail = input.formData.find((f) => isEmailField(f) && f.value.trim() && !z.email().safeParse(f.value.trim()).success);
-  if (badEmail) throw badRequest('Please enter a valid email address', { fieldErrors: { [badEmail.id]: ['Please enter a valid email address'] } });
+  const badEmail = input.formData.find((f) => isEmailField(f) && f.value.trim() && !isEmail(f.value.trim()));
+  if (badEmail) throw badRequest(EMAIL_MESSAGE, { fieldErrors: { [badEmail.id]: [EMAIL_MESSAGE] } });
 }
 
 function isEmailField(field: { id: string; type?: string }) {

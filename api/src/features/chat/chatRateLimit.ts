@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import { sqlite } from '../../db/client';
 import type { Chatbot } from '../../db/schema';
 import { env } from '../../env';
-import { clientKey } from '../../lib/client-ip';
+import { clientKey } from '../../lib/clientIp';
 import { tooManyRequests } from '../../lib/errors';
-import { createRateLimiter } from '../../lib/rate-limit';
+import { createRateLimiter } from '../../lib/rateLimit';
 
 const DAY_MS = 86_400_000;
 const perAddress = createRateLimiter({ limit: env.RATE_LIMIT_CHAT_PER_MINUTE, windowMs: 60_000 });
@@ -12,11 +12,11 @@ const perSession = createRateLimiter({ limit: env.RATE_LIMIT_SESSION_PER_MINUTE,
 const newSessionsPerAddress = createRateLimiter({ limit: env.RATE_LIMIT_NEW_SESSIONS_PER_HOUR, windowMs: 3_600_000 });
 const messagesPerAddressPerDay = createRateLimiter({ limit: env.RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY, windowMs: DAY_MS });
 
-export const TOO_FAST_NETWORK = 'Too many messages from your network. Please wait a moment and try again.';
-export const TOO_FAST_SESSION = 'You are sending messages too quickly. Please wait a moment and try again.';
-export const TOO_MANY_SESSIONS = 'Too many new chats from your network. Please wait a while and try again.';
-export const ADDRESS_DAILY_LIMIT = 'You have reached the number of messages you can send today. Please try again tomorrow.';
-export const BOT_DAILY_LIMIT = 'This chatbot has answered all the messages it can today. Please try again tomorrow.';
+const TOO_FAST_NETWORK = 'Too many messages from your network. Please wait a moment and try again.';
+const TOO_FAST_SESSION = 'You are sending messages too quickly. Please wait a moment and try again.';
+const TOO_MANY_SESSIONS = 'Too many new chats from your network. Please wait a while and try again.';
+const ADDRESS_DAILY_LIMIT = 'You have reached the number of messages you can send today. Please try again tomorrow.';
+const BOT_DAILY_LIMIT = 'This chatbot has answered all the messages it can today. Please try again tomorrow.';
 
 /**
  * Counts one visitor write against the caller's address and, when given, the chat session;

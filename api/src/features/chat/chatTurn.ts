@@ -1,6 +1,6 @@
 import type { Chatbot } from '../../db/schema';
 import { logger } from '../../lib/logger';
-import { parseSurveyStart, type ChatMessage, type MessageType, type SourceRef, type StreamEvent } from '../../lib/protocol';
+import { parseSurveyStart, type ChatMessage, type MessageType, type SourceRef, type StreamEvent } from '@parley/contracts';
 import type { ChatModel, HistoryTurn } from '../ai/chatModel';
 import { getChatModel } from '../ai/getChatModel';
 import { retrieve, type Passage } from '../knowledge/retrieve';
@@ -10,11 +10,10 @@ import { addMessage, recentMessages, type SessionRow } from './chat.service';
 import { contactFormMessage } from './contactForm';
 import { detectHandoff } from './detectHandoff';
 import { createReplyWriter, type ReplyWriter } from './replyWriter';
-import { runTurnHandlers } from './turnHandlers';
 
-export const LIMIT_EXCEEDED_MESSAGE =
+const LIMIT_EXCEEDED_MESSAGE =
   "This chatbot has reached its message limit for this month. Please leave your contact details and we'll get back to you.";
-export const INACTIVE_MESSAGE = 'Chatbot is currently inactive. This chatbot has been disabled by the administrator.';
+const INACTIVE_MESSAGE = 'Chatbot is currently inactive. This chatbot has been disabled by the administrator.';
 export const MODEL_ERROR_MESSAGE = 'Sorry, something went wrong while generating a response. Please try again.';
 
 export type TurnInput = {
@@ -61,9 +60,7 @@ export async function runTurn(
   });
   const reply = createReplyWriter(session, emit);
   try {
-    const claimed = await runTurnHandlers({ bot, session, content: input.content, internalMessage: internal, userMessage });
-    if (claimed) for (const draft of claimed) reply.addMessage(draft);
-    else if (detectHandoff(input.content, internal)) reply.addMessage(contactFormMessage());
+    if (detectHandoff(input.content, internal)) reply.addMessage(contactFormMessage());
     // A survey start nobody took is no instruction a model could follow: answer the topic text.
     else await answerWithModel(model, input, parseSurveyStart(internal) ? undefined : internal, userMessage, reply);
   } catch (error) {

@@ -1,6 +1,6 @@
-import type { FormMetadata } from '../../lib/protocol';
+import type { FormMetadata } from '@parley/contracts';
 
-export const CONTACT_FORM_TEXT =
+const CONTACT_FORM_TEXT =
   "I'll connect you with our team. Please leave your name, email and a short message, and we'll get back to you as soon as possible.";
 
 /** The `form` message a hand-off answers with: name, email and message, all required. */

@@ -1,9 +1,11 @@
-import type { ChatMessage, SourceRef, StreamEvent } from '../../lib/protocol';
+import type { ChatMessage, MessageType, SourceRef, StreamEvent } from '@parley/contracts';
 import { addMessage, updateMessage, type SessionRow } from './chat.service';
 import { splitIntoChunks } from './splitIntoChunks';
-import type { BotMessageDraft } from './turnHandlers';
 
 const FLUSH_INTERVAL_MS = 200;
+
+/** A bot message the turn adds besides the streamed answer (a form, a survey question). */
+type BotMessageDraft = { content: string; messageType?: MessageType; metadata?: Record<string, unknown> };
 
 /**
  * Writes the bot's side of a turn as it is produced. The streamed answer gets its row at the

@@ -1,7 +1,5 @@
-import type { MessageChunk } from '../../lib/protocol';
+import { CHUNK_DELAY_MS, type MessageChunk } from '@parley/contracts';
 
-export const FIRST_CHUNK_DELAY = 0;
-export const CHUNK_DELAY = 800;
 const MIN_LENGTH_TO_SPLIT = 320;
 const MIN_CHUNK = 80;
 const MAX_CHUNKS = 5;
@@ -30,7 +28,7 @@ export function splitIntoChunks(text: string): MessageChunk[] | null {
   return merged.map((content, i) => ({
     content,
     messageType: 'text' as const,
-    delay: i === 0 ? FIRST_CHUNK_DELAY : CHUNK_DELAY,
+    delay: i === 0 ? CHUNK_DELAY_MS.first : CHUNK_DELAY_MS.next,
   }));
 }
 

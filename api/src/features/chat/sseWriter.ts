@@ -1,5 +1,5 @@
 import type { SSEStreamingApi } from 'hono/streaming';
-import type { StreamEvent } from '../../lib/protocol';
+import type { StreamEvent } from '@parley/contracts';
 
 /**
  * Writes stream events as `data: {json}` lines. Events produced in the same turn of the event

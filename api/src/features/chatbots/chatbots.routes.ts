@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { validate } from '../../lib/validate';
 import type { OwnerEnv } from '../../middleware/auth';
-import { chatbotParamSchema, createChatbotSchema, homeScreenPatchSchema, updateChatbotSchema } from './chatbots.schemas';
+import { createChatbotSchema, updateChatbotSchema } from '@parley/contracts/schemas';
+import { chatbotParamSchema, homeScreenPatchSchema } from './chatbots.schemas';
 import {
   createChatbot,
   deleteChatbot,

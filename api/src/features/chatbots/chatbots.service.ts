@@ -3,7 +3,7 @@ import { db } from '../../db/client';
 import { chatbots, type Chatbot, type User } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { getPlanForUser } from '../subscription/subscription.service';
-import { DEFAULTS, type CreateChatbotInput, type UpdateChatbotInput } from './chatbots.schemas';
+import { CHATBOT_DEFAULTS as DEFAULTS, type CreateChatbotInput, type UpdateChatbotInput } from '@parley/contracts';
 
 export function listChatbots(userId: string) {
   return db.select().from(chatbots).where(eq(chatbots.userId, userId)).orderBy(desc(chatbots.createdAt), desc(chatbots.id)).all();
@@ -28,7 +28,7 @@ export function findChatbotByGuid(guid: string): Chatbot | undefined {
 }
 
 /** Any bot by numeric id or guid: owner paths only (they then check ownership). */
-export function findChatbot(ref: string | number): Chatbot | undefined {
+function findChatbot(ref: string | number): Chatbot | undefined {
   const asNumber = typeof ref === 'number' ? ref : /^\d+$/.test(ref) ? Number(ref) : null;
   if (asNumber !== null) {
     const byId = db.select().from(chatbots).where(eq(chatbots.id, asNumber)).get();

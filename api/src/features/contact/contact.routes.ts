@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { env } from '../../env';
-import { clientKey } from '../../lib/client-ip';
+import { clientKey } from '../../lib/clientIp';
 import { tooManyRequests } from '../../lib/errors';
-import { createRateLimiter } from '../../lib/rate-limit';
+import { createRateLimiter } from '../../lib/rateLimit';
 import { validate } from '../../lib/validate';
-import { contactSchema } from './contact.schemas';
+import { contactSchema } from '@parley/contracts/schemas';
 import { submitContactMessage } from './contact.service';
 
 /** Anyone may write, so the form shares the sign-in limit per address to keep floods out of admins' mail. */

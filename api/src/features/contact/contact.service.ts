@@ -3,7 +3,7 @@ import { db } from '../../db/client';
 import { contactMessages, users } from '../../db/schema';
 import { logger } from '../../lib/logger';
 import { sendViaOutbox } from '../email/outbox.service';
-import type { ContactInput } from './contact.schemas';
+import type { ContactInput } from '@parley/contracts';
 
 /**
  * Stores a contact message, then mails it to every admin through the outbox. The message is

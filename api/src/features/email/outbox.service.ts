@@ -73,11 +73,6 @@ export function startOutboxWorker(intervalMs = 5_000) {
   timer.unref();
 }
 
-export function stopOutboxWorker() {
-  if (timer) clearInterval(timer);
-  timer = null;
-}
-
 async function deliver(row: OutboxRow): Promise<boolean> {
   const transport = getMailer();
   if (!transport || inFlight.has(row.id)) return false;

@@ -5,7 +5,7 @@ import { extractPage, type Block } from './extractPage';
 import { loadRobots, type Robots } from './loadRobots';
 import { cleanUrl, normalizeUrl } from './normalizeUrl';
 import { readSitemaps } from './readSitemaps';
-import { FetchError, type SafeFetcher } from './safeFetcher';
+import { FetchError, type FetchResult, type SafeFetcher } from './safeFetcher';
 
 export type PageOutcome =
   | { status: 'ok'; url: string; title: string | null; blocks: Block[] }
@@ -136,7 +136,7 @@ class Crawl {
 
   private async fetchPage(item: QueueItem, isStart: boolean): Promise<PageOutcome | null> {
     await this.politeness();
-    let res;
+    let res: FetchResult;
     try {
       res = await this.opts.fetcher.fetch(item.url, {
         accept: isHtmlType,

@@ -34,6 +34,7 @@ export function decodeTextFile(body: Buffer): string | null {
     return null;
   }
   // NUL and C0 controls other than tab, newline, form feed and carriage return mean binary
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   if (/[\u0000-\u0008\u000b\u000e-\u001a\u001c-\u001f]/.test(text)) return null;
   return text;
 }

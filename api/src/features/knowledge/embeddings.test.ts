@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlite } from '../../db/client';
 import { env } from '../../env';
-import { createBot, createUserAndCookie } from '../../../test/helpers';
+import { createUserAndCookie, newBot } from '../../../test/helpers';
 import { addTextSource, waitForIdle } from '../sources/sources.service';
 import { retrieve } from './retrieve';
 
@@ -60,7 +60,7 @@ beforeAll(async () => {
     OPENAI_API_KEY: 'sk-test',
   });
   const { cookie } = await createUserAndCookie();
-  botId = (await createBot(cookie)).id;
+  botId = (await newBot(cookie)).id;
 });
 afterAll(async () => {
   Object.assign(env, { OPENAI_EMBEDDING_MODEL: undefined, OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined });

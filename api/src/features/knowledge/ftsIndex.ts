@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { sqlite } from '../../db/client';
-import { ftsPhrase, questionWords } from './buildFtsQuery';
+import { ftsPhrase, questionWords } from './questionTerms';
+import type { Passage } from './retrieve';
 
 /**
  * The full-text index: one FTS5 table per bot (`fts_bot_<id>`, porter + unicode61 without
@@ -42,8 +43,6 @@ export function dropOrphanIndexes() {
   }
 }
 
-export type FtsHit = { chunkId: number; content: string; title: string | null; url: string | null; heading: string | null; sourceId: number; score: number };
-
 /**
  * Live chunks of a bot matching a question, best first. Terms are ranked with BM25 (title ×4,
  * heading ×2, body ×1). To keep latency flat on large bots, the query is planned: each term's
@@ -51,7 +50,7 @@ export type FtsHit = { chunkId: number; content: string; title: string | null; u
  * stays under a budget. Terms beyond it are the very common ones, which BM25 barely weighs
  * anyway; they can still fill remaining places, unranked, from titles and headings first.
  */
-export function searchChunks(chatbotId: number, question: string, limit: number): FtsHit[] {
+export function searchChunks(chatbotId: number, question: string, limit: number): Passage[] {
   const table = tableName(chatbotId);
   if (!tableExists(table)) return [];
   const words = questionWords(question);
@@ -73,7 +72,7 @@ export function searchChunks(chatbotId: number, question: string, limit: number)
     }
   }
 
-  const hits: FtsHit[] = planned.length ? ranked(table, planned.map(ftsPhrase).join(' OR '), limit) : [];
+  const hits: Passage[] = planned.length ? ranked(table, planned.map(ftsPhrase).join(' OR '), limit) : [];
   if (hits.length < limit && common.length) {
     const seen = new Set(hits.map((h) => h.chunkId));
     for (const match of unrankedQueries(common)) {
@@ -95,7 +94,7 @@ const ROW_BUDGET = 3000;
 const ESTIMATE_CAP = 2001;
 const BM25 = (table: string) => `bm25(${table}, 1.0, 4.0, 2.0)`;
 
-function ranked(table: string, match: string, limit: number): FtsHit[] {
+function ranked(table: string, match: string, limit: number): Passage[] {
   // Chunks of a rescan in progress match too and are dropped by the live-generation join:
   // over-fetch, and widen the window if they crowded out live ones.
   for (let window = limit * 4; ; window *= 8) {
@@ -106,7 +105,7 @@ function ranked(table: string, match: string, limit: number): FtsHit[] {
          JOIN chunks c ON c.id = f.rowid
          JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
         ORDER BY f.rank`,
-    ).all(match, window) as FtsHit[];
+    ).all(match, window) as Passage[];
     if (rows.length >= limit || window > 20_000) return rows;
     const matched = statement(`count:${table}`, `SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`).get(match, window) as {
       n: number;
@@ -115,14 +114,14 @@ function ranked(table: string, match: string, limit: number): FtsHit[] {
   }
 }
 
-function unranked(table: string, match: string, limit: number): FtsHit[] {
+function unranked(table: string, match: string, limit: number): Passage[] {
   return statement(
     `unranked:${table}`,
     `SELECT c.id AS chunkId, c.content, c.title, c.url, c.heading, c.source_id AS sourceId, 0 AS score
        FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?) f
        JOIN chunks c ON c.id = f.rowid
        JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation`,
-  ).all(match, limit) as FtsHit[];
+  ).all(match, limit) as Passage[];
 }
 
 /** Cheapest-first fallbacks for very common terms: in titles/headings, all together, any. */

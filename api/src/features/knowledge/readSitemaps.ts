@@ -29,7 +29,7 @@ export async function readSitemaps(
 }
 
 /** The <loc> values of a sitemap and whether it is a sitemap index. */
-export function parseSitemap(xml: string): { locs: string[]; isIndex: boolean } {
+function parseSitemap(xml: string): { locs: string[]; isIndex: boolean } {
   const isIndex = /<(?:[\w-]+:)?sitemapindex[\s>]/i.test(xml);
   const locs: string[] = [];
   for (const m of xml.matchAll(/<(?:[\w-]+:)?loc>\s*(?:<!\[CDATA\[)?([\s\S]*?)(?:\]\]>)?\s*<\/(?:[\w-]+:)?loc>/gi)) {

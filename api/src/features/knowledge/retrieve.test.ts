@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBot, createUserAndCookie } from '../../../test/helpers';
+import { createUserAndCookie, newBot } from '../../../test/helpers';
 import { startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
 import { addTextSource, addWebsiteSource, waitForIdle } from '../sources/sources.service';
 import { retrieve } from './retrieve';
@@ -11,8 +11,8 @@ let otherBotId: number;
 beforeAll(async () => {
   site = await startFixtureSite();
   const { cookie } = await createUserAndCookie();
-  botId = (await createBot(cookie)).id;
-  otherBotId = (await createBot(cookie, { name: 'Other bot' })).id;
+  botId = (await newBot(cookie)).id;
+  otherBotId = (await newBot(cookie, { name: 'Other bot' })).id;
   addWebsiteSource(botId, { url: `${site.url}/`, maxPages: 200 });
   addTextSource(otherBotId, { title: 'Other knowledge', textContent: 'Our subscription costs nothing; refunds are instant.' });
   await waitForIdle();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchError, safeFetcher, type SafeFetcherOptions } from './safeFetcher';
+import { closeServer } from '../../../test/closeServer';
 
 /** A server on a given loopback address that logs requests and answers by path. */
 async function serve(host: string, handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
@@ -13,7 +14,8 @@ async function serve(host: string, handler: (req: http.IncomingMessage, res: htt
   });
   await new Promise<void>((r) => server.listen(0, host, r));
   const port = (server.address() as AddressInfo).port;
-  return { hits, port, url: `http://${host}:${port}`, close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) };
+  return { hits, port, url: `http://${host}:${port}`, close: () => closeServer(server),
+  };
 }
 
 type Served = Awaited<ReturnType<typeof serve>>;

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { logger } from '../../lib/logger';
 import { isPublicAddress } from './isPublicAddress';
@@ -35,7 +35,7 @@ export type FetchResult = {
   stopped?: boolean;
 };
 
-export type FetchOptions = {
+type FetchOptions = {
   /** Reads the body only for content types this accepts. */
   accept?: (contentType: string) => boolean;
   /** Asked before following each redirect (after the safety checks, which always apply). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlite } from '../../db/client';
-import { createBot, createUserAndCookie } from '../../../test/helpers';
+import { createUserAndCookie, newBot } from '../../../test/helpers';
 import { expectedPagePaths, startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
 import { resumeInterruptedScans, waitForIdle } from '../sources/sources.service';
 import { retrieve } from './retrieve';
@@ -29,7 +29,7 @@ const okPages = (id: number) =>
 describe('scan survives a server restart', () => {
   it('a scan killed mid-way is restarted by resumeInterruptedScans and completes without duplicates', async () => {
     const { cookie } = await createUserAndCookie();
-    const bot = await createBot(cookie);
+    const bot = await newBot(cookie);
     // a source as the API leaves it, but scanned by another process (the "old server")
     const { id } = sqlite
       .prepare(`INSERT INTO content_sources (chatbot_id, source_type, url, max_pages, status) VALUES (?, 'website', ?, 200, 'pending') RETURNING id`)

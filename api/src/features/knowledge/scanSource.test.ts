@@ -2,10 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlite } from '../../db/client';
-import { api, createBot, createUserAndCookie } from '../../../test/helpers';
+import { client, createUserAndCookie, newBot, withCookie } from '../../../test/helpers';
 import { startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
 import { retrieve } from './retrieve';
 import { scanSource, type ScanSettings } from './scanSource';
+import { closeServer } from '../../../test/closeServer';
 
 // Scans with the production address policy (tests otherwise run with CRAWL_ALLOW_PRIVATE_HOSTS=true).
 // 127.0.0.2 stands for a public web site and is the only exempted address.
@@ -33,10 +34,10 @@ beforeAll(async () => {
   outside = {
     url: `http://127.0.0.2:${(server.address() as AddressInfo).port}`,
     hits,
-    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+    close: () => closeServer(server),
   };
   ({ cookie } = await createUserAndCookie());
-  const bot = await createBot(cookie);
+  const bot = await newBot(cookie);
   botId = bot.id;
   botGuid = bot.guid;
 });
@@ -99,9 +100,9 @@ const IPV6_LITERAL = /[0-9a-f]*:[0-9a-f]*:[0-9a-f.]*/i;
 const RESOLVER_TEXT = /ENOTFOUND|EAI_AGAIN|getaddrinfo/i;
 
 async function ownerVisibleErrors(id: number): Promise<string[]> {
-  const res = await api(`/api/chatbots/${botGuid}/website-sources`, { cookie });
+  const res = await client.api.chatbots[':chatbotId']['website-sources'].$get({ param: { chatbotId: botGuid } }, withCookie(cookie));
   expect(res.status).toBe(200);
-  const listed = ((await res.json()) as { id: number; errorMessage: string | null }[]).find((s) => s.id === id);
+  const listed = (await res.json()).find((s) => s.id === id);
   const reasons = (sqlite.prepare(`SELECT reason FROM pages WHERE source_id = ?`).all(id) as { reason: string | null }[]).map((p) => p.reason);
   return [sourceRow(id).errorMessage, listed?.errorMessage ?? null, ...reasons].filter((m): m is string => m !== null);
 }
@@ -166,7 +167,7 @@ describe('scan errors shown to owners reveal no internal addresses or DNS result
     try {
       await scanSource(id, new AbortController().signal, settings);
     } finally {
-      await new Promise<void>((r) => (redirecting.closeAllConnections(), redirecting.close(() => r())));
+      await closeServer(redirecting);
     }
     const row = sourceRow(id);
     expect(row.status).toBe('error');

@@ -15,7 +15,7 @@ export type ScanSettings = {
 };
 
 /** Crawl settings from the environment (tests build their own to exercise the SSRF policy). */
-export function scanSettingsFromEnv(): ScanSettings {
+function scanSettingsFromEnv(): ScanSettings {
   return {
     concurrency: env.CRAWL_CONCURRENCY,
     fetcher: {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 const kit = await import('../chat/testing/chatKit');
+const { client, withCookie } = await import('../../../test/helpers');
 const { seedDefaultChatbot, splitSections, KNOWLEDGE_FILE } = await import('./defaultChatbot');
 const { db } = await import('../../db/client');
 const { chatbots, contentSources, subscriptions, users } = await import('../../db/schema');
@@ -20,10 +21,10 @@ describe('default public chatbot', () => {
     const system = db.select().from(users).all().find((u) => u.id === 'system')!;
     expect(system).toMatchObject({ email: 'system@parley.invalid', passwordHash: '!', isAdmin: false });
     expect(db.select().from(subscriptions).all().find((s) => s.userId === 'system')?.planId).toBe('ultra');
-    const login = await kit.request('/api/auth/login', { body: { email: 'system@parley.invalid', password: '!' } });
+    const login = await client.api.auth.login.$post({ json: { email: 'system@parley.invalid', password: '!' } });
     expect(login.status).not.toBe(200);
 
-    const res = await kit.request('/api/public/default-chatbot');
+    const res = await client.api.public['default-chatbot'].$get();
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ guid: bot.guid, name: 'Parley Assistant', isActive: true, theme: { chat: { primary: '#3b82f6' } } });
   });
@@ -48,7 +49,7 @@ describe('default public chatbot', () => {
 
   it('does not make the system user the first account', async () => {
     const first = await kit.createUserAndCookie({ email: 'real-first@example.com' });
-    const status = await (await kit.api('/api/auth/admin-status', { cookie: first.cookie })).json();
+    const status = await (await client.api.auth['admin-status'].$get(undefined, withCookie(first.cookie))).json();
     expect(status).toEqual({ isAdmin: true });
   });
 });

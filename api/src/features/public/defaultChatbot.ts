@@ -7,7 +7,6 @@ import { chatbots, contentSources, subscriptions, users, type Chatbot } from '..
 import { logger } from '../../lib/logger';
 import { ROOT_DIR } from '../../lib/paths';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
-import { DEFAULTS } from '../chatbots/chatbots.schemas';
 import { addTextSource, waitForIdle } from '../sources/sources.service';
 import { PUBLIC_DEFAULT_PRIMARY } from './toPublicChatbotConfig';
 

@@ -8,7 +8,7 @@ import { forbidden } from '../../lib/errors';
  * always allowed; other sites only when the bot's allowed-domains list is empty or names
  * their host ("example.com", "*.example.com" for subdomains, "localhost:5173" for one port).
  */
-export function isOriginAllowed(bot: Pick<Chatbot, 'allowedDomains'>, origin: string | undefined, ownHost: string | undefined): boolean {
+function isOriginAllowed(bot: Pick<Chatbot, 'allowedDomains'>, origin: string | undefined, ownHost: string | undefined): boolean {
   const domains = bot.allowedDomains ?? [];
   if (!origin) return true;
   let url: URL;

@@ -1,8 +1,9 @@
 import type { Chatbot } from '../../db/schema';
-import { homeScreenConfigSchema, type PublicChatbotConfig } from '../../lib/protocol';
+import type { PublicChatbotConfig } from '@parley/contracts';
+import { homeScreenConfigSchema } from '@parley/contracts/schemas';
 
-export const DEFAULT_PRIMARY = '#2563eb';
-/** The marketing site's widget uses a lighter blue (spec §9). */
+const DEFAULT_PRIMARY = '#2563eb';
+/** The marketing site's widget uses a lighter blue than an owner's bot. */
 export const PUBLIC_DEFAULT_PRIMARY = '#3b82f6';
 
 /** The bot as a visitor's widget may see it: no prompts, recipients or owner data. */

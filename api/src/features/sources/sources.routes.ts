@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
-import { cleanText } from '../../lib/protocol';
+import { cleanText } from '@parley/contracts';
 import { validate } from '../../lib/validate';
 import type { OwnerEnv } from '../../middleware/auth';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
-import { addSourceSchema, chatbotParamSchema, sourceParamSchema } from './sources.schemas';
+import { addSourceSchema } from '@parley/contracts/schemas';
+import { chatbotParamSchema, sourceParamSchema } from './sources.schemas';
 import { addFileSource, addTextSource, addWebsiteSource, deleteSource, listSources, rescanSource } from './sources.service';
 
 /**
- * `/api/chatbots/{chatbotId}/...`: a bot's content sources (owner-tools §7). {chatbotId} is the
+ * `/api/chatbots/{chatbotId}/...`: a bot's content sources (see docs/knowledge.md). {chatbotId} is the
  * bot's numeric id or guid; another owner's bot answers 404 like a missing one.
  */
 export const sourcesRoutes = new Hono<OwnerEnv>()

@@ -7,7 +7,8 @@ import { decodeTextFile } from '../knowledge/decodeText';
 import { extractPage } from '../knowledge/extractPage';
 import { cancelScan, enqueueScan, isScanQueued } from '../knowledge/scanQueue';
 import { removeSourceIndex } from '../knowledge/scanSource';
-import { MAX_FILE_BYTES, MESSAGES, textSourceSchema, websiteSourceSchema, type TextSourceInput, type WebsiteSourceInput } from './sources.schemas';
+import { MAX_FILE_BYTES, SOURCE_MESSAGES as MESSAGES } from '@parley/contracts';
+import { textSourceSchema, websiteSourceSchema, type TextSourceInput, type WebsiteSourceInput } from '@parley/contracts/schemas';
 
 export { resumeInterruptedScans, waitForIdle } from '../knowledge/scanQueue';
 

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlite } from '../../db/client';
-import { app } from '../../app';
-import { api, createBot, createUserAndCookie } from '../../../test/helpers';
+import { client, createUserAndCookie, errorOf, newBot, validationErrorOf, withCookie } from '../../../test/helpers';
 import { expectedPagePaths, startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
 import { pages } from '../../../test/fixtures/site/pages';
 import { retrieve } from '../knowledge/retrieve';
 import { waitForIdle } from './sources.service';
-
-type Source = Record<string, unknown> & { id: number; status: string; totalPages: number; totalChunks: number };
 
 let site: FixtureSite;
 let owner: { cookie: string };
@@ -18,27 +15,41 @@ beforeAll(async () => {
   site = await startFixtureSite();
   owner = await createUserAndCookie();
   stranger = await createUserAndCookie();
-  bot = await createBot(owner.cookie);
+  bot = await newBot(owner.cookie);
 });
 afterAll(async () => {
   await waitForIdle();
   await site.close();
 });
 
-const sourcesPath = (ref: string | number = bot.guid) => `/api/chatbots/${ref}/website-sources`;
+const sources = client.api.chatbots[':chatbotId']['website-sources'];
+const source = sources[':sourceId'];
 
-async function listSources(ref: string | number = bot.guid): Promise<Source[]> {
-  const res = await api(sourcesPath(ref), { cookie: owner.cookie });
+async function listSources(ref: string | number = bot.guid) {
+  const res = await sources.$get({ param: { chatbotId: String(ref) } }, withCookie(owner.cookie));
   expect(res.status).toBe(200);
   return res.json();
 }
 
-async function addSource(body: Record<string, unknown>, cookie = owner.cookie, ref: string | number = bot.guid) {
-  return api(sourcesPath(ref), { cookie, body });
+/** The body schema opens with a preprocess step, so the route types `json` as unknown and takes any body. */
+function addSource(body: Record<string, unknown>, cookie = owner.cookie, ref: string | number = bot.guid) {
+  return sources.$post({ param: { chatbotId: String(ref) }, json: body }, withCookie(cookie));
 }
 
+/**
+ * The route parses its multipart body itself, without a form validator, so the typed call has
+ * no `form` to fill: the form goes as the request's raw body.
+ */
 function upload(form: FormData, cookie = owner.cookie, ref: string | number = bot.guid) {
-  return app.request(`/api/chatbots/${ref}/upload-text-file`, { method: 'POST', headers: { cookie }, body: form });
+  return client.api.chatbots[':chatbotId']['upload-text-file'].$post({ param: { chatbotId: String(ref) } }, { ...withCookie(cookie), init: { body: form } });
+}
+
+function removeSource(id: number, cookie = owner.cookie, ref: string | number = bot.guid) {
+  return source.$delete({ param: { chatbotId: String(ref), sourceId: String(id) } }, withCookie(cookie));
+}
+
+function rescan(id: number, cookie = owner.cookie, ref: string | number = bot.guid) {
+  return source.rescan.$post({ param: { chatbotId: String(ref), sourceId: String(id) } }, withCookie(cookie));
 }
 
 function pageRows(sourceId: number) {
@@ -54,7 +65,7 @@ describe('website sources', () => {
   it('crawls a website in the background and reports progress, pages and chunks', async () => {
     const res = await addSource({ url: `${site.url}/`, title: 'Brightleaf site', maxPages: 200, sourceType: 'website' });
     expect(res.status).toBe(201);
-    const created: Source = await res.json();
+    const created = await res.json();
     expect(created).toMatchObject({
       chatbotId: bot.id,
       sourceType: 'website',
@@ -76,7 +87,7 @@ describe('website sources', () => {
     const [done] = (await listSources()).filter((s) => s.id === created.id);
     expect(done).toMatchObject({ status: 'completed', totalPages: expectedPagePaths().length, errorMessage: null });
     expect(done.totalChunks).toBeGreaterThanOrEqual(expectedPagePaths().length);
-    expect(new Date(done.lastScanned as string).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(new Date(done.lastScanned!).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const rows = pageRows(created.id);
     const taken = rows.filter((r) => r.status === 'ok').map((r) => r.url!.slice(site.url.length) || '/');
@@ -95,33 +106,33 @@ describe('website sources', () => {
   it('uses maxPages 50 by default and accepts the numeric id as well as the guid', async () => {
     const res = await addSource({ url: `${site.url}/` }, owner.cookie, bot.id);
     expect(res.status).toBe(201);
-    const created: Source = await res.json();
+    const created = await res.json();
     expect(created.maxPages).toBe(50);
     await waitForIdle(created.id);
     const pagesById = await listSources(bot.id);
     expect(pagesById.find((s) => s.id === created.id)).toMatchObject({ status: 'completed', totalPages: expectedPagePaths().length });
-    await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
+    await removeSource(created.id);
   });
 
   it('honours a small maxPages', async () => {
     const res = await addSource({ url: `${site.url}/`, maxPages: 3 });
-    const created: Source = await res.json();
+    const created = await res.json();
     await waitForIdle(created.id);
     const [done] = (await listSources()).filter((s) => s.id === created.id);
     expect(done).toMatchObject({ status: 'completed', totalPages: 3 });
-    await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
+    await removeSource(created.id);
   });
 
   it('ends in error with a message when the site cannot be reached', async () => {
     const gone = await startFixtureSite();
     await gone.close();
-    const created: Source = await (await addSource({ url: `${gone.url}/` })).json();
+    const created = await (await addSource({ url: `${gone.url}/` })).json();
     await waitForIdle(created.id);
     const [done] = (await listSources()).filter((s) => s.id === created.id);
     expect(done.status).toBe('error');
     expect(done.errorMessage).toMatch(/^Could not read http:\/\/127\.0\.0\.1:\d+\/robots\.txt: robots\.txt could not be fetched \(127\.0\.0\.1 refused the connection\)$/);
     expect(done.totalPages).toBe(0);
-    await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
+    await removeSource(created.id);
   });
 
   it('validates the website form with the spec messages', async () => {
@@ -138,7 +149,7 @@ describe('website sources', () => {
     for (const [body, message] of cases) {
       const res = await addSource(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect((await res.json()).message, JSON.stringify(body)).toBe(message);
+      expect((await validationErrorOf(res)).message, JSON.stringify(body)).toBe(message);
     }
     expect((await listSources()).filter((s) => String(s.url).includes('example.com'))).toEqual([]);
   });
@@ -153,7 +164,7 @@ describe('text sources', () => {
       textContent: '# Loyalty card\n\nEvery tenth drink is free with the Brightleaf loyalty card. Stamps never expire.',
     });
     expect(res.status).toBe(201);
-    const created: Source = await res.json();
+    const created = await res.json();
     expect(created).toMatchObject({ sourceType: 'text', title: 'Loyalty programme', description: 'Pasted from the staff handbook', url: null, status: 'pending' });
     await waitForIdle(created.id);
     const [done] = (await listSources()).filter((s) => s.id === created.id);
@@ -174,7 +185,7 @@ describe('text sources', () => {
     for (const [body, message] of cases) {
       const res = await addSource(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      const json = await res.json();
+      const json = await validationErrorOf(res);
       expect(json.message, JSON.stringify(body)).toBe(message);
       expect(json.details.fieldErrors).toBeTypeOf('object');
     }
@@ -193,7 +204,7 @@ describe('file uploads', () => {
     const text = '# Wholesale FAQ\n\nMinimum order for wholesale accounts is 20 pounds a week.\n\n## Delivery\n\nWholesale orders are delivered by our own van on Tuesdays.';
     const res = await upload(form(new File([text], 'wholesale-faq.md', { type: 'text/markdown' }), { title: 'wholesale-faq.md', description: 'Uploaded file: wholesale-faq.md' }));
     expect(res.status).toBe(201);
-    const created: Source = await res.json();
+    const created = await res.json();
     expect(created).toMatchObject({ sourceType: 'file', fileName: 'wholesale-faq.md', title: 'wholesale-faq.md', description: 'Uploaded file: wholesale-faq.md' });
     await waitForIdle(created.id);
     const stored = sqlite.prepare(`SELECT text_content FROM content_sources WHERE id = ?`).get(created.id) as { text_content: string };
@@ -221,18 +232,18 @@ describe('file uploads', () => {
     ]) {
       const res = await upload(form(file));
       expect(res.status, file.name).toBe(400);
-      expect((await res.json()).message).toBe('Please select a text file (.txt, .csv, .md, .json, etc.)');
+      expect((await errorOf(res)).message).toBe('Please select a text file (.txt, .csv, .md, .json, etc.)');
     }
   });
 
   it('requires a file and a size under 5MB (413)', async () => {
     const missing = await upload(form(null, { title: 'x' }));
     expect(missing.status).toBe(400);
-    expect((await missing.json()).message).toBe('Please select a file to upload');
+    expect((await errorOf(missing)).message).toBe('Please select a file to upload');
 
     const big = await upload(form(new File(['a'.repeat(5 * 1024 * 1024)], 'big.txt', { type: 'text/plain' })));
     expect(big.status).toBe(413);
-    expect((await big.json()).message).toBe('File size must be less than 5MB');
+    expect((await errorOf(big)).message).toBe('File size must be less than 5MB');
   });
 
   it('accepts the listed text types and refuses other names, whatever the declared type', async () => {
@@ -255,7 +266,7 @@ describe('file uploads', () => {
     ]) {
       const res = await upload(form(new File(['only harmless words in here'], name, { type })));
       expect(res.status, name).toBe(400);
-      expect((await res.json()).message, name).toBe('Please select a text file (.txt, .csv, .md, .json, etc.)');
+      expect((await errorOf(res)).message, name).toBe('Please select a text file (.txt, .csv, .md, .json, etc.)');
     }
     await waitForIdle();
   });
@@ -265,17 +276,17 @@ describe('file uploads', () => {
     const text = line.repeat(Math.floor((5 * 1024 * 1024 - 1) / line.length));
     const res = await upload(form(new File([text], 'big-but-fine.txt', { type: 'text/plain' })));
     expect(res.status).toBe(201);
-    const created: Source = await res.json();
+    const created = await res.json();
     await waitForIdle(created.id);
     const [done] = (await listSources()).filter((s) => s.id === created.id);
     expect(done.status).toBe('completed');
     expect(done.totalChunks).toBeGreaterThan(100);
-    await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
+    await removeSource(created.id);
   });
 
   it('reduces uploaded HTML to its readable text', async () => {
     const html = '<html><head><title>Menu</title></head><body><nav><a href="/">Home</a></nav><main><h1>Menu</h1><p>Our flat white costs $4.50 and comes with oat milk at no extra charge.</p></main></body></html>';
-    const created: Source = await (await upload(form(new File([html], 'menu.html', { type: 'text/html' })))).json();
+    const created = await (await upload(form(new File([html], 'menu.html', { type: 'text/html' })))).json();
     await waitForIdle(created.id);
     const stored = sqlite.prepare(`SELECT text_content FROM content_sources WHERE id = ?`).get(created.id) as { text_content: string };
     expect(stored.text_content).toContain('Our flat white costs $4.50');
@@ -286,20 +297,20 @@ describe('file uploads', () => {
 
 describe('delete and rescan', () => {
   it('deletes a source with its pages and chunks', async () => {
-    const created: Source = await (await addSource({ sourceType: 'text', title: 'Temporary', textContent: 'Zanzibar blend is a limited edition.' })).json();
+    const created = await (await addSource({ sourceType: 'text', title: 'Temporary', textContent: 'Zanzibar blend is a limited edition.' })).json();
     await waitForIdle(created.id);
     expect(await retrieve(bot.id, 'zanzibar')).toHaveLength(1);
-    const res = await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
+    const res = await removeSource(created.id);
     expect(res.status).toBe(200);
     expect((await listSources()).some((s) => s.id === created.id)).toBe(false);
     expect(await retrieve(bot.id, 'zanzibar')).toEqual([]);
     expect(pageRows(created.id)).toEqual([]);
-    const again = await api(`${sourcesPath()}/${created.id}`, { method: 'DELETE', cookie: owner.cookie });
+    const again = await removeSource(created.id);
     expect(again.status).toBe(404);
   });
 
   it('rescans a website: old content answers until the new scan completes, then is replaced', async () => {
-    const created: Source = await (await addSource({ url: `${site.url}/`, maxPages: 200 })).json();
+    const created = await (await addSource({ url: `${site.url}/`, maxPages: 200 })).json();
     await waitForIdle(created.id);
     const ours = async () => (await retrieve(bot.id, 'do you ship to Mexico?', { limit: 10 })).filter((p) => p.sourceId === created.id);
     const before = await ours();
@@ -309,12 +320,12 @@ describe('delete and rescan', () => {
     const shipping = pages.find((p) => p.path === '/shipping')!;
     site.override('/shipping', { ...shipping, sections: [{ heading: 'Where we ship', paragraphs: ['Good news: Brightleaf now ships to Mexico as well as the United States and Canada.'] }] });
     site.latencyMs = 40;
-    const rescan = await api(`${sourcesPath()}/${created.id}/rescan`, { method: 'POST', cookie: owner.cookie });
-    expect(rescan.status).toBe(202);
-    expect(await rescan.json()).toMatchObject({ id: created.id, status: 'pending' });
-    const conflict = await api(`${sourcesPath()}/${created.id}/rescan`, { method: 'POST', cookie: owner.cookie });
+    const rescanned = await rescan(created.id);
+    expect(rescanned.status).toBe(202);
+    expect(await rescanned.json()).toMatchObject({ id: created.id, status: 'pending' });
+    const conflict = await rescan(created.id);
     expect(conflict.status).toBe(409);
-    expect((await conflict.json()).message).toBe('This source is already being scanned');
+    expect((await errorOf(conflict)).message).toBe('This source is already being scanned');
 
     // mid-rescan: new-generation pages exist, yet retrieval sees exactly the old content once
     for (let i = 0; i < 400 && pageRows(created.id).filter((r) => r.generation === 2).length < 5; i++) await new Promise((r) => setTimeout(r, 10));
@@ -337,9 +348,9 @@ describe('delete and rescan', () => {
   });
 
   it('rescans a text source by re-chunking it', async () => {
-    const created: Source = await (await addSource({ sourceType: 'text', title: 'Hours note', textContent: 'The roastery shop opens at 8 on Saturdays.' })).json();
+    const created = await (await addSource({ sourceType: 'text', title: 'Hours note', textContent: 'The roastery shop opens at 8 on Saturdays.' })).json();
     await waitForIdle(created.id);
-    const res = await api(`${sourcesPath()}/${created.id}/rescan`, { method: 'POST', cookie: owner.cookie });
+    const res = await rescan(created.id);
     expect(res.status).toBe(202);
     await waitForIdle(created.id);
     const [done] = (await listSources()).filter((s) => s.id === created.id);
@@ -352,30 +363,30 @@ describe('delete and rescan', () => {
 
 describe('ownership', () => {
   it('answers 404 for another owner\'s bot on every route, and 401 when signed out', async () => {
-    const created: Source = await (await addSource({ sourceType: 'text', title: 'Private', textContent: 'Only the owner may see this.' })).json();
+    const created = await (await addSource({ sourceType: 'text', title: 'Private', textContent: 'Only the owner may see this.' })).json();
     await waitForIdle(created.id);
     const form = new FormData();
     form.set('file', new File(['hello there, world'], 'a.txt', { type: 'text/plain' }));
     for (const ref of [bot.guid, String(bot.id), 'no-such-bot']) {
       const calls = [
-        api(sourcesPath(ref), { cookie: stranger.cookie }),
+        sources.$get({ param: { chatbotId: ref } }, withCookie(stranger.cookie)),
         addSource({ url: 'https://example.com' }, stranger.cookie, ref),
         upload(form, stranger.cookie, ref),
-        api(`${sourcesPath(ref)}/${created.id}`, { method: 'DELETE', cookie: stranger.cookie }),
-        api(`${sourcesPath(ref)}/${created.id}/rescan`, { method: 'POST', cookie: stranger.cookie }),
+        removeSource(created.id, stranger.cookie, ref),
+        rescan(created.id, stranger.cookie, ref),
       ];
       for (const res of await Promise.all(calls)) {
         expect(res.status).toBe(404);
-        expect((await res.json()).message).toBe('Chatbot not found');
+        expect((await errorOf(res)).message).toBe('Chatbot not found');
       }
     }
     // a source id of another bot, through the stranger's own bot
-    const strangersBot = await createBot(stranger.cookie);
-    const cross = await api(`${sourcesPath(strangersBot.guid)}/${created.id}`, { method: 'DELETE', cookie: stranger.cookie });
+    const strangersBot = await newBot(stranger.cookie);
+    const cross = await removeSource(created.id, stranger.cookie, strangersBot.guid);
     expect(cross.status).toBe(404);
     expect((await listSources()).some((s) => s.id === created.id)).toBe(true);
 
-    const anonymous = await api(sourcesPath());
+    const anonymous = await sources.$get({ param: { chatbotId: bot.guid } });
     expect(anonymous.status).toBe(401);
   });
 });

@@ -59,7 +59,7 @@ export function getCurrentSubscription(userId: string) {
   };
 }
 
-export function messagesUsed(userId: string, month = currentMonth()) {
+function messagesUsed(userId: string, month = currentMonth()) {
   return (
     db
       .select({ n: monthlyUsage.messagesUsed })

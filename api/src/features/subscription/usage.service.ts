@@ -17,14 +17,6 @@ export function consumeMessage(ownerUserId: string, now = new Date()): boolean {
   return consumeWithin.get({ userId: ownerUserId, month, limit }) !== undefined;
 }
 
-/** True when the owner has no message left this month (without counting one). */
-export function isOverQuota(ownerUserId: string, now = new Date()): boolean {
-  const limit = getPlanForUser(ownerUserId).plan.maxMessagesPerMonth;
-  if (limit < 0) return false;
-  const row = usage.get({ userId: ownerUserId, month: currentMonth(now) }) as { n: number } | undefined;
-  return (row?.n ?? 0) >= limit;
-}
-
 const upsert = sqlite.prepare(
   `insert into monthly_usage (user_id, month, messages_used) values (@userId, @month, 1)
    on conflict (user_id, month) do update set messages_used = messages_used + 1`,
@@ -35,4 +27,3 @@ const consumeWithin = sqlite.prepare(
    where messages_used < @limit
    returning messages_used`,
 );
-const usage = sqlite.prepare(`select messages_used as n from monthly_usage where user_id = @userId and month = @month`);

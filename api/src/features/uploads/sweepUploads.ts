@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, lt } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import { logger } from '../../lib/logger';
 import { UPLOADS_DIR } from '../../lib/paths';
 
 /** How long a fresh upload is kept unreferenced: the owner may not have saved the bot form yet. */
-export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
+const UPLOAD_GRACE_MS = 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export type SweepOptions = {
@@ -85,7 +86,7 @@ export async function sweepUnreferencedUploads(options: SweepOptions = {}): Prom
  * Every upload file name some bot or profile points at. URLs may be relative (`/uploads/x.png`)
  * or absolute (`https://host/uploads/x.png`) and sit anywhere inside the home-screen JSON.
  */
-export function referencedUploadNames(): Set<string> {
+function referencedUploadNames(): Set<string> {
   const values = sqlite
     .prepare(
       `select avatar_url as v from chatbots where instr(avatar_url, '/uploads/') > 0
@@ -111,7 +112,7 @@ export function referencedUploadNames(): Set<string> {
 }
 
 async function listFilesOlderThan(cutoff: number): Promise<{ fileName: string; sizeBytes: number }[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(UPLOADS_DIR, { withFileTypes: true });
   } catch (error) {

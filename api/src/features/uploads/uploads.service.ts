@@ -9,7 +9,7 @@ import { badRequest, payloadTooLarge } from '../../lib/errors';
 import { UPLOADS_DIR } from '../../lib/paths';
 import { sweepUnreferencedUploads } from './sweepUploads';
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 type Kind = 'avatar' | 'background';
 
@@ -49,7 +49,7 @@ export async function saveImage(userId: string, file: File | undefined, kind: Ki
 }
 
 /** Bytes the account's recorded uploads take up. */
-export function usedBytes(userId: string): number {
+function usedBytes(userId: string): number {
   const row = db.select({ total: sum(uploads.sizeBytes) }).from(uploads).where(eq(uploads.userId, userId)).get();
   return Number(row?.total ?? 0);
 }
@@ -63,7 +63,7 @@ function quotaExceeded(used: number, quota: number) {
 }
 
 /** 52_218_266 → "49.8 MB"; rounded down so a nearly full storage never reads as full. */
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   if (n < 1024) return `${n} bytes`;
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = n / 1024;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // A 1 KB quota per account, read by env.ts when the app is imported below.
 process.env.UPLOAD_QUOTA_BYTES = '1024';
 const { app } = await import('../../app');
-const { api, createBot, createUserAndCookie } = await import('../../../test/helpers');
+const { client, createUserAndCookie, errorOf, newBot, withCookie } = await import('../../../test/helpers');
 const { sqlite } = await import('../../db/client');
 const { UPLOADS_DIR } = await import('../../lib/paths');
 const { sweepUnreferencedUploads } = await import('./sweepUploads');
@@ -13,10 +13,12 @@ const { sweepUnreferencedUploads } = await import('./sweepUploads');
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const HOUR = 60 * 60 * 1000;
 
-function upload(cookie: string | undefined, field: string, file: Blob, name: string, endpoint = field) {
-  const form = new FormData();
-  form.append(field, file, name);
-  return app.request(`/api/upload/${endpoint}`, { method: 'POST', body: form, headers: cookie ? { cookie } : {} });
+function upload(cookie: string | undefined, kind: 'avatar' | 'background', file: Blob, name: string) {
+  const image = new File([file], name, { type: file.type });
+  const options = cookie ? withCookie(cookie) : {};
+  return kind === 'avatar'
+    ? client.api.upload.avatar.$post({ form: { avatar: image } }, options)
+    : client.api.upload.background.$post({ form: { background: image } }, options);
 }
 
 /** A PNG of exactly `size` bytes. */
@@ -30,7 +32,7 @@ function png(size: number) {
 async function uploaded(cookie: string, size: number, kind: 'avatar' | 'background' = 'avatar') {
   const res = await upload(cookie, kind, png(size), `${kind}.png`);
   expect(res.status).toBe(201);
-  return ((await res.json()) as { url: string }).url;
+  return (await res.json()).url;
 }
 
 const fileName = (url: string) => url.split('/').pop()!;
@@ -38,6 +40,7 @@ const onDisk = (url: string) => existsSync(path.join(UPLOADS_DIR, fileName(url))
 const recorded = (url: string) => sqlite.prepare('select 1 from uploads where file_name = ?').get(fileName(url)) !== undefined;
 /** Whether the URL still answers with the image; a removed one is a plain 404. */
 async function servesImage(url: string) {
+  // Raw request: uploads are served as static files, outside the typed API.
   const res = await app.request(url);
   if (res.status === 200 && (res.headers.get('content-type') ?? '').startsWith('image/')) return true;
   expect(res.status, url).toBe(404);
@@ -58,6 +61,7 @@ describe('image uploads', () => {
     expect(res.status).toBe(201);
     const { url } = await res.json();
     expect(url).toMatch(/^\/uploads\/avatar-[0-9a-f-]+\.png$/);
+    // Raw request: uploads are served as static files, outside the typed API.
     const served = await app.request(url);
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
@@ -67,7 +71,7 @@ describe('image uploads', () => {
     const { cookie } = await createUserAndCookie();
     const res = await upload(cookie, 'background', new Blob(['<svg onload=alert(1)>'], { type: 'image/png' }), 'x.png');
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ message: 'Please select an image file (JPG, PNG, GIF, WebP).', details: { title: 'Invalid file type' } });
+    expect(await errorOf(res)).toMatchObject({ message: 'Please select an image file (JPG, PNG, GIF, WebP).', details: { title: 'Invalid file type' } });
   });
 
   it('refuses images over 10MB and signed-out callers', async () => {
@@ -76,7 +80,7 @@ describe('image uploads', () => {
     big.set(PNG);
     const res = await upload(cookie, 'avatar', new Blob([big], { type: 'image/png' }), 'big.png');
     expect(res.status).toBe(413);
-    expect((await res.json()).message).toBe('Please select an image smaller than 10MB.');
+    expect((await errorOf(res)).message).toBe('Please select an image smaller than 10MB.');
     expect((await upload(undefined, 'avatar', new Blob([PNG]), 'a.png')).status).toBe(401);
   });
 });
@@ -86,12 +90,12 @@ describe('upload storage quota', () => {
     const { cookie, user } = await createUserAndCookie();
     const avatar = await uploaded(cookie, 400);
     // Referenced as the bot's avatar: it still takes up the owner's storage.
-    await createBot(cookie, { avatarUrl: avatar });
+    await newBot(cookie, { avatarUrl: avatar });
     await uploaded(cookie, 400, 'background');
 
     const refused = await upload(cookie, 'background', png(400), 'bg.png');
     expect(refused.status).toBe(413);
-    expect(await refused.json()).toEqual({
+    expect(await errorOf(refused)).toEqual({
       message: 'Your uploads use 800 bytes of your 1 KB storage. Delete unused images or choose a smaller file.',
       details: { usedBytes: 800, quotaBytes: 1024 },
     });
@@ -101,7 +105,7 @@ describe('upload storage quota', () => {
     await uploaded(cookie, 224);
     const full = await upload(cookie, 'avatar', png(16), 'a.png');
     expect(full.status).toBe(413);
-    expect((await full.json()).details).toEqual({ usedBytes: 1024, quotaBytes: 1024 });
+    expect((await errorOf(full)).details).toEqual({ usedBytes: 1024, quotaBytes: 1024 });
 
     // The quota is per account.
     const other = await createUserAndCookie();
@@ -117,7 +121,7 @@ describe('sweeping unreferenced uploads', () => {
     const componentImage = await uploaded(cookie, 100, 'background');
     const stale = await uploaded(cookie, 100);
     const fresh = await uploaded(cookie, 100);
-    await createBot(cookie, {
+    await newBot(cookie, {
       avatarUrl: avatar,
       homeScreenConfig: {
         // An absolute URL counts as a reference too.
@@ -159,10 +163,10 @@ describe('sweeping unreferenced uploads', () => {
   it('frees an owner at the quota once their replaced images are past the grace period', async () => {
     const { cookie, user } = await createUserAndCookie();
     const kept = await uploaded(cookie, 400);
-    const bot = await createBot(cookie, { avatarUrl: kept });
+    const bot = await newBot(cookie, { avatarUrl: kept });
     const replaced = await uploaded(cookie, 400);
     for (const avatarUrl of [replaced, kept]) {
-      expect((await api(`/api/chatbots/${bot.guid}`, { method: 'PUT', cookie, body: { avatarUrl } })).status).toBe(200);
+      expect((await client.api.chatbots[':guid'].$put({ param: { guid: bot.guid }, json: { avatarUrl } }, withCookie(cookie))).status).toBe(200);
     }
     expect((await upload(cookie, 'avatar', png(400), 'a.png')).status).toBe(413);
 
@@ -181,7 +185,7 @@ describe('sweeping unreferenced uploads', () => {
     expect(await servesImage(next)).toBe(true);
     const refused = await upload(cookie, 'avatar', png(400), 'a.png');
     expect(refused.status).toBe(413);
-    expect((await refused.json()).details).toEqual({ usedBytes: 800, quotaBytes: 1024 });
+    expect((await errorOf(refused)).details).toEqual({ usedBytes: 800, quotaBytes: 1024 });
     expect(sqlite.prepare('select sum(size_bytes) as n from uploads where user_id = ?').get(user.id)).toEqual({ n: 800 });
   });
 
@@ -189,7 +193,7 @@ describe('sweeping unreferenced uploads', () => {
     const { cookie } = await createUserAndCookie();
     const old = [await uploaded(cookie, 500), await uploaded(cookie, 500)];
     expect((await upload(cookie, 'avatar', png(500), 'a.png')).status).toBe(413);
-    old.forEach((url) => backdate(url));
+    for (const url of old) backdate(url);
     const { removed } = await sweepUnreferencedUploads();
     expect(removed).toEqual(expect.arrayContaining(old.map(fileName)));
     await uploaded(cookie, 500);

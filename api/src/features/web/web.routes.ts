@@ -31,7 +31,7 @@ export const webRoutes = new Hono()
 
 let cachedIndex: string | null = null;
 /** index.html is read once in production; in development a rebuild should show up. */
-export function dashboardIndex(): string | null {
+function dashboardIndex(): string | null {
   if (cachedIndex && env.NODE_ENV === 'production') return cachedIndex;
   const file = path.join(DASHBOARD_DIST, 'index.html');
   cachedIndex = existsSync(file) ? readFileSync(file, 'utf8') : null;

@@ -2,7 +2,7 @@ import { Lock } from 'lucide-react';
 import { ButtonAnchor } from '../../components/Button';
 import { loginUrl } from '../../lib/browser';
 
-/** The survey builder's signed-out view (owner-tools §2). */
+/** The survey builder's signed-out view. */
 export function AuthRequired() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center px-4 py-16 text-center">

@@ -8,8 +8,9 @@ import { TextField } from '../../components/Field';
 import { PageSpinner } from '../../components/Spinner';
 import { ApiError, client, throwIfResNotOk } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { queryKeys } from '../../lib/queryKeys';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { USER_QUERY_KEY, useAuth } from './useAuth';
+import { useAuth } from './useAuth';
 
 type Mode = 'signin' | 'signup';
 type FieldErrors = Partial<Record<'email' | 'password' | 'firstName' | 'lastName', string>>;
@@ -93,7 +94,7 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
               },
             });
       await throwIfResNotOk(res);
-      queryClient.setQueryData(USER_QUERY_KEY, await res.json());
+      queryClient.setQueryData(queryKeys.auth.user, await res.json());
       void queryClient.invalidateQueries();
       navigate(returnTo, { replace: true });
     } catch (error) {
@@ -153,6 +154,6 @@ export function describeAuthError(error: unknown, mode: Mode): { fields: FieldEr
 }
 
 /** Only same-site paths; anything else lands on the dashboard. */
-export function safeReturnTo(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/api/') ? value : '/dashboard';
+function safeReturnTo(value: string | null): string {
+  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/api/') ? value : '/dashboard';
 }

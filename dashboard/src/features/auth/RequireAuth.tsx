@@ -12,6 +12,6 @@ export function RequireAuth({ children, signedOut }: { children: ReactNode; sign
   const { isAuthenticated, isLoading } = useAuth();
   useLoggedOutRedirect(!isLoading && !isAuthenticated && signedOut === undefined);
   if (isLoading) return <PageSpinner />;
-  if (!isAuthenticated) return signedOut !== undefined ? <>{signedOut}</> : <PageSpinner />;
+  if (!isAuthenticated) return signedOut !== undefined ? signedOut : <PageSpinner />;
   return <>{children}</>;
 }

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { client, throwIfResNotOk, type CurrentUser } from '../../lib/api';
 import { isEmbeddedMode } from '../../lib/embedded';
+import { queryKeys } from '../../lib/queryKeys';
 
-export const USER_QUERY_KEY = ['/api/auth/user'] as const;
-export const ADMIN_QUERY_KEY = ['/api/auth/admin-status'] as const;
-
-/** The current-user lookup; a 401 means "no user" rather than an error (spec §8). */
-export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+/** The current-user lookup; a 401 means "no user" rather than an error, since signed out is a normal state. */
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
   const res = await client.auth.user.$get();
   if ((res.status as number) === 401) return null;
   await throwIfResNotOk(res);
@@ -15,10 +13,10 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
 
 export type AuthState = { user: CurrentUser | null; isLoading: boolean; isAuthenticated: boolean };
 
-/** Signed out, loading or signed in. Embedded pages skip the lookup entirely (spec §4). */
+/** Signed out, loading or signed in. Embedded pages skip the lookup: the framed widget has no account to show. */
 export function useAuth(): AuthState {
   const embedded = isEmbeddedMode();
-  const { data, isLoading } = useQuery({ queryKey: USER_QUERY_KEY, queryFn: fetchCurrentUser, enabled: !embedded });
+  const { data, isLoading } = useQuery({ queryKey: queryKeys.auth.user, queryFn: fetchCurrentUser, enabled: !embedded });
   if (embedded) return { user: null, isLoading: false, isAuthenticated: false };
   return { user: data ?? null, isLoading, isAuthenticated: !!data };
 }
@@ -27,7 +25,7 @@ export function useAuth(): AuthState {
 export function useIsAdmin(): boolean {
   const { isAuthenticated } = useAuth();
   const { data } = useQuery({
-    queryKey: ADMIN_QUERY_KEY,
+    queryKey: queryKeys.auth.adminStatus,
     queryFn: async () => {
       const res = await client.auth['admin-status'].$get();
       await throwIfResNotOk(res);

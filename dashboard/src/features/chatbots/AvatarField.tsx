@@ -1,6 +1,7 @@
 import { Bot, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '../../components/Button';
+import { Input } from '../../components/Input';
 import { client, unwrap } from '../../lib/api';
 import { safeImageUrl } from '../../lib/safeUrl';
 import { handleUnauthorized } from '../auth/loggedOut';
@@ -8,8 +9,8 @@ import { toast } from '../toast/toastStore';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
-/** Avatar by upload (image, ≤ 10 MB) or by URL; Remove clears it (owner-tools §5). */
-export function AvatarField({ value, onChange }: { value: string; onChange: (url: string) => void }) {
+/** Avatar by upload (image, ≤ 10 MB) or by URL; Remove clears it. `error` is the form's verdict on the URL. */
+export function AvatarField({ value, onChange, error }: { value: string; onChange: (url: string) => void; error?: string }) {
   const [urlDraft, setUrlDraft] = useState(value);
   const [uploading, setUploading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -69,18 +70,18 @@ export function AvatarField({ value, onChange }: { value: string; onChange: (url
         </div>
       </div>
       <div className="flex gap-2">
-        <input
-          aria-label="Avatar URL"
-          placeholder="https://example.com/avatar.png"
-          value={urlDraft}
-          onChange={(e) => setUrlDraft(e.target.value)}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-        />
+        <Input aria-label="Avatar URL" invalid={!!error} placeholder="https://example.com/avatar.png" value={urlDraft} onChange={(e) => setUrlDraft(e.target.value)} />
         <Button variant="secondary" size="md" disabled={!urlDraft.trim() || urlDraft.trim() === value} onClick={() => onChange(urlDraft.trim())}>
           Set URL
         </Button>
       </div>
-      <p className="text-xs text-slate-500 dark:text-slate-400">JPG, PNG, GIF or WebP up to 10MB; shown at 200×200.</p>
+      {error ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : (
+        <p className="text-xs text-slate-500 dark:text-slate-400">JPG, PNG, GIF or WebP up to 10MB; shown at 200×200.</p>
+      )}
     </div>
   );
 }

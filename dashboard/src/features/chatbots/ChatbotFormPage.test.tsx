@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderWithProviders, usePageTestEnv } from '../../test/renderWithProviders';
 
 import { CreateChatbotPage, EditChatbotPage } from './ChatbotFormPage';
-import { chatbotPayload, emptyChatbotForm, UNREADABLE_NUMBER, validateChatbotForm } from './chatbotForm';
+import { chatbotPayload, emptyChatbotForm, UNREADABLE_NUMBER, validateChatbotForm } from './chatbotFormValues';
 
 const guid = '00000000-0000-4000-8000-000000000001';
 const LIMIT_ERROR = 'Daily message limit must be between 1 and 1000000';
@@ -119,5 +119,68 @@ describe('chatbotForm daily message limit rules', () => {
     expect(chatbotPayload(withLimit(''), 'create').dailyMessageLimit).toBeNull();
     expect(chatbotPayload(withLimit(''), 'edit').dailyMessageLimit).toBeNull();
     expect(chatbotPayload(withLimit('250'), 'edit').dailyMessageLimit).toBe(250);
+  });
+});
+
+describe('chatbotForm recipient email', () => {
+  it('uses the server rule: jo@example..com is refused when editing, an empty recipient is fine', () => {
+    const withEmail = (formRecipientEmail: string) => ({ ...emptyChatbotForm(), name: 'Bot', formRecipientEmail });
+    expect(validateChatbotForm(withEmail('jo@example..com'), 'edit').formRecipientEmail).toBe('Valid email required');
+    expect(validateChatbotForm(withEmail('x@'), 'edit').formRecipientEmail).toBe('Valid email required');
+    expect(validateChatbotForm(withEmail(' ada@example.com '), 'edit')).toEqual({});
+    expect(validateChatbotForm(withEmail(''), 'edit')).toEqual({});
+    expect(validateChatbotForm(withEmail('jo@example..com'), 'create')).toEqual({});
+  });
+
+  it('keeps the form texts for the other fields', () => {
+    const form = { ...emptyChatbotForm(), systemPrompt: ' ', model: '', temperature: '', maxTokens: '99' };
+    expect(validateChatbotForm(form, 'create')).toEqual({
+      name: 'Name is required',
+      systemPrompt: 'System prompt is required',
+      model: 'Model is required',
+      temperature: 'Temperature must be between 0 and 10',
+      maxTokens: 'Max tokens must be between 100 and 4000',
+    });
+  });
+});
+
+describe('Edit form', () => {
+  usePageTestEnv();
+
+  it('sends every field as before, with the switch and trimmed texts', async () => {
+    const fetchMock = renderEdit();
+    await waitFor(() => expect(limitInput().value).toBe('500'));
+    fireEvent.click(screen.getByRole('switch'));
+    fireEvent.change(screen.getByLabelText('Recipient Email'), { target: { value: ' help@harbor.example ' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: '  Boats  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'PUT')).toHaveLength(1));
+    expect(sentBodies(fetchMock, 'PUT')[0]).toEqual({
+      name: 'Harbor Help',
+      description: 'Boats',
+      avatarUrl: null,
+      systemPrompt: 'Be helpful.',
+      model: 'gpt-4o',
+      temperature: 7,
+      maxTokens: 1000,
+      dailyMessageLimit: 500,
+      welcomeMessage: 'Hi!',
+      fallbackMessage: null,
+      initialMessages: [],
+      isActive: false,
+      formRecipientEmail: 'help@harbor.example',
+      formRecipientName: null,
+      formConfirmationMessage: null,
+    });
+  });
+
+  it('refuses a recipient the server would refuse and sends nothing', async () => {
+    const fetchMock = renderEdit();
+    await waitFor(() => expect(limitInput().value).toBe('500'));
+    fireEvent.change(screen.getByLabelText('Recipient Email'), { target: { value: 'jo@example..com' } });
+    expect(await screen.findByText('Valid email required')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
+    await waitFor(() => expect(screen.getByLabelText('Recipient Email').getAttribute('aria-invalid')).toBe('true'));
+    expect(sentBodies(fetchMock, 'PUT')).toHaveLength(0);
   });
 });

@@ -1,15 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { showServerFieldErrors } from '../../components/Field';
 import { PageSpinner } from '../../components/Spinner';
 import { client, unwrap, type Chatbot } from '../../lib/api';
+import { queryKeys } from '../../lib/queryKeys';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { toast } from '../toast/toastStore';
 import { ChatbotForm } from './ChatbotForm';
-import { chatbotPayload, chatbotToForm, emptyChatbotForm, validateChatbotForm, type ChatbotFormValues } from './chatbotForm';
+import { chatbotFormSchemas, chatbotPayload, chatbotToForm, emptyChatbotForm, type ChatbotFormValues } from './chatbotFormValues';
 import { toastChatbotError } from './chatbotErrors';
 import { ChatbotNotFound } from './ChatbotNotFound';
 import { useChatbot } from './useChatbot';
@@ -24,7 +28,7 @@ export function CreateChatbotPage() {
       unwrap(client.chatbots.$post({ json: { ...chatbotPayload(values, 'create'), guid: crypto.randomUUID() } })),
     onSuccess: async () => {
       toast({ variant: 'success', title: 'Success', description: 'Chatbot configuration created successfully!' });
-      await queryClient.invalidateQueries({ queryKey: ['/api/chatbots'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.chatbots.all });
       navigate('/dashboard');
     },
     onError: (error) => toastChatbotError(error, 'Failed to create chatbot configuration. Please try again.'),
@@ -37,7 +41,7 @@ export function CreateChatbotPage() {
       initial={emptyChatbotForm()}
       submitLabel="Create Chatbot"
       busy={create.isPending}
-      onSubmit={(values) => create.mutate(values)}
+      onSubmit={(values, onError) => create.mutate(values, { onError })}
     />
   );
 }
@@ -58,7 +62,7 @@ function EditChatbot({ bot }: { bot: Chatbot }) {
   const [confirming, setConfirming] = useState(false);
   const done = async (description: string) => {
     toast({ variant: 'success', title: 'Success', description });
-    await queryClient.invalidateQueries({ queryKey: ['/api/chatbots'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.chatbots.all });
     navigate('/dashboard');
   };
   const update = useMutation({
@@ -69,7 +73,7 @@ function EditChatbot({ bot }: { bot: Chatbot }) {
   const remove = useMutation({
     mutationFn: () => unwrap(client.chatbots[':guid'].$delete({ param: { guid: bot.guid } })),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: ['/api/chatbots', bot.guid] });
+      queryClient.removeQueries({ queryKey: queryKeys.chatbots.detail(bot.guid) });
       return done('Chatbot deleted successfully!');
     },
     onError: (error) => {
@@ -86,7 +90,7 @@ function EditChatbot({ bot }: { bot: Chatbot }) {
         initial={chatbotToForm(bot)}
         submitLabel="Update Chatbot"
         busy={update.isPending || remove.isPending}
-        onSubmit={(values) => update.mutate(values)}
+        onSubmit={(values, onError) => update.mutate(values, { onError })}
         extraActions={
           <Button variant="destructive" onClick={() => setConfirming(true)} disabled={remove.isPending}>
             <Trash2 className="h-4 w-4" aria-hidden /> Delete Chatbot
@@ -114,53 +118,47 @@ type EditorProps = {
   initial: ChatbotFormValues;
   submitLabel: string;
   busy: boolean;
-  onSubmit: (values: ChatbotFormValues) => void;
+  /** Sends the values; `onError` gets a failed request (after the page's own toast). */
+  onSubmit: (values: ChatbotFormValues, onError: (error: unknown) => void) => void;
   extraActions?: React.ReactNode;
 };
 
-/** Form state with validation on change: a field shows its error once touched, all after submit. */
+/**
+ * Validation on change: a field shows its error once changed, all of them after a submit. A
+ * request the server refuses also shows its per-field messages under the fields.
+ */
 function ChatbotEditor({ mode, title, intro, initial, submitLabel, busy, onSubmit, extraActions }: EditorProps) {
-  const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const allErrors = validateChatbotForm(values, mode);
-  const shown = Object.fromEntries(Object.entries(allErrors).filter(([key]) => submitted || touched.has(key)));
-
-  function handleSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(allErrors).length === 0) onSubmit(values);
-  }
+  const form = useForm<ChatbotFormValues>({
+    mode: 'onChange',
+    defaultValues: initial,
+    // raw: the values stay as typed; chatbotPayload shapes what is sent.
+    resolver: zodResolver(chatbotFormSchemas[mode], undefined, { raw: true }),
+  });
+  const submit = form.handleSubmit((values) => onSubmit(values, (error) => showServerFieldErrors(form, error)));
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
-      <Link to="/dashboard" className="inline-flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-      </Link>
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-400">{intro}</p>
-      </div>
-      <ChatbotForm
-        mode={mode}
-        values={values}
-        errors={shown}
-        onChange={(patch) => {
-          setValues((v) => ({ ...v, ...patch }));
-          setTouched((t) => new Set([...t, ...Object.keys(patch)]));
-        }}
-      />
-      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-        <div>{extraActions}</div>
-        <div className="flex gap-3">
-          <ButtonLink to="/dashboard" variant="outline">
-            Cancel
-          </ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : submitLabel}
-          </Button>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="mx-auto max-w-4xl space-y-6 px-4 py-10 sm:px-6">
+        <Link to="/dashboard" className="inline-flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
+        </Link>
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+          <p className="mt-2 text-slate-600 dark:text-slate-400">{intro}</p>
         </div>
-      </div>
-    </form>
+        <ChatbotForm mode={mode} />
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+          <div>{extraActions}</div>
+          <div className="flex gap-3">
+            <ButtonLink to="/dashboard" variant="outline">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving...' : submitLabel}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

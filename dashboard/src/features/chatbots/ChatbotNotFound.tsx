@@ -1,7 +1,7 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { ButtonLink } from '../../components/Button';
 
-/** A missing or foreign bot: no permission wording beyond the spec's (owner-tools §2). */
+/** A missing bot and someone else's look the same, so the page never reveals that a foreign bot exists. */
 export function ChatbotNotFound({ action = 'access' }: { action?: 'access' | 'edit' }) {
   return (
     <div className="flex min-h-[50vh] items-center justify-center px-4 py-16">

@@ -7,6 +7,7 @@ import { Card } from '../../components/Card';
 import { SelectField } from '../../components/Field';
 import { customElementSnippet, iframeSnippet, scriptTagSnippet, widgetUserId } from '../../lib/embedSnippets';
 import { cn } from '../../lib/cn';
+import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../auth/useAuth';
 import { CodeBlock } from '../docs/CodeBlock';
 import { ChatbotToolPage } from './ChatbotToolPage';
@@ -118,7 +119,7 @@ export function EmbedPage() {
 /** Reloads the bot's configuration, so colours saved in the UI Designer show here and in the snippets. */
 function RefreshWidgetButton({ guid }: { guid: string }) {
   const queryClient = useQueryClient();
-  const queryKey = ['/api/chatbots', guid];
+  const queryKey = queryKeys.chatbots.detail(guid);
   const refreshing = useIsFetching({ queryKey }) > 0;
   return (
     <Button variant="outline" size="sm" disabled={refreshing} onClick={() => void queryClient.invalidateQueries({ queryKey })}>

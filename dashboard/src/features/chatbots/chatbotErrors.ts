@@ -3,7 +3,7 @@ import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
 
 /**
- * Owner-tools §8 for chatbot mutations: 401 → logged-out redirect; 403 upgradeRequired →
+ * The toasts of a failed chatbot mutation: 401 → logged-out redirect; 403 upgradeRequired →
  * "Subscription Limit Reached" with the numbers; anything else → "Error" with the fallback text.
  */
 export function toastChatbotError(error: unknown, fallback: string) {

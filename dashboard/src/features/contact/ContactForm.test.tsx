@@ -9,15 +9,43 @@ const fill = (label: string, value: string) => fireEvent.change(screen.getByLabe
 describe('ContactForm', () => {
   usePageTestEnv();
 
-  it('shows every validation message and sends nothing while invalid', () => {
+  it('shows every validation message and sends nothing while invalid', async () => {
     const fetch = mockFetch();
     renderWithProviders(<ContactForm />);
     fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
     for (const text of ['Please select how we can help you', 'Name must be at least 2 characters', 'Please enter a valid email address', 'Message must be at least 10 characters']) {
-      expect(screen.getByText(text)).toBeTruthy();
+      expect(await screen.findByText(text)).toBeTruthy();
     }
     expect((screen.getByLabelText('Email') as HTMLInputElement).type).toBe('email');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses an address the server would refuse, such as jo@example..com', async () => {
+    const fetch = mockFetch();
+    renderWithProviders(<ContactForm />);
+    fill('How can we help?', 'support');
+    fill('Name', 'Ada');
+    fill('Email', 'jo@example..com');
+    fill('Message', 'The widget does not load on my site.');
+    fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's per-field messages under their fields", async () => {
+    mockFetch((url) =>
+      url === '/api/contact' ? json({ message: 'Name must be at most 100 characters', details: { fieldErrors: { name: ['Name must be at most 100 characters'] } } }, 400) : undefined,
+    );
+    renderWithProviders(<ContactForm />);
+    fill('How can we help?', 'sales');
+    fill('Name', 'Ada');
+    fill('Email', 'ada@example.com');
+    fill('Message', 'We would like a demo for our team.');
+    fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
+    expect(await screen.findByText('Failed to send message')).toBeTruthy();
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText('Name must be at most 100 characters')).toHaveLength(2);
   });
 
   it('on a non-OK answer shows the failure toast with the server message', async () => {

@@ -1,47 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ContactType } from '@parley/contracts';
+import { contactSchema } from '@parley/contracts/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button, ButtonLink } from '../../components/Button';
-import { SelectField, TextAreaField, TextField } from '../../components/Field';
+import { fromText, SelectField, showServerFieldErrors, TextAreaField, TextField } from '../../components/Field';
 import { ApiError, client, unwrap } from '../../lib/api';
 import { toast } from '../toast/toastStore';
-import { validateContact, type ContactErrors, type ContactValues } from './validateContact';
+
+/** The server's contact rules over the form's text inputs ("" while no contact type is picked). */
+const contactFormSchema = contactSchema.extend({
+  contactType: fromText(contactSchema.shape.contactType),
+  company: fromText(contactSchema.shape.company),
+});
+type ContactValues = z.input<typeof contactFormSchema>;
 
 const EMPTY: ContactValues = { contactType: '', name: '', email: '', company: '', message: '' };
 
-/** Editing → sending ("Sending Message...") → sent (thank-you); "Send Another Message" starts over. */
+/**
+ * Editing → sending ("Sending Message...") → sent (thank-you); "Send Another Message" starts over.
+ * Errors appear after the first submit and then follow the typing.
+ */
 export function ContactForm() {
-  const [values, setValues] = useState<ContactValues>(EMPTY);
-  const [errors, setErrors] = useState<ContactErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<ContactValues>({ defaultValues: EMPTY, resolver: zodResolver(contactFormSchema, undefined, { raw: true }) });
+  const { errors } = form.formState;
   const [sent, setSent] = useState(false);
 
   const send = useMutation({
-    mutationFn: (body: ContactValues) =>
-      unwrap(client.contact.$post({ json: { ...body, contactType: body.contactType as 'sales' | 'support' } })),
+    mutationFn: (body: ContactValues) => unwrap(client.contact.$post({ json: { ...body, contactType: body.contactType as ContactType } })),
     onSuccess: () => {
       toast({ variant: 'success', title: 'Message sent successfully!', description: "Thank you for contacting us. We'll get back to you within 24 hours." });
       setSent(true);
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       const message = error instanceof ApiError ? error.body?.message : undefined;
       toast({ variant: 'destructive', title: 'Failed to send message', description: message || 'Something went wrong. Please try again.' });
     },
   });
 
-  const update = (key: keyof ContactValues) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const next = { ...values, [key]: e.target.value } as ContactValues;
-    setValues(next);
-    if (submitted) setErrors(validateContact(next));
-  };
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    const found = validateContact(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) send.mutate({ ...values, name: values.name.trim(), email: values.email.trim(), company: values.company.trim(), message: values.message.trim() });
-  }
+  const onSubmit = form.handleSubmit((values) =>
+    send.mutate({ ...values, name: values.name.trim(), email: values.email.trim(), company: values.company.trim(), message: values.message.trim() }),
+  );
 
   if (sent) {
     return (
@@ -56,9 +59,7 @@ export function ContactForm() {
           <Button
             variant="outline"
             onClick={() => {
-              setValues(EMPTY);
-              setErrors({});
-              setSubmitted(false);
+              form.reset(EMPTY);
               setSent(false);
             }}
           >
@@ -71,17 +72,17 @@ export function ContactForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Contact form">
-      <SelectField label="How can we help?" value={values.contactType} onChange={update('contactType')} error={errors.contactType}>
+      <SelectField label="How can we help?" {...form.register('contactType')} error={errors.contactType?.message}>
         <option value="">Select an option</option>
         <option value="sales">Sales inquiry</option>
         <option value="support">Technical support</option>
       </SelectField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Name" autoComplete="name" value={values.name} onChange={update('name')} error={errors.name} />
-        <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={update('email')} error={errors.email} />
+        <TextField label="Name" autoComplete="name" {...form.register('name')} error={errors.name?.message} />
+        <TextField label="Email" type="email" autoComplete="email" {...form.register('email')} error={errors.email?.message} />
       </div>
-      <TextField label="Company (optional)" autoComplete="organization" value={values.company} onChange={update('company')} error={errors.company} />
-      <TextAreaField label="Message" rows={6} value={values.message} onChange={update('message')} error={errors.message} placeholder="Tell us a little about what you need..." />
+      <TextField label="Company (optional)" autoComplete="organization" {...form.register('company')} error={errors.company?.message} />
+      <TextAreaField label="Message" rows={6} {...form.register('message')} error={errors.message?.message} placeholder="Tell us a little about what you need..." />
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending}>
         <Send className="h-4 w-4" aria-hidden />
         {send.isPending ? 'Sending Message...' : 'Send Message'}

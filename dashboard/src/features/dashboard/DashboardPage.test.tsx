@@ -60,6 +60,9 @@ describe('DashboardPage', () => {
     expect(within(cards[0]).getByRole('link', { name: /Configure/ }).getAttribute('href')).toBe(`/chatbots/${bot(1).guid}`);
     expect(within(screen.getByTestId('stat-total-chatbots')).getByText('1 active')).toBeTruthy();
     expect(await within(screen.getByTestId('stat-conversations')).findByText('1,234')).toBeTruthy();
+    expect(within(screen.getByTestId('stat-survey-responses')).getByText('No survey data')).toBeTruthy();
+    // The API has no survey routes: asking per bot would only collect 404s.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/surveys'))).toEqual([]);
   });
 
   it('at 80% of the cap warns; at the cap shows the red banner and disables Create Chatbot', async () => {

@@ -10,7 +10,7 @@ import { computeBotLimit } from './botLimit';
 import { ChatbotCard } from './ChatbotCard';
 import { PlanLimitBanner } from './PlanLimitBanner';
 import { StatCards } from './StatCards';
-import { useChatbots, useConversationCount, useCurrentSubscription, useSurveySummary } from './useDashboardData';
+import { useChatbots, useConversationCount, useCurrentSubscription } from './useDashboardData';
 
 /** /dashboard: greeting, stats, plan-limit banners, the owner's chatbots and quick actions. */
 export function DashboardPage() {
@@ -20,7 +20,6 @@ export function DashboardPage() {
   const bots = useChatbots();
   const subscription = useCurrentSubscription();
   const conversations = useConversationCount();
-  const surveys = useSurveySummary(bots.data);
 
   if (bots.isLoading || !user) return <PageSpinner />;
   if (bots.isError) {
@@ -69,7 +68,7 @@ export function DashboardPage() {
         )}
       </div>
 
-      <StatCards total={list.length} active={active} conversations={conversations.data ?? 0} surveys={surveys} />
+      <StatCards total={list.length} active={active} conversations={conversations.data ?? 0} />
       <PlanLimitBanner limit={limit} planName={planName} />
 
       <section aria-labelledby="your-chatbots">

@@ -2,7 +2,7 @@ import { AlertTriangle, OctagonAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { BotLimit } from './botLimit';
 
-/** Amber near the active-chatbot cap, red at it (owner-tools §9). */
+/** Amber near the active-chatbot cap, red at it. */
 export function PlanLimitBanner({ limit, planName }: { limit: BotLimit; planName: string }) {
   if (limit.level === 'ok' || limit.cap === null) return null;
   const reached = limit.level === 'reached';

@@ -1,20 +1,15 @@
 import { Bot, ClipboardList, MessagesSquare } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Card } from '../../components/Card';
-import type { SurveySummary } from './useDashboardData';
 
 type Stat = { label: string; value: string; note: string; Icon: ComponentType<{ className?: string }> };
 
-export function StatCards({ total, active, conversations, surveys }: { total: number; active: number; conversations: number; surveys: SurveySummary }) {
+export function StatCards({ total, active, conversations }: { total: number; active: number; conversations: number }) {
   const stats: Stat[] = [
     { label: 'Total Chatbots', value: String(total), note: `${active} active`, Icon: Bot },
     { label: 'Conversations', value: conversations.toLocaleString('en-US'), note: 'Across all chatbots', Icon: MessagesSquare },
-    {
-      label: 'Survey Responses',
-      value: surveys.totalResponses.toLocaleString('en-US'),
-      note: surveys.totalResponses > 0 ? `${surveys.completionRate.toFixed(1)}% completion rate` : 'No survey data',
-      Icon: ClipboardList,
-    },
+    // The API has no survey routes yet, so no bot can have a response to count.
+    { label: 'Survey Responses', value: '0', note: 'No survey data', Icon: ClipboardList },
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-3">

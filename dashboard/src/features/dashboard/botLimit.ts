@@ -7,7 +7,7 @@ export type BotLimit = {
 };
 
 /**
- * The active-chatbot cap (owner-tools §9): the plan's maxBots, -1 unlimited, admins exempt;
+ * The active-chatbot cap: the plan's maxBots, -1 unlimited, admins exempt;
  * "approaching" at 80 % or more, "reached" at the cap (which disables Create Chatbot).
  */
 export function computeBotLimit({ active, maxBots, isAdmin }: { active: number; maxBots: number | undefined; isAdmin: boolean }): BotLimit {

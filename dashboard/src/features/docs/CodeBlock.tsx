@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 
-/** Code with a copy button; the "copied" tick clears after 2 s (spec owner-tools §9). */
+/** Code with a copy button; the "copied" tick clears after 2 s. */
 export function CodeBlock({ code, label }: { code: string; label?: string }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
@@ -14,8 +14,8 @@ export function CodeBlock({ code, label }: { code: string; label?: string }) {
     }
   }
   return (
-    <div className="group relative">
-      <pre className="overflow-x-auto rounded-xl bg-slate-900 p-4 pr-12 text-xs leading-6 text-slate-100 dark:bg-black/60" aria-label={label}>
+    <div className="group relative" role="group" aria-label={label}>
+      <pre className="overflow-x-auto rounded-xl bg-slate-900 p-4 pr-12 text-xs leading-6 text-slate-100 dark:bg-black/60">
         <code>{code}</code>
       </pre>
       <button

@@ -87,6 +87,7 @@ function MessageItem({ message }: { message: HistoryMessage }) {
           {summary.length > 0 && (
             <ul className="mt-2 space-y-0.5 border-t border-slate-300 pt-2 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300">
               {summary.map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: lines derived from one stored message; they never reorder
                 <li key={i}>{line}</li>
               ))}
             </ul>

@@ -152,7 +152,7 @@ describe('HistoryPage', () => {
   it('a failed delete-all toasts the server message and keeps the list', async () => {
     mockFetch(
       (url) => (isBot(url) ? json(bot) : undefined),
-      (url, init) => (init?.method === 'DELETE' ? json({ message: 'Chatbot not found' }, 404) : undefined),
+      (_url, init) => (init?.method === 'DELETE' ? json({ message: 'Chatbot not found' }, 404) : undefined),
       (url) => (isSessions(url) ? json(sessionsPage([{ n: 1, count: 2 }])) : undefined),
     );
     render();

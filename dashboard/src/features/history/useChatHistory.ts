@@ -1,22 +1,19 @@
+import { SESSIONS_PAGE_SIZE } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { ApiError, client, unwrap } from '../../lib/api';
+import { queryKeys } from '../../lib/queryKeys';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
-
-/** Spec owner-tools §9: the history lists ten conversations a page. */
-export const SESSIONS_PAGE_SIZE = 10;
 
 export type SessionsPage = InferResponseType<(typeof client.chatbots)[':guid']['sessions']['$get'], 200>;
 export type SessionListItem = SessionsPage['sessions'][number];
 export type HistoryMessage = InferResponseType<(typeof client.chat)[':sessionId']['messages']['$get'], 200>[number];
 
-const sessionsKey = (guid: string) => ['/api/chatbots', guid, 'sessions'] as const;
-
 /** One page of the bot's conversations with the totals; any failure reads "Failed to fetch sessions". */
 export function useSessions(guid: string, page: number) {
   return useQuery({
-    queryKey: [...sessionsKey(guid), page],
+    queryKey: queryKeys.chatbots.sessions(guid, page),
     queryFn: async () => {
       try {
         return await unwrap(
@@ -34,7 +31,7 @@ export function useSessions(guid: string, page: number) {
 /** The messages of one conversation, oldest first; `system` messages are never shown. */
 export function useSessionMessages(sessionId: string) {
   return useQuery({
-    queryKey: ['/api/chat', sessionId, 'messages'],
+    queryKey: queryKeys.chat.messages(sessionId),
     queryFn: async () => {
       const messages = await unwrap(client.chat[':sessionId'].messages.$get({ param: { sessionId } }));
       return messages.filter((m) => m.messageType !== 'system');
@@ -49,9 +46,9 @@ export function useDeleteSession(guid: string, onDeleted: () => void) {
     mutationFn: (sessionId: string) => unwrap(client.chat[':sessionId'].$delete({ param: { sessionId } })),
     onSuccess: async (_, sessionId) => {
       toast({ variant: 'success', title: 'Success', description: 'Chat session deleted successfully' });
-      queryClient.removeQueries({ queryKey: ['/api/chat', sessionId] });
+      queryClient.removeQueries({ queryKey: queryKeys.chat.session(sessionId) });
       onDeleted();
-      await queryClient.invalidateQueries({ queryKey: sessionsKey(guid) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.chatbots.sessions(guid) });
     },
     onError: (error) => toastDeleteError(error, 'Failed to delete chat session'),
   });
@@ -65,13 +62,13 @@ export function useDeleteAllSessions(guid: string, onDeleted: () => void) {
     onSuccess: async () => {
       toast({ variant: 'success', title: 'Success', description: 'All chat sessions deleted successfully' });
       onDeleted();
-      await queryClient.invalidateQueries({ queryKey: sessionsKey(guid) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.chatbots.sessions(guid) });
     },
     onError: (error) => toastDeleteError(error, 'Failed to delete all chat sessions'),
   });
 }
 
-/** Spec §8: delete failures show the server's message, else the fallback. */
+/** Delete failures show the server's message, else the fallback. */
 function toastDeleteError(error: unknown, fallback: string) {
   if (handleUnauthorized(error)) return;
   const message = error instanceof ApiError ? error.body?.message : undefined;

@@ -42,6 +42,7 @@ export function ChatPreview({ conversation = 'shipping' }: { conversation?: keyo
         </div>
         <div className="space-y-3 bg-slate-50 p-5 dark:bg-slate-950/60">
           {messages.map((m, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed demo conversation that never changes
             <div key={i} className={m.from === 'user' ? 'flex justify-end' : 'flex justify-start'}>
               <p
                 className={

@@ -26,6 +26,7 @@ export function Navbar() {
   const { user, isLoading } = useAuth();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the mobile menu closes on every navigation
   useEffect(() => {
     setOpen(false);
   }, [location.pathname]);

@@ -6,6 +6,7 @@ import { Navbar } from './Navbar';
 /** Navigation bar, page, footer: every page except the embedded widget. */
 export function SiteLayout() {
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts at the top
   useEffect(() => {
     // Braces matter: newer Chromium returns a Promise from scrollTo, which React must not get.
     window.scrollTo?.(0, 0);

@@ -6,7 +6,7 @@ import { displayName } from '../auth/useAuth';
 import { menuContentClass, menuItemClass } from './menuStyles';
 import { UserAvatar } from './UserAvatar';
 
-/** Avatar, name or email, Profile, Settings, Log out (spec §2). */
+/** Avatar, name or email, Profile, Settings, Log out. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const name = displayName(user);
   return (

@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { client, unwrap, type Plan } from '../../lib/api';
+import { queryKeys } from '../../lib/queryKeys';
 
-/** Spec §7: the plan list is cached 5 minutes and garbage-collected after 10. */
+/** Plans rarely change: cached 5 minutes and garbage-collected after 10, unlike the never-stale default. */
 export function usePlans() {
   return useQuery({
-    queryKey: ['/api/subscription/plans'],
+    queryKey: queryKeys.subscription.plans,
     queryFn: () => unwrap(client.subscription.plans.$get()),
     staleTime: 5 * 60_000,
     gcTime: 10 * 60_000,
   });
 }
 
-/** Free is shown as Trial everywhere (spec §9). */
+/** Free is shown as Trial everywhere. */
 export function planLabel(plan: Pick<Plan, 'name'>): string {
   return plan.name === 'Free' ? 'Trial' : plan.name;
 }
@@ -34,7 +35,7 @@ export function formatPrice(price: number, currency: string): string {
   }
 }
 
-/** -1 means unlimited (spec §3). */
+/** -1 means unlimited. */
 export function limitText(value: number, noun: string): string {
   return value === -1 ? `Unlimited ${noun}` : `${value.toLocaleString('en-US')} ${noun}`;
 }

@@ -14,7 +14,7 @@ const TABS: [Tab, string][] = [
   ['file', 'File'],
 ];
 
-/** The "Add Content" card: one form per kind of source, Website first (owner-tools §2). */
+/** The "Add Content" card: one form per kind of source, Website first. */
 export function AddContentCard({ actions }: { actions: ReturnType<typeof useSourceActions> }) {
   const [tab, setTab] = useState<Tab>('website');
   return (

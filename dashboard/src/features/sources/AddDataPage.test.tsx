@@ -83,15 +83,15 @@ describe('AddDataPage', () => {
     fill('Website URL', 'not a url');
     fill('Max pages', '500');
     fireEvent.click(screen.getByRole('button', { name: /Add Website/ }));
-    expect(screen.getByText('Please enter a valid URL')).toBeTruthy();
-    expect(screen.getByText('Max pages must be between 1 and 200')).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid URL')).toBeTruthy();
+    expect(await screen.findByText('Max pages must be between 1 and 200')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('tab', { name: 'Text' }));
     fill('Title', '  ');
     fill('Text content', 'too short');
     fireEvent.click(screen.getByRole('button', { name: /Add Text/ }));
-    expect(screen.getByText('Title is required')).toBeTruthy();
-    expect(screen.getByText('Text content must be at least 10 characters')).toBeTruthy();
+    expect(await screen.findByText('Title is required')).toBeTruthy();
+    expect(await screen.findByText('Text content must be at least 10 characters')).toBeTruthy();
     expect(posts(sent)).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { SourceList } from './SourceList';
 import { isScanning, useSourceActions, useSources } from './useSources';
 
 /**
- * /chatbots/{guid}/add-data (owner-tools §2): add a website, pasted text or a text file on the
+ * /chatbots/{guid}/add-data: add a website, pasted text or a text file on the
  * left, the bot's content sources with their scan status on the right. The frame (Back to
  * Dashboard, title, Chatbot Not Found) is the shared tool-page frame.
  */

@@ -11,7 +11,7 @@ import { toast } from '../toast/toastStore';
 import { sourceErrorText } from './sourceErrors';
 import { isScanning, type ContentSource, type useSourceActions } from './useSources';
 
-export const DELETE_SOURCE_TEXT = 'Are you sure you want to delete this website source? This will remove all associated content.';
+const DELETE_SOURCE_TEXT = 'Are you sure you want to delete this website source? This will remove all associated content.';
 
 type Actions = ReturnType<typeof useSourceActions>;
 
@@ -128,8 +128,8 @@ function SourceItem({ source, rescanning, onRescan, onDelete }: { source: Conten
   );
 }
 
-/** Title, else url, else file name, else "Untitled" (owner-tools §2). */
-export function sourceName(source: Pick<ContentSource, 'title' | 'url' | 'fileName'>): string {
+/** Title, else url, else file name, else "Untitled". */
+function sourceName(source: Pick<ContentSource, 'title' | 'url' | 'fileName'>): string {
   return source.title || source.url || source.fileName || 'Untitled';
 }
 

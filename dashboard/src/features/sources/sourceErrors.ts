@@ -3,7 +3,7 @@ import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
 
 /**
- * Owner-tools §8 for add-data actions: a 401 is the logged-out redirect; otherwise an "Error"
+ * The toasts of a failed add-data action: a 401 is the logged-out redirect; otherwise an "Error"
  * toast with the server's message (never the status code), else the thrown message, else the
  * fallback. `noMessage` stands in when the server answered without a JSON message (the upload's
  * "Upload failed").

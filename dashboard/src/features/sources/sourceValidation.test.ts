@@ -3,7 +3,7 @@ import { emptyTextForm, emptyWebsiteForm, textPayload, validateFile, validateTex
 
 const file = (name: string, type: string, size = 20) => new File([new Uint8Array(size)], name, { type });
 
-describe('add-data validation (owner-tools §5)', () => {
+describe('add-data validation', () => {
   it('website: a valid URL is required and maxPages is a whole number 1-200, default 50', () => {
     expect(emptyWebsiteForm().maxPages).toBe('50');
     expect(validateWebsiteForm(emptyWebsiteForm())).toEqual({ url: 'Please enter a valid URL' });

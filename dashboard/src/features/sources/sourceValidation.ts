@@ -1,34 +1,36 @@
-/** Client-side checks of the add-data forms (owner-tools §5); the texts are the spec's, word for word. */
+/**
+ * The add-data forms' values, checks and request bodies. The rules and their texts are the
+ * server's own (`@parley/contracts`), so the forms and the API can never disagree.
+ */
+import { MAX_FILE_BYTES, MAX_PAGES_DEFAULT, SOURCE_MESSAGES } from '@parley/contracts';
+import { textSourceSchema, websiteSourceSchema } from '@parley/contracts/schemas';
+import { z } from 'zod';
+import { firstErrors, fromText } from '../../components/Field';
 
-// The limits and texts are the API's own (one definition, the spec's words), so the form and
-// the server can never disagree.
-import { MAX_FILE_BYTES, MAX_PAGES_DEFAULT, MAX_PAGES_LIMIT, MESSAGES as SOURCE_MESSAGES, MIN_TEXT_LENGTH } from '../../../../api/src/features/sources/sourceLimits';
-
-export { MAX_FILE_BYTES, MAX_PAGES_DEFAULT, MAX_PAGES_LIMIT, MIN_TEXT_LENGTH, SOURCE_MESSAGES };
 /** The file picker's filter. */
 export const FILE_ACCEPT = '.txt,.csv,.md,.json,.xml';
 
-export type WebsiteFormValues = { url: string; title: string; description: string; maxPages: string };
-export type TextFormValues = { title: string; description: string; textContent: string };
-export type FormErrors<T> = Partial<Record<keyof T, string>>;
+export const websiteFormSchema = z.object({
+  url: websiteSourceSchema.shape.url,
+  title: fromText(websiteSourceSchema.shape.title),
+  description: fromText(websiteSourceSchema.shape.description),
+  maxPages: fromText(websiteSourceSchema.shape.maxPages),
+});
+
+export const textFormSchema = z.object({
+  title: textSourceSchema.shape.title,
+  description: fromText(textSourceSchema.shape.description),
+  textContent: textSourceSchema.shape.textContent,
+});
+
+export type WebsiteFormValues = z.input<typeof websiteFormSchema>;
+export type TextFormValues = z.input<typeof textFormSchema>;
 
 export const emptyWebsiteForm = (): WebsiteFormValues => ({ url: '', title: '', description: '', maxPages: String(MAX_PAGES_DEFAULT) });
 export const emptyTextForm = (): TextFormValues => ({ title: '', description: '', textContent: '' });
 
-export function validateWebsiteForm(values: WebsiteFormValues): FormErrors<WebsiteFormValues> {
-  const errors: FormErrors<WebsiteFormValues> = {};
-  if (!isValidUrl(values.url)) errors.url = SOURCE_MESSAGES.url;
-  const pages = Number(values.maxPages);
-  if (values.maxPages.trim() === '' || !Number.isInteger(pages) || pages < 1 || pages > MAX_PAGES_LIMIT) errors.maxPages = SOURCE_MESSAGES.maxPages;
-  return errors;
-}
-
-export function validateTextForm(values: TextFormValues): FormErrors<TextFormValues> {
-  const errors: FormErrors<TextFormValues> = {};
-  if (!values.title.trim()) errors.title = SOURCE_MESSAGES.title;
-  if (values.textContent.trim().length < MIN_TEXT_LENGTH) errors.textContent = SOURCE_MESSAGES.text;
-  return errors;
-}
+export const validateWebsiteForm = (values: WebsiteFormValues) => firstErrors(websiteFormSchema, values);
+export const validateTextForm = (values: TextFormValues) => firstErrors(textFormSchema, values);
 
 /** The first problem with a picked file, or null when it may be uploaded. */
 export function validateFile(file: File | null | undefined): string | null {
@@ -58,28 +60,11 @@ export function textPayload(values: TextFormValues) {
   };
 }
 
-/**
- * An http(s) address with a dotted host (or localhost). Like the server, "example.com" without
- * a scheme counts: owners rarely type "https://".
- */
-export function isValidUrl(raw: string): boolean {
-  const value = raw.trim();
-  if (!value || /\s/.test(value)) return false;
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    if (url.username || url.password) return false;
-    return url.hostname.includes('.') || url.hostname === 'localhost' || url.hostname.startsWith('[');
-  } catch {
-    return false;
-  }
-}
-
 const TEXT_TYPES = new Set(['text/plain', 'text/csv', 'text/markdown', 'application/json', 'application/xml']);
 const PICKER_EXTENSIONS = /\.(txt|csv|md|json|xml)$/i;
 
 /**
- * The spec's types, any text/*, and application/xml (the picker offers .xml and browsers label
+ * The accepted types, any text/*, and application/xml (the picker offers .xml and browsers label
  * it so). Browsers send no type for some of the picker's own extensions (.md on many systems),
  * so an untyped file with one of those names passes; the server checks the content anyway.
  */

@@ -1,32 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { client, unwrap } from '../../lib/api';
+import { queryKeys } from '../../lib/queryKeys';
 import { toast } from '../toast/toastStore';
 import { toastSourceError } from './sourceErrors';
 import { textPayload, websitePayload, type TextFormValues, type WebsiteFormValues } from './sourceValidation';
 
 export type ContentSource = InferResponseType<(typeof client.chatbots)[':chatbotId']['website-sources']['$get'], 200>[number];
 
-/** While any source waits or scans, the list is fetched again this often (owner-tools §2). */
-export const SCAN_POLL_MS = 2000;
-
-export const sourcesKey = (chatbotId: string) => ['/api/chatbots', chatbotId, 'website-sources'];
+/** While any source waits or scans, the list is fetched again this often, so its status moves without a reload. */
+const SCAN_POLL_MS = 2000;
 
 export const isScanning = (s: Pick<ContentSource, 'status'>) => s.status === 'pending' || s.status === 'scanning';
 
 /** The bot's content sources, polled every 2 s while a scan is under way. */
 export function useSources(chatbotId: string) {
   return useQuery({
-    queryKey: sourcesKey(chatbotId),
+    queryKey: queryKeys.chatbots.sources(chatbotId),
     queryFn: () => unwrap(client.chatbots[':chatbotId']['website-sources'].$get({ param: { chatbotId } })),
     refetchInterval: (query) => (query.state.data?.some(isScanning) ? SCAN_POLL_MS : false),
   });
 }
 
-/** Add, upload, delete and rescan, each with the spec's success and failure toasts (owner-tools §8). */
+/** Add, upload, delete and rescan, each with its success and failure toast. */
 export function useSourceActions(chatbotId: string | undefined) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sourcesKey(chatbotId ?? '') });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.chatbots.sources(chatbotId ?? '') });
   const id = () => {
     if (!chatbotId) throw new Error('Chatbot not found');
     return chatbotId;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { browser } from '../../lib/browser';
+import { queryKeys } from '../../lib/queryKeys';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
 
@@ -24,7 +25,7 @@ const PATH: Record<Kind, string> = {
   cancel: '/api/subscription/cancel',
 };
 
-/** The subscription calls of spec §7 with their toasts (§8); checkout sends the browser to the returned url. */
+/** The subscription calls with their toasts; checkout sends the browser to the returned url. */
 export function useSubscriptionAction(kind: Kind) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -39,7 +40,7 @@ export function useSubscriptionAction(kind: Kind) {
         return;
       }
       toast({ variant: 'success', title: 'Success', description: body.message || SUCCESS[kind] });
-      await queryClient.invalidateQueries({ queryKey: ['/api/subscription/current'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.subscription.current });
     },
     onError: (error) => {
       if (!handleUnauthorized(error)) toast({ variant: 'destructive', title: 'Error', description: FAILURE[kind] });

@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type Theme = 'light' | 'dark' | 'system';
-export type ResolvedTheme = 'light' | 'dark';
+type ResolvedTheme = 'light' | 'dark';
 
-/** Spec §3: the preference lives in local storage under this key. */
-export const THEME_STORAGE_KEY = 'theme';
+/** The preference lives in local storage under this key. */
+const THEME_STORAGE_KEY = 'theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 type ThemeContextValue = { theme: Theme; resolvedTheme: ResolvedTheme; setTheme: (theme: Theme) => void };
@@ -13,7 +13,7 @@ const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 /**
  * Light, dark or system (default). With system the resolved theme follows the OS preference
- * live; the resolved theme goes on <html> as a class and a data-theme attribute (spec §4).
+ * live; the resolved theme goes on <html> as a class and a data-theme attribute.
  */
 export function ThemeProvider({ children, defaultTheme = 'system' }: { children: ReactNode; defaultTheme?: Theme }) {
   const [theme, setThemeState] = useState<Theme>(() => readStoredTheme() ?? defaultTheme);

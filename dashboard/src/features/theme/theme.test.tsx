@@ -10,9 +10,9 @@ function Probe() {
       <p data-testid="state">
         {theme}/{resolvedTheme}
       </p>
-      <button onClick={() => setTheme('dark')}>dark</button>
-      <button onClick={() => setTheme('light')}>light</button>
-      <button onClick={() => setTheme('system')}>system</button>
+      <button type="button" onClick={() => setTheme('dark')}>dark</button>
+      <button type="button" onClick={() => setTheme('light')}>light</button>
+      <button type="button" onClick={() => setTheme('system')}>system</button>
     </div>
   );
 }

@@ -11,7 +11,7 @@ const VARIANT_CLASS: Record<ToastVariant, string> = {
 
 /**
  * Radix toasts: auto-close after 5000 ms, swipe right by 50 px to dismiss, F8 focuses the
- * viewport (spec §4). The store keeps at most one toast.
+ * viewport. The store keeps at most one toast.
  */
 export function Toaster() {
   const { toasts, dismiss } = useToast();

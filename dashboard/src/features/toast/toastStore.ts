@@ -1,13 +1,13 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
-/** Spec §4/§9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY = 1_000_000;
+/** One toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5000;
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
 
-export type ToastItem = {
+type ToastItem = {
   id: string;
   title?: ReactNode;
   description?: ReactNode;
@@ -37,7 +37,7 @@ export function toast(input: ToastInput) {
 }
 
 /** Closes a toast (or all); it is removed from memory later, after its exit animation. */
-export function dismissToast(id?: string) {
+function dismissToast(id?: string) {
   toasts = toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t));
   for (const t of toasts) if (!t.open) scheduleRemoval(t.id);
   emit();

@@ -1,39 +1,26 @@
-import { AlertTriangle, PowerOff } from 'lucide-react';
-import { injectedWidgetConfig, isEmbeddedMode } from '../../lib/embedded';
+import { AlertTriangle } from 'lucide-react';
+import { isEmbeddedMode } from '../../lib/embedded';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { ChatWidgetElement } from './ChatWidgetElement';
 import { PublicChatWidget } from './PublicChatWidget';
 
 /**
- * /widget and /chat-widget. Embedded (iframe): needs the server-injected configuration with the
- * chatbot config. Otherwise a small demo website with the public widget on it.
+ * /widget and /chat-widget: a small demo website with the public widget on it. Embedded
+ * (`?embedded=true`), the dashboard has no bot to show: iframes embed the API's own widget page
+ * at /widget/{userId}/{guid}, which carries the bot's configuration; this page only says so.
  */
 export function WidgetPage() {
   usePageMeta({ title: 'Chat widget - Parley' });
-  if (!isEmbeddedMode()) return <WidgetDemo />;
-  const config = injectedWidgetConfig();
-  const bot = config?.chatbotConfig;
-  if (!bot || (bot.guid === undefined && bot.id === undefined)) {
-    return <WidgetMessage icon="error" title="Chat widget configuration error" body="No valid chatbot configuration found" />;
-  }
-  if (bot.isActive === false) {
-    return <WidgetMessage icon="inactive" title="Chatbot is currently inactive" body="This chatbot has been disabled by the administrator" />;
-  }
-  return (
-    <div className="h-screen w-full" data-testid="widget-container">
-      <ChatWidgetElement chatbotId={String(bot.guid ?? bot.id)} apiUrl={config?.apiUrl} embedded />
-    </div>
-  );
+  if (isEmbeddedMode()) return <WidgetConfigError />;
+  return <WidgetDemo />;
 }
 
-function WidgetMessage({ icon, title, body }: { icon: 'error' | 'inactive'; title: string; body: string }) {
-  const Icon = icon === 'error' ? AlertTriangle : PowerOff;
+function WidgetConfigError() {
   return (
     <div className="flex h-screen items-center justify-center p-6 text-center">
       <div>
-        <Icon className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
-        <h1 className="mt-3 text-lg font-semibold">{title}</h1>
-        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{body}</p>
+        <AlertTriangle className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
+        <h1 className="mt-3 text-lg font-semibold">Chat widget configuration error</h1>
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">No valid chatbot configuration found</p>
       </div>
     </div>
   );

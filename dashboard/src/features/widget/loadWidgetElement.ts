@@ -1,5 +1,5 @@
 /** Where the server publishes the `<chat-widget>` custom element bundle (sdk/dist/element.js). */
-export const WIDGET_ELEMENT_URL = '/widget-assets/element.js';
+const WIDGET_ELEMENT_URL = '/widget-assets/element.js';
 
 let loading: Promise<boolean> | null = null;
 

@@ -2,15 +2,17 @@
  * Test helpers for the chat API. Import this module dynamically, after setting process.env:
  * it loads the app (and with it env.ts, which reads the environment once).
  */
+import type { InferRequestType } from 'hono/client';
 import { app } from '../../../app';
 import { sqlite } from '../../../db/client';
-import { createSessionId, type ChatMessage, type StreamEvent } from '../../../lib/protocol';
+import { createSessionId, type StreamEvent } from '@parley/contracts';
 import { addTextSource, waitForIdle } from '../../sources/sources.service';
 import { currentMonth } from '../../subscription/subscription.service';
+import { client } from '../../../../test/helpers';
 import { parseSse } from './readSse';
 
 export { app };
-export { api, createBot, createUserAndCookie, ensureStarted } from '../../../../test/helpers';
+export { client, createUserAndCookie, ensureStarted, errorOf, newBot, withCookie } from '../../../../test/helpers';
 
 let offset = 0;
 /** A fresh valid session id (distinct timestamps keep ids readable in failures). */
@@ -18,6 +20,10 @@ export function newSessionId() {
   return createSessionId(Date.now() + offset++);
 }
 
+/**
+ * A raw request by path, for what the typed `client` cannot send: bodies of the wrong type,
+ * preflights, paths no route declares.
+ */
 export function request(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   return app.request(path, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
@@ -26,8 +32,11 @@ export function request(path: string, init: { method?: string; body?: unknown; h
   });
 }
 
-export async function openSession(chatbotConfigId: string | number | null, sessionId = newSessionId(), headers?: Record<string, string>) {
-  const res = await request('/api/chat/session', { body: { sessionId, chatbotConfigId }, headers });
+const chat = client.api.chat;
+type StreamBody = InferRequestType<(typeof chat)[':sessionId']['messages']['stream']['$post']>['json'];
+
+export async function openSession(chatbotConfigId: string | null, sessionId = newSessionId(), headers: Record<string, string> = {}) {
+  const res = await chat.session.$post({ json: { sessionId, chatbotConfigId } }, { headers });
   if (res.status !== 201 && res.status !== 200) throw new Error(`open session failed: ${res.status} ${await res.text()}`);
   return sessionId;
 }
@@ -35,23 +44,23 @@ export async function openSession(chatbotConfigId: string | number | null, sessi
 /** Sends a streamed message and returns all events (the whole stream is read). */
 export async function streamMessage(
   sessionId: string,
-  body: { content: string; internalMessage?: string; chatbotConfigId?: string | number | null; messageType?: string },
-  headers?: Record<string, string>,
+  body: StreamBody,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; events: StreamEvent[]; res: Response }> {
-  const res = await request(`/api/chat/${sessionId}/messages/stream`, { body: { messageType: 'text', ...body }, headers });
+  const res = await chat[':sessionId'].messages.stream.$post({ param: { sessionId }, json: { messageType: 'text', ...body } }, { headers });
   const text = await res.text();
   return { status: res.status, events: res.status === 200 ? parseSse(text) : [], res: new Response(text, { status: res.status, headers: res.headers }) };
 }
 
-export async function getMessages(sessionId: string): Promise<ChatMessage[]> {
-  const res = await request(`/api/chat/${sessionId}/messages`);
+export async function getMessages(sessionId: string) {
+  const res = await chat[':sessionId'].messages.$get({ param: { sessionId } });
   if (res.status !== 200) throw new Error(`messages failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as ChatMessage[];
+  return res.json();
 }
 
-export function completeMessages(events: StreamEvent[]): ChatMessage[] {
+export function completeMessages(events: StreamEvent[]) {
   const complete = events.find((e) => e.type === 'complete');
-  if (!complete || complete.type !== 'complete') throw new Error(`no complete event in ${JSON.stringify(events)}`);
+  if (complete?.type !== 'complete') throw new Error(`no complete event in ${JSON.stringify(events)}`);
   return complete.messages;
 }
 

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer } from '../../../../test/closeServer';
 
-export type FakeRequest = {
+type FakeRequest = {
   model: string;
   temperature?: number;
   max_tokens?: number;
@@ -31,11 +32,7 @@ export async function startFakeOpenAI(options: { delayMs?: number } = {}): Promi
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 
@@ -109,6 +106,19 @@ async function handle(req: IncomingMessage, res: ServerResponse, requests: FakeR
 }
 
 /** A long answer of three paragraphs: the chat engine splits it into three bubbles. */
+/**
+ * Starts the fake model and points Parley's OpenAI-compatible path at it, with the chat rate
+ * limits off. Call it before the app is first imported: the environment is read once.
+ */
+export async function serveFakeOpenAI(): Promise<FakeOpenAI> {
+  const fake = await startFakeOpenAI();
+  process.env.OPENAI_API_KEY = 'test-key';
+  process.env.OPENAI_BASE_URL = `${fake.url}/v1`;
+  process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
+  process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
+  return fake;
+}
+
 export const LONG_ANSWER = [
   'Our kettles come in three sizes. The compact model holds one litre and boils in about two minutes, which suits a single person or a small office.',
   'The family model holds 1.7 litres and has a keep-warm setting that holds the water at 80 degrees for up to thirty minutes after it boils.',

@@ -1,7 +1,7 @@
-import type { StreamEvent } from '../../../lib/protocol';
+import type { StreamEvent } from '@parley/contracts';
 
-/** All `data:` events of a finished SSE response body. */
-export async function readSse(res: Response): Promise<StreamEvent[]> {
+/** All `data:` events of a finished SSE response body (a fetch or typed-client response). */
+export async function readSse(res: { text(): Promise<string> }): Promise<StreamEvent[]> {
   return parseSse(await res.text());
 }
 

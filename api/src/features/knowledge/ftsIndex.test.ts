@@ -1,0 +1,35 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUserAndCookie, newBot } from '../../../test/helpers';
+import { addTextSource, waitForIdle } from '../sources/sources.service';
+import { searchChunks } from './ftsIndex';
+
+let botId: number;
+
+beforeAll(async () => {
+  const { cookie } = await createUserAndCookie();
+  botId = (await newBot(cookie)).id;
+  addTextSource(botId, { title: 'Warranty', textContent: 'Every kettle carries a two year warranty. The secret recipe stays secret.' });
+  addTextSource(botId, { title: 'Delivery', textContent: 'We ship to Canada within 5 days. Orders placed in 2011 used the old table of rates.' });
+  await waitForIdle();
+});
+
+const titles = (question: string) => searchChunks(botId, question, 5).map((hit) => hit.title);
+
+describe('searchChunks', () => {
+  it('reads FTS5 operators, column filters and quotes a visitor types as plain words', () => {
+    expect(titles('title:"secret" OR NEAR(a b) *')).toEqual(['Warranty']);
+    expect(titles('"; DROP TABLE chunks; --')).toEqual(['Delivery']);
+    expect(titles('warranty" OR "delivery')).toEqual(expect.arrayContaining(['Warranty', 'Delivery']));
+  });
+
+  it('finds nothing when nothing searchable is left, and keeps numbers', () => {
+    expect(titles('Hi! How are you?')).toEqual([]);
+    expect(titles('2011')).toEqual(['Delivery']);
+  });
+
+  it('answers each hit as a passage with its source', () => {
+    const [hit] = searchChunks(botId, 'kettle warranty', 1);
+    expect(hit).toMatchObject({ title: 'Warranty', url: null, content: expect.stringContaining('two year warranty') });
+    expect(hit.score).toEqual(expect.any(Number));
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ftsPhrase, questionTerms } from './questionTerms';
+
+describe('questionTerms', () => {
+  it('drops stopwords and accents', () => {
+    expect(questionTerms('Where is the Seattle café?')).toEqual(['seattle', 'cafe']);
+  });
+
+  it('expands common support intents with synonyms', () => {
+    const terms = questionTerms('How much does it cost?');
+    expect(terms[0]).toBe('cost');
+    expect(terms).toEqual(expect.arrayContaining(['price', 'pricing', 'fees']));
+  });
+
+  it('reads "how much" as a question about price, unless it asks about time or amount', () => {
+    expect(questionTerms('How much is delivery to Canada?')).toEqual(expect.arrayContaining(['delivery', 'canada', 'cost', 'price']));
+    expect(questionTerms('How much does it cost?').filter((t) => t === 'cost')).toHaveLength(1);
+    expect(questionTerms('How much longer will my order take?')).not.toContain('cost');
+    expect(questionTerms('How much coffee per cup?')).not.toContain('cost');
+    expect(questionTerms('How is delivery to Canada?')).not.toContain('cost');
+  });
+
+  it('keeps only the words of FTS5 syntax, and quotes a term as one phrase', () => {
+    expect(questionTerms('title:"secret" OR NEAR(a b) *')).toEqual(['title', 'secret', 'near']);
+    expect(questionTerms('"; DROP TABLE chunks; --')).toEqual(['drop', 'table', 'chunks']);
+    expect(ftsPhrase('say "hi"')).toBe('"say ""hi"""');
+  });
+
+  it('leaves nothing when nothing searchable is left', () => {
+    expect(questionTerms('Hi! How are you?')).toEqual([]);
+    expect(questionTerms('   ')).toEqual([]);
+  });
+
+  it('keeps numbers and caps very long questions', () => {
+    expect(questionTerms('Is 2011 the year?')).toEqual(['2011', 'year']);
+    expect(questionTerms(Array.from({ length: 100 }, (_, i) => `word${i}`).join(' '))).toHaveLength(24);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The distinct searchable terms of a visitor's question, synonyms included, in question order.
+ * Stopwords are dropped (so "how much does it cost" searches for what matters), and common
+ * support intents get a few synonyms because an owner's pricing page rarely says "cost" and a
+ * visitor rarely says "pricing". The FTS index quotes each term (`ftsPhrase`), so operators
+ * or column names typed by a visitor stay plain words.
+ */
+export function questionTerms(question: string): string[] {
+  return questionWords(question).flatMap((w) => [w.word, ...w.synonyms]).filter((t, i, all) => all.indexOf(t) === i).slice(0, MAX_TERMS);
+}
+
+/**
+ * The content words of a question, each with its synonyms. `forMatching` adds the implied
+ * topics that would only add noise to a search (see INTENTS) but decide whether a found
+ * passage answers the question.
+ */
+export function questionWords(question: string, forMatching = false): { word: string; synonyms: string[] }[] {
+  const words = question
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu);
+  if (!words) return [];
+  const intents = INTENTS.filter((intent) => (intent.search || forMatching) && intent.pattern.test(question));
+  const consumed = new Set(intents.flatMap((intent) => intent.consumes));
+  const seen = new Set<string>();
+  const out: { word: string; synonyms: string[] }[] = [];
+  for (const raw of words) {
+    const word = raw.replace(/['’]s$/, '').replace(/['’]/g, '');
+    if ((word.length < 2 && !/\d/.test(word)) || STOPWORDS.has(word) || consumed.has(word) || seen.has(word)) continue;
+    seen.add(word);
+    out.push({ word, synonyms: SYNONYMS.get(word) ?? [] });
+  }
+  for (const { word, implies } of intents) {
+    if (!seen.has(word) && !out.some((w) => w.synonyms.includes(word))) out.push({ word, synonyms: SYNONYMS.get(word) ?? implies });
+  }
+  return out;
+}
+
+/**
+ * Topics implied by a phrase rather than a word: "how much is delivery?" asks for a price
+ * (but "how much longer" does not), "how long is the warranty?" for a span of time, which a
+ * page says as "two years", never as "long". `implies` is one-way: a question about a day is
+ * not a question about a duration. Durations are everywhere on a site, so that intent only
+ * checks an answer (`search: false`); ranking keeps the question's own words.
+ */
+const INTENTS: { pattern: RegExp; word: string; consumes: string[]; implies: string[]; search: boolean }[] = [
+  {
+    pattern: /\bhow\s+much\b(?!\s+(time|longer|later|earlier|sooner|faster|space|room|weight|water|coffee))/i,
+    word: 'cost',
+    consumes: [],
+    implies: [],
+    search: true,
+  },
+  {
+    pattern: /\bhow\s+long\b(?!\s+ago)/i,
+    word: 'duration',
+    consumes: ['long'],
+    implies: ['year', 'years', 'month', 'months', 'week', 'weeks', 'day', 'days', 'hour', 'hours', 'minute', 'minutes'],
+    search: false,
+  },
+];
+
+/** One term as a quoted FTS5 phrase. */
+export function ftsPhrase(term: string) {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+// Long pasted questions would otherwise build huge OR queries; 24 terms is plenty to rank.
+const MAX_TERMS = 24;
+
+const STOPWORDS = new Set(
+  (
+    'a about above after again against all am an and any are aren arent as at be because been before being below ' +
+    'between both but by can cannot could couldn couldnt did didn didnt do does doesn doesnt doing don dont down ' +
+    'during each few for from further had hadn has hasn hasnt have haven havent having he her here hers herself ' +
+    'him himself his how i if in into is isn isnt it its itself just let lets me more most my myself no nor not ' +
+    'now of off on once only or other ought our ours ourselves out over own same shall she should shouldn so some ' +
+    'such than that thats the their theirs them themselves then there theres these they this those through to too ' +
+    'under until up upon us very was wasn we were weren what whats when where which while who whom whose why will ' +
+    'with won wont would wouldn you your yours yourself yourselves ' +
+    // conversational filler that carries no topic
+    'hi hello hey please thanks thank ok okay yes yeah tell know want wanted need like get got go going ' +
+    'also really much many lot lots anything something thing things way ways kind sort somebody someone ' +
+    'im ive id youre youve ill may might must ever even still yet well'
+  ).split(' '),
+);
+
+/** Small intent groups; each listed word also searches for the others in its group. */
+const SYNONYM_GROUPS: string[][] = [
+  ['cost', 'costs', 'price', 'prices', 'pricing', 'fee', 'fees', 'expensive', 'cheap', 'plans'],
+  ['refund', 'refunds', 'reimburse', 'reimbursement', 'moneyback'],
+  ['cancel', 'cancellation', 'unsubscribe'],
+  ['ship', 'shipping', 'delivery', 'deliver', 'shipped'],
+  ['contact', 'email', 'phone', 'reach'],
+  ['hours', 'opening', 'schedule'],
+  ['located', 'location', 'address', 'headquarters'],
+  ['job', 'jobs', 'career', 'careers', 'hiring', 'vacancies'],
+  ['password', 'login', 'signin'],
+  ['secure', 'security', 'encryption', 'encrypted'],
+  ['privacy', 'gdpr', 'personal'],
+  ['warranty', 'guarantee'],
+  ['discount', 'discounts', 'coupon', 'promo'],
+  ['founded', 'founder', 'founders', 'history'],
+  ['integrate', 'integration', 'integrations'],
+];
+
+const SYNONYMS = new Map<string, string[]>();
+for (const group of SYNONYM_GROUPS) {
+  for (const word of group) SYNONYMS.set(word, [...(SYNONYMS.get(word) ?? []), ...group.filter((w) => w !== word)]);
+}

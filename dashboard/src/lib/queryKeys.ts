@@ -1,0 +1,34 @@
+/**
+ * Every TanStack Query key of the dashboard. Keys nest like the API paths they cache, so
+ * invalidating a prefix reaches everything under it: `chatbots.all` also refreshes each bot's
+ * detail, sources and sessions. The parts spell the API path each key caches, so a key is
+ * recognisable in the devtools.
+ */
+export const queryKeys = {
+  auth: {
+    user: ['/api/auth/user'] as const,
+    adminStatus: ['/api/auth/admin-status'] as const,
+  },
+  chatbots: {
+    /** The owner's bot list, and the prefix of every per-bot key below. */
+    all: ['/api/chatbots'] as const,
+    detail: (guid: string) => ['/api/chatbots', guid] as const,
+    sources: (guid: string) => ['/api/chatbots', guid, 'website-sources'] as const,
+    /** One page of a bot's conversations; without `page`, the prefix of all its pages. */
+    sessions: (guid: string, page?: number) =>
+      page === undefined ? (['/api/chatbots', guid, 'sessions'] as const) : (['/api/chatbots', guid, 'sessions', page] as const),
+  },
+  chat: {
+    /** The prefix of everything cached about one conversation. */
+    session: (sessionId: string) => ['/api/chat', sessionId] as const,
+    messages: (sessionId: string) => ['/api/chat', sessionId, 'messages'] as const,
+    conversationCount: ['/api/chat/conversations/count'] as const,
+  },
+  subscription: {
+    current: ['/api/subscription/current'] as const,
+    plans: ['/api/subscription/plans'] as const,
+  },
+  public: {
+    defaultChatbot: ['/api/public/default-chatbot'] as const,
+  },
+};

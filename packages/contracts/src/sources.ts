@@ -1,0 +1,40 @@
+/**
+ * Limits and messages of the add-data forms (website, pasted text, text file), word for word,
+ * and the check of a website address. Plain constants and functions (no zod): the server's
+ * schemas in `sources.schemas.ts` and the dashboard's forms both use them.
+ */
+export const MAX_PAGES_DEFAULT = 50;
+export const MAX_PAGES_LIMIT = 200;
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const MIN_TEXT_LENGTH = 10;
+/** Longest website address accepted. */
+export const MAX_URL_LENGTH = 2000;
+
+export const SOURCE_MESSAGES = {
+  url: 'Please enter a valid URL',
+  maxPages: `Max pages must be between 1 and ${MAX_PAGES_LIMIT}`,
+  title: 'Title is required',
+  text: `Text content must be at least ${MIN_TEXT_LENGTH} characters`,
+  fileMissing: 'Please select a file to upload',
+  fileType: 'Please select a text file (.txt, .csv, .md, .json, etc.)',
+  fileSize: 'File size must be less than 5MB',
+} as const;
+
+/**
+ * `raw` (already trimmed) as a full address, or null when it is not an http(s) address with a
+ * dotted host (or localhost, or an IP literal) and without credentials. "example.com" without a
+ * scheme reads as https://example.com: owners rarely type "https://".
+ */
+export function websiteUrl(raw: string): string | null {
+  if (!raw || /\s/.test(raw)) return null;
+  const full = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`;
+  let url: URL;
+  try {
+    url = new URL(full);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!url.hostname || url.username || url.password) return null;
+  return url.hostname.includes('.') || url.hostname === 'localhost' || url.hostname.startsWith('[') ? full : null;
+}

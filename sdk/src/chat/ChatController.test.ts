@@ -1,0 +1,344 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SESSION_STORAGE_KEY } from '../lib/storage';
+import { LIMIT_CONTACT_FORM_TITLE, type ChatMessage } from '@parley/contracts';
+import { botMessage, controlledSse, FakeApi, json, sse } from '../test/fakeApi';
+import { createChatController, FETCH_FAILED, SEND_FAILED, type ChatControllerOptions } from './ChatController';
+
+const API = 'http://api.test';
+const STREAM = /^\/api\/chat\/[^/]+\/messages\/stream$/;
+const STORED = 'session_1700000000000_00112233445566778899aabbccddeeff';
+
+const user = (content: string, id: string | number): ChatMessage => ({ id, sessionId: 's', content, sender: 'user', messageType: 'text', metadata: null, createdAt: '' });
+
+/** A server that opens sessions, has no history and leaves every answer to the test's stream. */
+function fakeApi() {
+  const stream = controlledSse();
+  const api = new FakeApi(API)
+    .on('POST', '/api/chat/session', (c: { body: { sessionId: string } }) => json({ sessionId: c.body.sessionId }, 201))
+    .on('GET', /^\/api\/chat\/[^/]+\/messages$/, [])
+    .on('POST', STREAM, () => stream.response())
+    .install();
+  return { api, stream };
+}
+
+function controller(options: Partial<ChatControllerOptions> = {}) {
+  const onError = vi.fn();
+  const chat = createChatController({ apiUrl: API, chatbotRef: 'bot-guid', storageKey: SESSION_STORAGE_KEY, onError, ...options });
+  return { chat, onError, state: () => chat.getSnapshot() };
+}
+
+/** A started chat with a message sent and its answer stream open. */
+async function streaming(text = 'hi there') {
+  const server = fakeApi();
+  const c = controller();
+  await c.chat.start();
+  const sent = c.chat.send(text);
+  await vi.waitFor(() => expect(server.api.callsTo('POST', STREAM)).toHaveLength(1));
+  return { ...server, ...c, sent };
+}
+
+describe('ChatController', () => {
+  it('creates a session kept in session storage, without fetching history for a new one', async () => {
+    const { api } = fakeApi();
+    const { chat, state } = controller();
+    expect(state()).toMatchObject({ sessionId: null, status: 'idle', messages: [] });
+    const started = chat.start();
+    expect(state().status).toBe('loading');
+    await started;
+    const id = sessionStorage.getItem(SESSION_STORAGE_KEY)!;
+    expect(id).toMatch(/^session_\d+_[0-9a-f]{32}$/);
+    expect(state()).toMatchObject({ sessionId: id, status: 'idle' });
+    expect(api.callsTo('POST', '/api/chat/session')[0]!.body).toEqual({ sessionId: id, chatbotConfigId: 'bot-guid' });
+    expect(api.callsTo('GET', /messages$/)).toHaveLength(0);
+    await chat.start();
+    expect(api.callsTo('POST', '/api/chat/session')).toHaveLength(1);
+  });
+
+  it('resumes a stored session with its history, and replaces one the server refuses', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEY, STORED);
+    const { api } = fakeApi();
+    api.on('GET', `/api/chat/${STORED}/messages`, [botMessage('Earlier answer')]);
+    const first = controller();
+    await first.chat.start();
+    expect(first.state().messages.map((m) => m.content)).toEqual(['Earlier answer']);
+
+    api.on('POST', '/api/chat/session', (c: { body: { sessionId: string } }) => (c.body.sessionId === STORED ? json({}, 403) : json({}, 201)));
+    const second = controller();
+    await second.chat.start();
+    expect(second.state().sessionId).not.toBe(STORED);
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe(second.state().sessionId);
+    expect(second.onError).not.toHaveBeenCalled();
+  });
+
+  it('reports a failed history fetch and shows its error text', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEY, STORED);
+    const { api } = fakeApi();
+    api.on('GET', `/api/chat/${STORED}/messages`, () => json({ message: 'boom' }, 500));
+    const { chat, state, onError } = controller();
+    await chat.start();
+    expect(state()).toMatchObject({ status: 'idle', error: FETCH_FAILED });
+    expect(onError.mock.calls[0]![0].message).toBe('500: {"message":"boom"}');
+  });
+
+  it('keeps one snapshot object until something changes, and tells subscribers of each change', async () => {
+    fakeApi();
+    const { chat } = controller();
+    const listener = vi.fn();
+    const unsubscribe = chat.subscribe(listener);
+    const before = chat.getSnapshot();
+    expect(chat.getSnapshot()).toBe(before);
+    chat.setAnswer('m1', 'yes');
+    expect(listener).toHaveBeenCalledTimes(1);
+    const after = chat.getSnapshot();
+    expect(after).not.toBe(before);
+    expect(after.answers).toEqual({ m1: 'yes' });
+    expect(before.answers).toEqual({});
+    chat.setAnswer('m1', 'yes');
+    expect(chat.getSnapshot()).toBe(after);
+    expect(listener).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    chat.setAnswer('m2', 1);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('appends delta tokens to the bubble being written, then replaces it with the bubble', async () => {
+    const onMessage = vi.fn();
+    const { stream, chat, state, sent } = await streaming();
+    chat.setOptions({ apiUrl: API, chatbotRef: 'bot-guid', storageKey: SESSION_STORAGE_KEY, onMessage });
+    expect(state().status).toBe('sending');
+    stream.push({ type: 'delta', id: 5, content: 'Hel' });
+    stream.push({ type: 'delta', id: 5, content: 'lo' });
+    await vi.waitFor(() => expect(state().drafts).toEqual([{ id: '5', content: 'Hello' }]));
+    expect(state().status).toBe('streaming');
+    const bubble = botMessage('Hello!', { id: 5 });
+    stream.push({ type: 'bubble', message: bubble });
+    await vi.waitFor(() => expect(state().drafts).toEqual([]));
+    expect(state().messages.map((m) => [m.content, m.live])).toEqual([
+      ['hi there', undefined],
+      ['Hello!', true],
+    ]);
+    expect(state().status).toBe('streaming');
+    expect(onMessage).toHaveBeenCalledWith(bubble);
+    stream.push({ type: 'complete', messages: [] });
+    await vi.waitFor(() => expect(state().status).toBe('idle'));
+    stream.push({ type: 'end' });
+    stream.close();
+    expect(await sent).toBe(true);
+  });
+
+  it('replaces the optimistic visitor message with the server copy instead of duplicating it', async () => {
+    const { stream, state, sent } = await streaming('hi there');
+    expect(state().messages.map((m) => [m.id, m.content, m.sender])).toEqual([['local-1', 'hi there', 'user']]);
+    stream.push({ type: 'complete', messages: [user(' hi there ', 41), botMessage('Hello', { id: 42 })] });
+    stream.close();
+    await sent;
+    expect(state().messages.map((m) => m.id)).toEqual([41, 42]);
+  });
+
+  it('replaces a bubble by id with its stored copy and keeps it live', async () => {
+    const { stream, state, sent } = await streaming();
+    stream.push({ type: 'bubble', message: botMessage('a', { id: 1 }) });
+    stream.push({ type: 'complete', messages: [botMessage('b', { id: 1 })] });
+    stream.close();
+    await sent;
+    const bot = state().messages.filter((m) => m.sender === 'bot');
+    expect(bot).toHaveLength(1);
+    expect(bot[0]).toMatchObject({ content: 'b', live: true });
+  });
+
+  it('turns limit_exceeded and chatbot_inactive into read-only state kept per session', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(123);
+    const { stream, chat, state, sent, api } = await streaming();
+    stream.push({ type: 'delta', id: 'x', content: 'So far' });
+    stream.push({ type: 'limit_exceeded', message: 'Limit reached', showContactForm: true, chatbotConfig: null });
+    await vi.waitFor(() => expect(state().readOnly).toEqual({ since: 123, message: 'Limit reached', showContactForm: true }));
+    expect(state().status).toBe('idle');
+    expect(state().messages.map((m) => m.content)).toEqual(['hi there', 'So far']);
+    expect(JSON.parse(sessionStorage.getItem(`chat-read-only:${state().sessionId}`)!)).toEqual({ since: 123, message: 'Limit reached', showContactForm: true });
+    stream.close();
+    await sent;
+    expect(await chat.send('more')).toBe(false);
+    await chat.submitChoice('m', { optionId: 'a', optionText: 'A' }, 'A');
+    expect(api.callsTo('POST', STREAM)).toHaveLength(1);
+    expect(api.callsTo('POST', /select-option$/)).toHaveLength(0);
+
+    // Another tab's conversation (a fresh session) meets an inactive bot.
+    sessionStorage.clear();
+    const inactive = await streaming();
+    inactive.stream.push({ type: 'chatbot_inactive', message: 'Disabled', showContactForm: false, chatbotConfig: null });
+    await vi.waitFor(() => expect(inactive.state().readOnly?.showContactForm).toBe(false));
+  });
+
+  it('clears the read-only flag 30 minutes after it was set, and dispose stops that timer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    sessionStorage.setItem(SESSION_STORAGE_KEY, STORED);
+    sessionStorage.setItem(`chat-read-only:${STORED}`, JSON.stringify({ since: Date.now() - 10 * 60_000, message: 'Over', showContactForm: false }));
+    fakeApi();
+    const { chat, state } = controller();
+    await chat.start();
+    expect(state().readOnly?.message).toBe('Over');
+    chat.dispose();
+    await vi.advanceTimersByTimeAsync(20 * 60_000);
+    expect(state().readOnly?.message).toBe('Over');
+    await chat.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state().readOnly).toBeNull();
+    expect(sessionStorage.getItem(`chat-read-only:${STORED}`)).toBeNull();
+  });
+
+  it('shows stream errors and stops typing', async () => {
+    const { stream, state, sent } = await streaming();
+    stream.push({ type: 'error', message: 'Rate limited' });
+    await vi.waitFor(() => expect(state()).toMatchObject({ status: 'idle', error: 'Rate limited' }));
+    stream.close();
+    await sent;
+  });
+
+  it('keeps text written so far when the stream ends without its bubble', async () => {
+    const { stream, state, sent } = await streaming();
+    stream.push({ type: 'delta', id: 'x', content: 'partial answer' });
+    stream.push({ type: 'end' });
+    stream.close();
+    await sent;
+    expect(state().messages.slice(1).map((m) => [m.id, m.content, m.sender])).toEqual([['x', 'partial answer', 'bot']]);
+    expect(state().drafts).toEqual([]);
+  });
+
+  it('ignores unknown event types without a new snapshot', async () => {
+    const { stream, chat, state } = await streaming();
+    const listener = vi.fn();
+    chat.subscribe(listener);
+    stream.push({ type: 'future' });
+    stream.push({ type: 'delta', id: 1, content: 'a' });
+    await vi.waitFor(() => expect(state().drafts).toHaveLength(1));
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the instruction only when it differs, refuses a second send while one streams, and waits for the session', async () => {
+    const { api, stream } = fakeApi();
+    const { chat, state } = controller();
+    void chat.start();
+    const first = chat.send('  Billing?  ', 'Billing?');
+    const second = chat.send('Again', 'The visitor asks again');
+    expect(await second).toBe(false);
+    await vi.waitFor(() => expect(api.callsTo('POST', STREAM)).toHaveLength(1));
+    expect(api.callsTo('POST', STREAM)[0]!.body).toEqual({ content: 'Billing?', messageType: 'text', chatbotConfigId: 'bot-guid' });
+    const id = state().sessionId;
+    chat.refresh();
+    expect(state()).toMatchObject({ sessionId: id, status: 'sending' });
+    stream.close();
+    expect(await first).toBe(true);
+    expect(await chat.send('   ')).toBe(false);
+    expect(api.callsTo('POST', '/api/chat/session')).toHaveLength(1);
+  });
+
+  it("shows a rate limit's own words, or the failure text, and reports the error", async () => {
+    const { api } = fakeApi();
+    const { chat, state, onError } = controller();
+    await chat.start();
+    api.on('POST', STREAM, () => json({ message: 'Please try again tomorrow.' }, 429));
+    await chat.send('Hello?');
+    expect(state()).toMatchObject({ status: 'idle', error: 'Please try again tomorrow.' });
+    api.on('POST', STREAM, () => new Response('', { status: 502 }));
+    await chat.send('Hello?');
+    expect(state().error).toBe(SEND_FAILED);
+    expect(onError).toHaveBeenCalledTimes(2);
+  });
+
+  it('aborts a running stream: the request signal aborts, no error shows, the text so far stays', async () => {
+    const { api, stream, chat, state, sent, onError } = await streaming();
+    stream.push({ type: 'delta', id: 9, content: 'Half an ans' });
+    await vi.waitFor(() => expect(state().status).toBe('streaming'));
+    chat.abort();
+    expect(api.callsTo('POST', STREAM)[0]!.signal?.aborted).toBe(true);
+    expect(state()).toMatchObject({ status: 'idle', error: null, drafts: [] });
+    expect(state().messages.map((m) => m.content)).toEqual(['hi there', 'Half an ans']);
+    expect(await sent).toBe(true);
+    expect(stream.cancelled).toBe(true);
+    expect(onError).not.toHaveBeenCalled();
+    expect(state().error).toBeNull();
+
+    // The server finished the answer meanwhile: the next start shows it.
+    api.on('GET', /^\/api\/chat\/[^/]+\/messages$/, [user('hi there', 1), botMessage('Half an answer, finished.', { id: 9 })]);
+    await chat.start();
+    expect(state().messages.map((m) => m.content)).toEqual(['hi there', 'Half an answer, finished.']);
+    await chat.start();
+    expect(api.callsTo('GET', /messages$/)).toHaveLength(1);
+
+    api.on('POST', STREAM, () => sse([{ type: 'bubble', message: botMessage('Next answer') }, { type: 'end' }]));
+    expect(await chat.send('next')).toBe(true);
+    expect(state().messages.at(-1)?.content).toBe('Next answer');
+  });
+
+  it('dispose aborts a running stream', async () => {
+    const { api, chat, state, sent } = await streaming();
+    chat.dispose();
+    expect(api.callsTo('POST', STREAM)[0]!.signal?.aborted).toBe(true);
+    await sent;
+    expect(state()).toMatchObject({ status: 'idle', error: null });
+  });
+
+  it('refreshes into a new session unless a stream runs', async () => {
+    const { api, stream, chat, state, sent } = await streaming();
+    const first = state().sessionId;
+    chat.refresh();
+    expect(state().sessionId).toBe(first);
+    stream.close();
+    await sent;
+    chat.setAnswer('m', 1);
+    chat.refresh();
+    await vi.waitFor(() => expect(state().status).toBe('idle'));
+    expect(state().messages).toEqual([]);
+    expect(state().answers).toEqual({});
+    expect(state().sessionId).not.toBe(first);
+    expect(api.callsTo('POST', '/api/chat/session')).toHaveLength(2);
+  });
+
+  it('records a menu choice, locks it at once, then sends it with the instruction for the bot', async () => {
+    const { api } = fakeApi();
+    api.on('POST', STREAM, () => sse([{ type: 'end' }])).on('POST', /select-option$/, { success: true });
+    const { chat, state } = controller();
+    await chat.start();
+    const choosing = chat.selectOption('menu-1', { id: 'ship', text: 'Shipping', payload: { n: 1 } });
+    await vi.waitFor(() => expect(state().answers['menu-1']).toBe('ship'));
+    await choosing;
+    expect(api.callsTo('POST', /select-option$/)[0]!.body).toEqual({ optionId: 'ship', optionText: 'Shipping', payload: { n: 1 } });
+    expect(api.callsTo('POST', STREAM)[0]!.body).toMatchObject({
+      content: 'Shipping',
+      internalMessage: 'The visitor selected the menu option "Shipping" (option id "ship", payload {"n":1}).',
+    });
+    await chat.selectOption('menu-2', { id: 'q_other', text: 'Other' }, ' Returns ');
+    expect(api.callsTo('POST', STREAM)[1]!.body).toMatchObject({ content: 'Returns', internalMessage: 'The visitor chose "Other" and wrote: Returns' });
+    await chat.submitChoice('rating-1', { optionId: '5', optionText: '5 stars' }, 'Rated 5');
+    expect(api.callsTo('POST', /select-option$/)[2]!.body).toEqual({ optionId: '5', optionText: '5 stars' });
+    expect(api.callsTo('POST', STREAM)[2]!.body).toMatchObject({ content: 'Rated 5' });
+  });
+
+  it('posts bot forms and the limit contact form, answering how they went', async () => {
+    const { api } = fakeApi();
+    const { chat, onError } = controller();
+    expect(await chat.submitContact({ name: 'Ada', email: 'a@b.co', message: 'Call me back' })).toBe('failed');
+    await chat.start();
+    const id = chat.getSnapshot().sessionId;
+    api.on('POST', /submit-form$/, { success: true, messageId: 1 });
+    expect(await chat.submitForm('f', 'Callback', [{ id: 'phone', label: 'Phone', value: '123' }])).toBe(true);
+    expect(await chat.submitContact({ name: ' Ada ', email: 'a@b.co ', message: ' Call me back ' })).toBe('sent');
+    expect(api.callsTo('POST', `/api/chat/${id}/submit-form`).map((c) => c.body)).toEqual([
+      { formTitle: 'Callback', formData: [{ id: 'phone', label: 'Phone', value: '123' }] },
+      {
+        formTitle: LIMIT_CONTACT_FORM_TITLE,
+        formData: [
+          { id: 'name', label: 'Name', type: 'text', value: 'Ada' },
+          { id: 'email', label: 'Email', type: 'email', value: 'a@b.co' },
+          { id: 'message', label: 'Message', type: 'textarea', value: 'Call me back' },
+        ],
+      },
+    ]);
+    api.on('POST', /submit-form$/, () => json({ message: 'no' }, 400));
+    expect(await chat.submitForm('f', 'Callback', [])).toBe(false);
+    expect(await chat.submitContact({ name: 'Ada', email: 'a@b.co', message: 'Call me back' })).toBe('failed');
+    api.on('POST', /submit-form$/, () => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await chat.submitContact({ name: 'Ada', email: 'a@b.co', message: 'Call me back' })).toBe('network');
+    expect(onError).toHaveBeenCalledTimes(3);
+  });
+});

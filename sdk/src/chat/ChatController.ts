@@ -1,0 +1,400 @@
+import { ApiError, request, streamEvents } from '../lib/api';
+import { clearReadOnly, loadReadOnly, loadSessionId, READ_ONLY_MS, saveReadOnly, saveSessionId, type ReadOnlyState } from '../lib/storage';
+import type { ViewMessage } from '../messages/MessageView';
+import { createSessionId, LIMIT_CONTACT_FORM_TITLE, type ChatMessage, type StreamEvent, type StreamRequest } from '@parley/contracts';
+import type { FormFieldValue, MenuOption, RecordedChoice } from './ChatActions';
+
+/** Error texts the visitor sees (the wording is fixed by docs/widget.md, "Chat tab"). */
+export const SEND_FAILED = 'Failed to send message';
+export const FETCH_FAILED = 'Failed to fetch messages';
+
+/**
+ * What the chat is doing:
+ * - `loading`: the session is being created or its history fetched; sends wait for it.
+ * - `idle`: no answer is awaited.
+ * - `sending`: the visitor's message is posted and nothing of the answer has arrived yet.
+ * - `streaming`: the answer is arriving (text being written, finished bubbles).
+ *
+ * The composer is busy unless `idle`; the typing dots show while `sending` or `streaming` when
+ * no text is being written.
+ */
+export type ChatStatus = 'loading' | 'idle' | 'sending' | 'streaming';
+
+/** Everything the chat shows. Snapshots are immutable: each change makes a new one. */
+export interface ChatSnapshot {
+  /** The conversation's id, null until the chat has started. */
+  sessionId: string | null;
+  status: ChatStatus;
+  messages: ViewMessage[];
+  /** Bubbles being written token by token (`delta` events), by bubble id, in arrival order. */
+  drafts: { id: string; content: string }[];
+  error: string | null;
+  /** Set while the bot is over its limit or inactive: sending is refused. */
+  readOnly: ReadOnlyState | null;
+  /** Answers given to interactive messages, kept here so they survive remounts. */
+  answers: Record<string, unknown>;
+}
+
+export interface ChatControllerOptions {
+  apiUrl: string;
+  /** The bot's guid, sent as chatbotConfigId; null for the server's default bot. */
+  chatbotRef: string | null;
+  /**
+   * Session storage key for the session id. The id only ever comes from this tab's own storage
+   * or is minted here: never from a prop, URL or page global an attacker could shape, since
+   * whoever chose the id could read the conversation (session fixation).
+   */
+  storageKey: string;
+  onError?: (error: Error) => void;
+  onMessage?: (message: ChatMessage) => void;
+}
+
+/** Outcome of the limit contact form: sent, refused by the server, or not reachable. */
+export type ContactResult = 'sent' | 'failed' | 'network';
+
+/** The one empty draft list, so a patch that empties the drafts again changes nothing. */
+const NO_DRAFTS: ChatSnapshot['drafts'] = [];
+const EMPTY: ChatSnapshot = { sessionId: null, status: 'idle', messages: [], drafts: NO_DRAFTS, error: null, readOnly: null, answers: {} };
+
+/**
+ * The visitor's conversation without any UI framework: session creation (kept in session
+ * storage), history, streamed sending, interactive answers, read-only mode with its 30-minute
+ * expiry and the contact form. Read it with `subscribe` and `getSnapshot` (the
+ * `useSyncExternalStore` contract); change it only through its commands. Every method may be
+ * called detached from the object.
+ */
+export interface ChatController {
+  /** Calls `listener` after every change; answers the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** The current state: the same object until something changes. */
+  getSnapshot(): ChatSnapshot;
+  /** Replaces the options; they are read at every call, so props may change at any time. */
+  setOptions(options: ChatControllerOptions): void;
+  /**
+   * Starts the chat: restores this tab's session (fetching its history) or makes a new one.
+   * Later calls only fetch the history again when a stream was aborted since, so the answer
+   * the server went on writing shows.
+   */
+  start(): Promise<void>;
+  /** Starts a new conversation with a new session id; ignored while an answer is streaming. */
+  refresh(): void;
+  /**
+   * Sends visitor text and streams the answer; `internalMessage` is the instruction the bot
+   * receives when it differs. Waits for a session still starting. Answers false when nothing
+   * was sent: blank text, no session, an answer still streaming, or read-only.
+   */
+  send(content: string, internalMessage?: string): Promise<boolean>;
+  /**
+   * Stops the running answer stream, if any, keeping the text written so far and showing no
+   * error: the visitor left, nothing failed. The server finishes and stores the answer anyway.
+   */
+  abort(): void;
+  /** Aborts the stream and stops the read-only timer; `start` resumes the timer. */
+  dispose(): void;
+  /** Records a menu or card choice on its message (select-option), then sends it. */
+  selectOption(messageKey: string, option: MenuOption, typedText?: string): Promise<void>;
+  /** Records a rating or multiselect answer on its message, then sends `text` as the visitor's. */
+  submitChoice(messageKey: string, choice: RecordedChoice, text: string): Promise<void>;
+  /** Posts a bot form through submit-form; answers whether it succeeded (failures are only reported). */
+  submitForm(messageKey: string, title: string, fields: FormFieldValue[]): Promise<boolean>;
+  /** Posts the limit contact form with its fixed title and trimmed fields. */
+  submitContact(values: { name: string; email: string; message: string }): Promise<ContactResult>;
+  /** Remembers the answer given to an interactive message. */
+  setAnswer(messageKey: string, value: unknown): void;
+}
+
+/** Makes the chat of one widget; nothing is requested before `start`. */
+export function createChatController(initialOptions: ChatControllerOptions): ChatController {
+  let options = initialOptions;
+  let state = EMPTY;
+  const listeners = new Set<() => void>();
+  /** The running session start or history fetch; sends and choices wait for it. */
+  let pending: Promise<void> | null = null;
+  /** Bumped by every start, so the results of a superseded one are dropped. */
+  let generation = 0;
+  /** The running answer stream. It may outlive `status` by the bytes after `complete`. */
+  let stream: AbortController | null = null;
+  /** An aborted stream's answer goes on being written on the server: fetch it on the next start. */
+  let stale = false;
+  let expiry: ReturnType<typeof setTimeout> | undefined;
+  let localIds = 0;
+
+  // A patch that changes nothing keeps the snapshot, so subscribers see no change and React
+  // does not render again.
+  const set = (patch: Partial<ChatSnapshot>): void => {
+    const prev = state;
+    if ((Object.keys(patch) as (keyof ChatSnapshot)[]).every((key) => patch[key] === prev[key])) return;
+    state = { ...prev, ...patch };
+    if (prev.readOnly !== state.readOnly || prev.sessionId !== state.sessionId) armExpiry();
+    for (const listener of listeners) listener();
+  };
+
+  const report = (error: unknown): void => {
+    const err = error instanceof Error ? error : new Error(String(error));
+    if (options.onError) options.onError(err);
+    else console.error('[chat-widget]', err);
+  };
+
+  const chatPath = (id: string, rest: string) => `/api/chat/${encodeURIComponent(id)}/${rest}`;
+
+  /** The read-only flag clears itself 30 minutes after it was set, also while the page stays open. */
+  const armExpiry = (): void => {
+    clearTimeout(expiry);
+    const { readOnly, sessionId } = state;
+    if (!readOnly || !sessionId) return;
+    expiry = setTimeout(
+      () => {
+        clearReadOnly(sessionId);
+        set({ readOnly: null });
+      },
+      Math.max(0, readOnly.since + READ_ONLY_MS - Date.now()),
+    );
+  };
+
+  /** Runs a session start or history fetch as the one pending task, `loading` meanwhile. */
+  const track = (task: (run: number) => Promise<void>): Promise<void> => {
+    const run = ++generation;
+    set({ status: 'loading' });
+    const done: Promise<void> = task(run)
+      .catch(report)
+      .finally(() => {
+        if (run === generation) set({ status: 'idle' });
+        if (pending === done) pending = null;
+      });
+    pending = done;
+    return done;
+  };
+
+  const begin = async (fresh: boolean, run: number): Promise<void> => {
+    const { apiUrl, chatbotRef, storageKey } = options;
+    let id = fresh ? null : loadSessionId(storageKey);
+    const resumed = id !== null;
+    id ??= createSessionId();
+    saveSessionId(storageKey, id);
+    stale = false;
+    set({ ...EMPTY, status: 'loading', sessionId: id, readOnly: loadReadOnly(id) });
+    try {
+      await request(apiUrl, 'POST', '/api/chat/session', { sessionId: id, chatbotConfigId: chatbotRef });
+    } catch (error) {
+      // A stored id the server refuses (another bot's, or expired) is replaced by a new one.
+      if (!resumed || !(error instanceof ApiError) || error.status >= 500) throw error;
+      if (run === generation) await begin(true, run);
+      return;
+    }
+    if (resumed) await loadHistory(id, run);
+  };
+
+  const loadHistory = async (id: string, run: number): Promise<void> => {
+    try {
+      const history = await request<ChatMessage[]>(options.apiUrl, 'GET', chatPath(id, 'messages'));
+      if (run === generation) set({ messages: Array.isArray(history) ? history : [], drafts: NO_DRAFTS, error: null });
+    } catch (error) {
+      if (run === generation) set({ error: FETCH_FAILED });
+      throw error;
+    }
+  };
+
+  /** The end of a turn: a stream that stops without its final bubble keeps the text written so far. */
+  const settled = (): Partial<ChatSnapshot> => {
+    const { drafts, messages, sessionId } = state;
+    const kept: ViewMessage[] = drafts
+      .filter((d) => d.content.trim() && !messages.some((m) => String(m.id) === d.id))
+      .map((d) => textMessage(d.id, sessionId ?? '', 'bot', d.content));
+    return { status: 'idle', drafts: NO_DRAFTS, messages: kept.length ? [...messages, ...kept] : messages };
+  };
+
+  const apply = (event: StreamEvent, sessionId: string): void => {
+    const { drafts, messages, status } = state;
+    const writing = status === 'sending' ? 'streaming' : status;
+    switch (event.type) {
+      case 'delta': {
+        const id = String(event.id);
+        const known = drafts.some((d) => d.id === id);
+        set({
+          status: writing,
+          drafts: known ? drafts.map((d) => (d.id === id ? { id, content: d.content + event.content } : d)) : [...drafts, { id, content: event.content }],
+        });
+        return;
+      }
+      case 'bubble':
+        if (event.message.sender === 'bot') options.onMessage?.(event.message);
+        // A finished bubble replaces whatever was being written before it.
+        set({ status: writing, drafts: NO_DRAFTS, messages: upsert(messages, event.message) });
+        return;
+      case 'complete':
+        set({ status: 'idle', drafts: NO_DRAFTS, messages: event.messages.reduce(upsert, messages) });
+        return;
+      case 'limit_exceeded':
+      case 'chatbot_inactive': {
+        const readOnly = { since: Date.now(), message: event.message, showContactForm: event.showContactForm };
+        saveReadOnly(sessionId, readOnly);
+        set({ ...settled(), readOnly });
+        return;
+      }
+      case 'error':
+        set({ status: 'idle', drafts: NO_DRAFTS, error: event.message || SEND_FAILED });
+        return;
+      case 'end':
+        set(settled());
+    }
+  };
+
+  const send = async (content: string, internalMessage?: string): Promise<boolean> => {
+    const text = content.trim();
+    while (pending) await pending;
+    const id = state.sessionId;
+    if (!text || !id || stream || state.readOnly) return false;
+    const mine = new AbortController();
+    stream = mine;
+    const { apiUrl, chatbotRef } = options;
+    set({ status: 'sending', error: null, messages: [...state.messages, textMessage(`local-${++localIds}`, id, 'user', text)] });
+    const body: StreamRequest = { content: text, messageType: 'text', chatbotConfigId: chatbotRef };
+    if (internalMessage && internalMessage !== text) body.internalMessage = internalMessage;
+    try {
+      await streamEvents(
+        apiUrl,
+        chatPath(id, 'messages/stream'),
+        body,
+        (event) => {
+          if (!mine.signal.aborted) apply(event, id);
+        },
+        mine.signal,
+      );
+    } catch (error) {
+      if (!mine.signal.aborted) {
+        // A rate limit's own words ("try again tomorrow") tell the visitor more than a failure.
+        const limited = error instanceof ApiError && error.status === 429 ? error.serverMessage : null;
+        set({ status: 'idle', error: limited ?? SEND_FAILED });
+        report(error);
+      }
+    } finally {
+      if (stream === mine) {
+        stream = null;
+        set(settled());
+      }
+    }
+    return true;
+  };
+
+  const abort = (): void => {
+    if (!stream) return;
+    stream.abort();
+    stream = null;
+    stale = true;
+    set(settled());
+  };
+
+  /**
+   * Waits for a running start, then claims the turn for a choice. Answers false when nothing may
+   * be sent now (no session, an answer streaming, read-only); `accepted` runs before the call so
+   * the component locks at once. A failed call is reported but the answer still goes out.
+   */
+  const recordChoice = async (choice: RecordedChoice, accepted?: () => void): Promise<boolean> => {
+    while (pending) await pending;
+    const id = state.sessionId;
+    if (!id || stream || state.readOnly) return false;
+    accepted?.();
+    try {
+      await request(options.apiUrl, 'POST', chatPath(id, 'select-option'), {
+        optionId: choice.optionId.slice(0, 200),
+        payload: choice.payload,
+        optionText: choice.optionText.slice(0, 1000),
+      });
+    } catch (error) {
+      report(error);
+    }
+    return true;
+  };
+
+  const postForm = (id: string, formTitle: string, formData: FormFieldValue[]) =>
+    request(options.apiUrl, 'POST', chatPath(id, 'submit-form'), { formData, formTitle });
+
+  const setAnswer = (messageKey: string, value: unknown): void => {
+    if (state.answers[messageKey] !== value) set({ answers: { ...state.answers, [messageKey]: value } });
+  };
+
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    getSnapshot: () => state,
+    setOptions: (next) => {
+      options = next;
+    },
+    start: () => {
+      armExpiry();
+      const id = state.sessionId;
+      if (!id) return track((run) => begin(false, run));
+      if (stale && !stream) {
+        stale = false;
+        return track((run) => loadHistory(id, run));
+      }
+      return pending ?? Promise.resolve();
+    },
+    refresh: () => {
+      if (!stream) void track((run) => begin(true, run));
+    },
+    send,
+    abort,
+    dispose: () => {
+      abort();
+      clearTimeout(expiry);
+    },
+    selectOption: async (messageKey, option, typedText) => {
+      const text = typedText?.trim() || option.text;
+      if (!(await recordChoice({ optionId: option.id, optionText: text, payload: option.payload }, () => setAnswer(messageKey, option.id)))) return;
+      const payload = option.payload != null ? `, payload ${JSON.stringify(option.payload)}` : '';
+      await send(text, typedText ? `The visitor chose "Other" and wrote: ${text}` : `The visitor selected the menu option "${text}" (option id "${option.id}"${payload}).`);
+    },
+    submitChoice: async (_messageKey, choice, text) => {
+      if (await recordChoice(choice)) await send(text);
+    },
+    submitForm: async (_messageKey, title, fields) => {
+      const id = state.sessionId;
+      if (!id) return false;
+      try {
+        await postForm(id, title, fields);
+        return true;
+      } catch (error) {
+        report(error);
+        return false;
+      }
+    },
+    submitContact: async (values) => {
+      const id = state.sessionId;
+      if (!id) return 'failed';
+      try {
+        await postForm(id, LIMIT_CONTACT_FORM_TITLE, [
+          { id: 'name', label: 'Name', type: 'text', value: values.name.trim() },
+          { id: 'email', label: 'Email', type: 'email', value: values.email.trim() },
+          { id: 'message', label: 'Message', type: 'textarea', value: values.message.trim() },
+        ]);
+        return 'sent';
+      } catch (error) {
+        report(error);
+        return error instanceof ApiError ? 'failed' : 'network';
+      }
+    },
+    setAnswer,
+  };
+}
+
+function textMessage(id: string, sessionId: string, sender: 'user' | 'bot', content: string): ChatMessage {
+  return { id, sessionId, content, sender, messageType: 'text', metadata: null, createdAt: new Date().toISOString() };
+}
+
+/**
+ * Adds a streamed message or replaces the one with its id, marked live (it arrived during this
+ * page view). The server's copy of the visitor's own message replaces the optimistic local one
+ * with the same text, so it is not shown twice.
+ */
+function upsert(messages: ViewMessage[], message: ChatMessage): ViewMessage[] {
+  const id = String(message.id);
+  let index = messages.findIndex((m) => String(m.id) === id);
+  if (index < 0 && message.sender === 'user') {
+    index = messages.findIndex((m) => String(m.id).startsWith('local-') && m.sender === 'user' && m.content.trim() === message.content.trim());
+  }
+  const live = { ...message, live: true };
+  return index < 0 ? [...messages, live] : messages.map((m, i) => (i === index ? live : m));
+}
