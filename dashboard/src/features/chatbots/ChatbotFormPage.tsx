@@ -6,7 +6,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { showServerFieldErrors } from '../../components/Field';
+import { showServerFieldErrors } from '../../lib/formRules';
 import { PageSpinner } from '../../components/Spinner';
 import { client, unwrap, type Chatbot } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';

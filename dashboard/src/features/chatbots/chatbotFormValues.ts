@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 import { chatbotFieldsSchema } from '@parley/contracts/schemas';
 import { z } from 'zod';
-import { firstErrors, fromText, type FormErrors } from '../../components/Field';
+import { firstErrors, fromText, type FormErrors } from '../../lib/formRules';
 import type { Chatbot } from '../../lib/api';
 
 /**

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button, ButtonLink } from '../../components/Button';
-import { fromText, SelectField, showServerFieldErrors, TextAreaField, TextField } from '../../components/Field';
+import { SelectField, TextAreaField, TextField } from '../../components/Field';
+import { fromText, showServerFieldErrors } from '../../lib/formRules';
 import { ApiError, client, unwrap } from '../../lib/api';
 import { toast } from '../toast/toastStore';
 

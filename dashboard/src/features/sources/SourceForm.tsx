@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../components/Button';
-import { showServerFieldErrors } from '../../components/Field';
+import { showServerFieldErrors } from '../../lib/formRules';
 
 /** The part of a TanStack mutation the form drives. */
 type SourceMutation<T> = {

@@ -5,7 +5,7 @@
 import { MAX_FILE_BYTES, MAX_PAGES_DEFAULT, SOURCE_MESSAGES } from '@parley/contracts';
 import { textSourceSchema, websiteSourceSchema } from '@parley/contracts/schemas';
 import { z } from 'zod';
-import { firstErrors, fromText } from '../../components/Field';
+import { firstErrors, fromText } from '../../lib/formRules';
 
 /** The file picker's filter. */
 export const FILE_ACCEPT = '.txt,.csv,.md,.json,.xml';
