@@ -20,6 +20,7 @@ import { publicRoutes } from './features/public/public.routes';
 import { publicCors } from './features/public/publicCors';
 import { contactRoutes } from './features/contact/contact.routes';
 import { widgetPageRoutes } from './features/widgetPage/widgetPage.routes';
+import { systemRoutes } from './features/system/system.routes';
 
 /**
  * Visitor API: called cross-origin by the widget on any site. CORS without credentials (no
@@ -44,7 +45,8 @@ export const ownerApi = trustZone(
     .route('/chatbots', chatbotSessionRoutes)
     .route('/chat', chatOwnerRoutes)
     .route('/subscription', subscriptionRoutes)
-    .route('/upload', uploadRoutes),
+    .route('/upload', uploadRoutes)
+    .route('/system', systemRoutes),
   [originCheck, requireUser],
 );
 

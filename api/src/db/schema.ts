@@ -138,7 +138,7 @@ export const uploads = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['avatar', 'background'] }).notNull(),
+    kind: text('kind', { enum: ['avatar', 'background', 'profile'] }).notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     createdAt: createdAt(),
   },
@@ -225,6 +225,8 @@ export const chatSessions = sqliteTable(
     messageCount: integer('message_count').notNull().default(0),
     /** Survey being conducted in this session, if any. */
     activeSurveyId: integer('active_survey_id'),
+    /** Opened by the bot's owner from the Test page: not counted against any quota, labelled in history. */
+    isTest: integer('is_test', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' })
       .notNull()
@@ -310,9 +312,11 @@ export const formSubmissions = sqliteTable(
       .$type<{ id: string; label: string; type?: string; value: string }[]>()
       .notNull(),
     emailSent: integer('email_sent', { mode: 'boolean' }).notNull().default(false),
+    /** When the owner opened the lead in the Leads inbox; null means unread. */
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
-  (t) => [index('form_submissions_chatbot_idx').on(t.chatbotId)],
+  (t) => [index('form_submissions_chatbot_idx').on(t.chatbotId, t.createdAt)],
 );
 
 /** Mail waiting to go out; a worker sends and retries with backoff. */
@@ -333,10 +337,56 @@ export const emailOutbox = sqliteTable(
       .default(sql`(unixepoch('subsec') * 1000)`),
     formSubmissionId: integer('form_submission_id'),
     contactMessageId: integer('contact_message_id'),
+    /** The account the mail is about (a lead, a quota alert); deleted with it. Null for site mail. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Short-lived tokens the owner's Test page gives its widget, so its sessions are marked as tests. */
+export const chatTestTokens = sqliteTable(
+  'chat_test_tokens',
+  {
+    /** SHA-256 of the token; the token itself is only ever in the owner's page. */
+    tokenHash: text('token_hash').primaryKey(),
+    chatbotId: integer('chatbot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_test_tokens_chatbot_idx').on(t.chatbotId)],
+);
+
+/** Monthly-quota alerts already mailed: one per threshold (80, 100) per owner per month. */
+export const usageAlerts = sqliteTable(
+  'usage_alerts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    threshold: integer('threshold').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.threshold] })],
+);
+
+/** Forgot-password links: only the SHA-256 of the token is stored; single use, short-lived. */
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
 export type User = typeof users.$inferSelect;

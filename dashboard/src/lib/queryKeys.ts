@@ -28,6 +28,9 @@ export const queryKeys = {
     current: ['/api/subscription/current'] as const,
     plans: ['/api/subscription/plans'] as const,
   },
+  system: {
+    status: ['/api/system/status'] as const,
+  },
   public: {
     defaultChatbot: ['/api/public/default-chatbot'] as const,
   },
