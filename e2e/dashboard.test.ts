@@ -71,9 +71,12 @@ describe('dashboard in a real browser', () => {
 
     // The avatar goes up as multipart through the typed client and comes back as a served URL.
     await page.getByLabel('Upload avatar image').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
-    await page.waitForFunction(() => /^\/uploads\/avatar-[0-9a-f-]+\.png$/.test((document.querySelector('input[aria-label="Avatar URL"]') as HTMLInputElement).value));
+    await page.waitForFunction(() => /^\/uploads\/avatar-[0-9a-f-]+\.webp$/.test((document.querySelector('input[aria-label="Avatar URL"]') as HTMLInputElement).value));
     const avatarUrl = await page.getByLabel('Avatar URL').inputValue();
-    expect((await page.request.get(avatarUrl)).status()).toBe(200);
+    const served = await page.request.get(avatarUrl);
+    expect(served.status()).toBe(200);
+    // Avatars are stored resized to 200×200 WebP, whatever was uploaded.
+    expect(served.headers()['content-type']).toBe('image/webp');
     await expect.poll(() => page.getByRole('img', { name: 'Chatbot avatar' }).getAttribute('src'), { timeout: 10_000 }).toBe(avatarUrl);
   });
 

@@ -21,6 +21,9 @@ import { publicCors } from './features/public/publicCors';
 import { contactRoutes } from './features/contact/contact.routes';
 import { widgetPageRoutes } from './features/widgetPage/widgetPage.routes';
 import { systemRoutes } from './features/system/system.routes';
+import { promptAssistantRoutes } from './features/promptAssistant/promptAssistant.routes';
+import { accountAuthRoutes, accountRoutes, adminAccountRoutes } from './features/account/account.routes';
+import { chatbotLeadRoutes, leadRoutes } from './features/leads/leads.routes';
 
 /**
  * Visitor API: called cross-origin by the widget on any site. CORS without credentials (no
@@ -33,7 +36,12 @@ export const publicApi = trustZone(new Hono().route('/chat', chatRoutes).route('
 
 /** Parley's own pages without a sign-in: accounts, the contact form, the plan catalogue. */
 export const siteApi = trustZone(
-  new Hono().route('/', loginRedirectRoutes).route('/auth', authRoutes).route('/contact', contactRoutes).route('/subscription', plansRoutes),
+  new Hono()
+    .route('/', loginRedirectRoutes)
+    .route('/auth', authRoutes)
+    .route('/auth', accountAuthRoutes)
+    .route('/contact', contactRoutes)
+    .route('/subscription', plansRoutes),
   [originCheck],
 );
 
@@ -43,9 +51,14 @@ export const ownerApi = trustZone(
     .route('/chatbots', chatbotRoutes)
     .route('/chatbots', sourcesRoutes)
     .route('/chatbots', chatbotSessionRoutes)
+    .route('/chatbots', promptAssistantRoutes)
+    .route('/chatbots', chatbotLeadRoutes)
+    .route('/leads', leadRoutes)
     .route('/chat', chatOwnerRoutes)
     .route('/subscription', subscriptionRoutes)
     .route('/upload', uploadRoutes)
+    .route('/account', accountRoutes)
+    .route('/admin', adminAccountRoutes)
     .route('/system', systemRoutes),
   [originCheck, requireUser],
 );

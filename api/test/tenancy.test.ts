@@ -8,6 +8,8 @@ const { ownerApi } = await import('../src/app');
 const { waitForIdle } = await import('../src/features/sources/sources.service');
 const { createSessionId } = await import('@parley/contracts');
 const { client, createUserAndCookie, ensureStarted, errorOf, newBot, withCookie } = await import('./helpers');
+const { db } = await import('../src/db/client');
+const { formSubmissions } = await import('../src/db/schema');
 
 const { chat, chatbots } = client.api;
 
@@ -50,6 +52,12 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
     expect(opened.status).toBe(201);
     const sent = await chat[':sessionId'].messages.$post({ param: { sessionId }, json: { content: 'How much is a mooring?', messageType: 'text' } });
     expect(sent.status).toBe(200);
+    // A lead in A's inbox, stored directly so the conversation itself stays as it is.
+    const lead = db
+      .insert(formSubmissions)
+      .values({ chatbotId: bot.id, sessionId, formTitle: 'Contact our team', formData: [{ id: 'name', label: 'Name', value: 'Vera' }] })
+      .returning()
+      .get();
 
     const before = await snapshot(a.cookie, bot.guid, sessionId);
     expect(before.bot).toMatchObject({ name: 'Ada Bot', description: 'Answers moorings questions', isActive: true });
@@ -58,6 +66,7 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
     expect(before.sessions.sessions.map((s) => s.sessionId)).toEqual([sessionId]);
     expect(before.messages.map((m) => m.sender)).toEqual(['user', 'bot']);
     expect(before.messages[0].content).toBe('How much is a mooring?');
+    expect(before.leads).toMatchObject({ unreadCount: 1, leads: [{ id: lead.id, read: false }] });
 
     // B has a bot of its own, so "B's bot + A's source" is tried as well.
     const bBot = await newBot(b.cookie, { name: 'Bob Bot' });
@@ -80,6 +89,20 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
         label: 'list sessions',
         route: 'GET /chatbots/:guid/sessions',
         send: () => chatbots[':guid'].sessions.$get({ param: { guid: bot.guid }, query: { page: '1', limit: '10' } }, asB),
+      },
+      {
+        label: 'prompt assistant',
+        route: 'POST /chatbots/:guid/prompt-assistant',
+        send: () =>
+          chatbots[':guid']['prompt-assistant'].$post(
+            { param: { guid: bot.guid }, json: { action: 'generate', context: { chatbotName: '', description: '', currentPrompt: '' }, userMessage: '' } },
+            asB,
+          ),
+      },
+      {
+        label: 'issue test token',
+        route: 'POST /chatbots/:guid/test-token',
+        send: () => chatbots[':guid']['test-token'].$post({ param: { guid: bot.guid } }, asB),
       },
       {
         label: 'update bot',
@@ -138,6 +161,16 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
           send: () => sources[':sourceId'].$delete({ param: { chatbotId: ref, sourceId } }, asB),
         }),
       ),
+      {
+        label: 'list bot leads',
+        route: 'GET /chatbots/:guid/leads',
+        send: () => chatbots[':guid'].leads.$get({ param: { guid: bot.guid }, query: {} }, asB),
+      },
+      {
+        label: 'mark lead read',
+        route: 'PATCH /leads/:id',
+        send: () => client.api.leads[':id'].$patch({ param: { id: String(lead.id) }, json: { read: true } }, asB),
+      },
       { label: 'delete session', route: 'DELETE /chat/:sessionId', send: () => chat[':sessionId'].$delete({ param: { sessionId } }, asB) },
       {
         label: 'delete all sessions',
@@ -171,12 +204,12 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
     // B's own views show nothing of A.
     const bList = await (await chatbots.$get(undefined, asB)).json();
     expect(bList.map((x) => x.guid)).toEqual([bBot.guid]);
-    expect(await (await chat.conversations.count.$get(undefined, asB)).json()).toEqual({ count: 0 });
+    expect(await (await chat.conversations.count.$get(undefined, asB)).json()).toBe(0);
 
     // Every write above was refused before it touched anything.
     await waitForIdle();
     expect(await snapshot(a.cookie, bot.guid, sessionId)).toEqual(before);
-    expect(await (await chat.conversations.count.$get(undefined, withCookie(a.cookie))).json()).toEqual({ count: 1 });
+    expect(await (await chat.conversations.count.$get(undefined, withCookie(a.cookie))).json()).toBe(1);
   });
 });
 
@@ -192,6 +225,7 @@ async function snapshot(cookie: string, guid: string, sessionId: string) {
     sources: await read('sources', await chatbots[':chatbotId']['website-sources'].$get({ param: { chatbotId: guid } }, asOwner)),
     sessions: await read('sessions', await chatbots[':guid'].sessions.$get({ param: { guid }, query: { page: '1', limit: '10' } }, asOwner)),
     messages: await read('messages', await chat[':sessionId'].messages.$get({ param: { sessionId } }, asOwner)),
+    leads: await read('leads', await client.api.leads.$get({ query: {} }, asOwner)),
   };
 }
 

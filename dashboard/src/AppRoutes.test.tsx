@@ -64,7 +64,8 @@ describe('routes', () => {
     expect(within(premium).getByText('$49')).toBeTruthy();
     expect(within(screen.getByTestId('plan-free')).getByRole('heading', { name: 'Trial' })).toBeTruthy();
     expect(within(screen.getByTestId('plan-ultra')).getByText('Unlimited messages per month')).toBeTruthy();
-    expect(within(screen.getByTestId('plan-basic')).getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/api/login');
+    expect(within(screen.getByTestId('plan-basic')).getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/api/login?mode=signup');
+    expect(within(screen.getByTestId('plan-free')).getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe('/api/login?mode=signup');
     expect(screen.getAllByText('/month')).toHaveLength(4);
   });
 

@@ -21,12 +21,16 @@ const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage').th
 const SubscriptionPage = lazy(() => import('./features/subscription/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })));
 const ProfilePage = lazy(() => import('./features/account/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const SettingsPage = lazy(() => import('./features/account/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 const CreateChatbotPage = lazy(() => import('./features/chatbots/ChatbotFormPage').then((m) => ({ default: m.CreateChatbotPage })));
 const EditChatbotPage = lazy(() => import('./features/chatbots/ChatbotFormPage').then((m) => ({ default: m.EditChatbotPage })));
 const EmbedPage = lazy(() => import('./features/chatbots/EmbedPage').then((m) => ({ default: m.EmbedPage })));
 const TestPage = lazy(() => import('./features/chatbots/TestPage').then((m) => ({ default: m.TestPage })));
 const AddDataPage = lazy(() => import('./features/sources/AddDataPage').then((m) => ({ default: m.AddDataPage })));
 const HistoryPage = lazy(() => import('./features/history/HistoryPage').then((m) => ({ default: m.HistoryPage })));
+const LeadsPage = lazy(() => import('./features/leads/LeadsPage').then((m) => ({ default: m.LeadsPage })));
+const ChatbotLeadsPage = lazy(() => import('./features/leads/LeadsPage').then((m) => ({ default: m.ChatbotLeadsPage })));
 const tool = (name: 'AnalyticsPage' | 'SurveyAnalyticsPage' | 'SurveysPage' | 'UiDesignerPage') =>
   lazy(() => import('./features/chatbots/ToolPages').then((m) => ({ default: m[name] })));
 const AnalyticsPage = tool('AnalyticsPage');
@@ -69,6 +73,8 @@ export function AppRoutes() {
         <Route path="/widget" element={<WidgetPage />} />
         <Route path="/chat-widget" element={<WidgetPage />} />
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/forgot-password" element={<Suspense fallback={<PageSpinner />}><ForgotPasswordPage /></Suspense>} />
+        <Route path="/reset-password" element={<Suspense fallback={<PageSpinner />}><ResetPasswordPage /></Suspense>} />
 
         <Route path="/dashboard" element={owner(<DashboardPage />)} />
         <Route path="/subscription" element={owner(<SubscriptionPage />)} />
@@ -93,6 +99,8 @@ export function AppRoutes() {
         />
         <Route path="/chatbots/:guid/embed" element={owner(<EmbedPage />)} />
         <Route path="/chatbots/:guid/history" element={owner(<HistoryPage />)} />
+        <Route path="/leads" element={owner(<LeadsPage />)} />
+        <Route path="/chatbots/:guid/leads" element={owner(<ChatbotLeadsPage />)} />
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>

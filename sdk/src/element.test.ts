@@ -26,6 +26,27 @@ describe('<chat-widget>', () => {
     expect(document.head.querySelectorAll('style')).toHaveLength(0);
   });
 
+  it('maps the test-token attribute to the testToken prop: the session is created with it under the test key', async () => {
+    const api = new FakeApi('http://api.test')
+      .on('GET', '/api/public/chatbots/bot-guid', botConfig())
+      .on('POST', '/api/chat/session', { sessionId: 'x' })
+      .on('GET', /messages$/, [])
+      .install();
+    const el = document.createElement('chat-widget');
+    el.setAttribute('api-url', 'http://api.test');
+    el.setAttribute('chatbot-id', 'bot-guid');
+    el.setAttribute('test-token', 'owner-test-token');
+    document.body.append(el);
+    await waitFor(() => expect(shadow(el).querySelector('.cw-launcher')).not.toBeNull());
+    expect(el.testToken).toBe('owner-test-token');
+    shadow(el).querySelector<HTMLButtonElement>('.cw-launcher')!.click();
+    await waitFor(() => expect(api.callsTo('POST', '/api/chat/session')).toHaveLength(1));
+    const body = api.callsTo('POST', '/api/chat/session')[0]!.body as { sessionId: string; testToken?: string };
+    expect(body.testToken).toBe('owner-test-token');
+    expect(sessionStorage.getItem('global-chat-session-id:test:bot-guid')).toBe(body.sessionId);
+    expect(sessionStorage.getItem('global-chat-session-id')).toBeNull();
+  });
+
   it('takes chatbotConfig as a property (also when set before the element upgrades) and fires events', async () => {
     const api = new FakeApi('http://api.test').on('POST', '/api/chat/session', { sessionId: 'x' }).install();
     const el = document.createElement('div').appendChild(document.createElement('chat-widget')) as ChatWidgetElement;

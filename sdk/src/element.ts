@@ -1,7 +1,7 @@
 /**
  * Registers `<chat-widget>`: the widget as a custom element with an open shadow root.
  * Attributes: `api-url`, `chatbot-id`, `position`, `primary-color`, `background-color`,
- * `text-color`, `embedded`, `default-open`. Properties: the same in camelCase plus
+ * `text-color`, `embedded`, `default-open`, `test-token`. Properties: the same in camelCase plus
  * `chatbotConfig` and the callbacks `onOpen`, `onClose`, `onMessage`, `onError`. Events (bubbling,
  * composed): `widget-open`, `widget-close`, `widget-message` (detail: the message),
  * `widget-error` (detail: the Error).
@@ -27,6 +27,8 @@ export interface ChatWidgetElement extends HTMLElement {
   textColor?: string;
   embedded?: boolean;
   defaultOpen?: boolean;
+  /** The owner's test token (attribute `test-token`); see `ChatWidgetProps.testToken`. */
+  testToken?: string;
   chatbotConfig?: PublicChatbotConfig | null;
   onOpen?: () => void;
   onClose?: () => void;
@@ -58,6 +60,7 @@ export function defineChatWidget(tag: string = CHAT_WIDGET_TAG): CustomElementCo
       textColor: 'string',
       embedded: 'boolean',
       defaultOpen: 'boolean',
+      testToken: 'string',
     },
   });
 

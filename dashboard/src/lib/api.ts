@@ -44,10 +44,10 @@ export async function unwrap<R extends Response & { json(): Promise<unknown> }>(
 }
 
 /**
- * Untyped request, only for endpoints the API does not have yet (so `AppType` cannot type them):
- * the subscription checkout/modify/resume/cancel calls.
+ * Untyped request for the subscription checkout/modify/resume/cancel calls: their routes only
+ * answer "billing unavailable" until online billing lands, so they declare no body to type.
  * Same rules as the typed client: JSON body, credentials, the same error text. Move each call
- * to `client` when its route lands.
+ * to `client` when its route takes its body.
  */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const res = await fetch(url, {

@@ -8,6 +8,7 @@ export const queryKeys = {
   auth: {
     user: ['/api/auth/user'] as const,
     adminStatus: ['/api/auth/admin-status'] as const,
+    options: ['/api/auth/options'] as const,
   },
   chatbots: {
     /** The owner's bot list, and the prefix of every per-bot key below. */
@@ -17,12 +18,23 @@ export const queryKeys = {
     /** One page of a bot's conversations; without `page`, the prefix of all its pages. */
     sessions: (guid: string, page?: number) =>
       page === undefined ? (['/api/chatbots', guid, 'sessions'] as const) : (['/api/chatbots', guid, 'sessions', page] as const),
+    /** One page of a bot's leads; without `page`, the prefix of all its pages. */
+    leads: (guid: string, page?: number) =>
+      page === undefined ? (['/api/chatbots', guid, 'leads'] as const) : (['/api/chatbots', guid, 'leads', page] as const),
+    /** The Test page's token that marks its chats as tests. */
+    testToken: (guid: string) => ['/api/chatbots', guid, 'test-token'] as const,
   },
   chat: {
     /** The prefix of everything cached about one conversation. */
     session: (sessionId: string) => ['/api/chat', sessionId] as const,
     messages: (sessionId: string) => ['/api/chat', sessionId, 'messages'] as const,
     conversationCount: ['/api/chat/conversations/count'] as const,
+  },
+  leads: {
+    /** Every lead query across bots (pages and the dashboard's unread count). */
+    all: ['/api/leads'] as const,
+    page: (page: number) => ['/api/leads', page] as const,
+    summary: ['/api/leads', 'summary'] as const,
   },
   subscription: {
     current: ['/api/subscription/current'] as const,

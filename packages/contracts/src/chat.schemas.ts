@@ -68,9 +68,13 @@ export const chatMessageSchema = z.object({
 /** A bot as a visitor's browser names it: its guid (see `CreateSessionRequest`). */
 export const chatbotRefSchema = z.string({ error: "chatbotConfigId must be the chatbot's guid" }).trim().min(1).max(100);
 
+/** Only its hash is looked up, so the shape check is just a bound on its length. */
+const testTokenSchema = z.string({ error: 'testToken must be a string' }).min(1, 'Invalid test token').max(200, 'Invalid test token');
+
 export const createSessionRequestSchema = z.object({
   sessionId: sessionIdSchema,
   chatbotConfigId: chatbotRefSchema.nullable().optional(),
+  testToken: testTokenSchema.optional(),
 }) satisfies z.ZodType<CreateSessionRequest>;
 
 export const sendMessageRequestSchema = z.object({
@@ -81,6 +85,7 @@ export const sendMessageRequestSchema = z.object({
 export const streamRequestSchema = sendMessageRequestSchema.extend({
   internalMessage: cleanString().max(4000).optional(),
   chatbotConfigId: chatbotRefSchema.nullable().optional(),
+  testToken: testTokenSchema.optional(),
 }) satisfies z.ZodType<StreamRequest, unknown>;
 
 export const selectOptionRequestSchema = z.object({

@@ -88,6 +88,11 @@ export interface CreateSessionRequest {
   sessionId: string;
   /** The bot's guid; sequential ids are refused so nobody can walk the bots of an install. */
   chatbotConfigId?: string | null;
+  /**
+   * The owner's test token (`POST /api/chatbots/{guid}/test-token`): a session created with it
+   * is a test session, not counted against the monthly quota and labelled Test in history.
+   */
+  testToken?: string;
 }
 
 /** Body of `POST /api/chat/{sessionId}/messages`. Visitors write text; every other type is the bot's alone. */
@@ -101,6 +106,8 @@ export interface StreamRequest extends SendMessageRequest {
   /** Instruction for the bot (menu selection, survey start) that is not shown as the visitor's words. */
   internalMessage?: string;
   chatbotConfigId?: string | null;
+  /** As in `CreateSessionRequest`: used only when this call creates the session. */
+  testToken?: string;
 }
 
 /** Body of `POST /api/chat/{sessionId}/select-option`. */

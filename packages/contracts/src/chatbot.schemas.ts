@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   CHATBOT_MESSAGES,
   DAILY_MESSAGE_LIMIT_RANGE,
+  isAvatarUrl,
+  MAX_ALLOWED_DOMAINS,
   MAX_INITIAL_MESSAGES,
   MAX_TOKENS_RANGE,
   TEMPERATURE_RANGE,
@@ -33,7 +35,7 @@ export const allowedDomainsSchema = z
       .toLowerCase()
       .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d+)?$/, CHATBOT_MESSAGES.allowedDomains),
   )
-  .max(50);
+  .max(MAX_ALLOWED_DOMAINS, CHATBOT_MESSAGES.allowedDomainsCount);
 
 /** Every setting an owner edits, each required; create and update make them optional. */
 export const chatbotFieldsSchema = z.object({
@@ -44,7 +46,7 @@ export const chatbotFieldsSchema = z.object({
     .string()
     .trim()
     .max(2000)
-    .refine((v) => v === '' || /^(https?:\/\/|\/)/i.test(v), CHATBOT_MESSAGES.avatarUrl)
+    .refine(isAvatarUrl, CHATBOT_MESSAGES.avatarUrl)
     .nullish(),
   systemPrompt: z
     .string({ error: CHATBOT_MESSAGES.systemPromptRequired })

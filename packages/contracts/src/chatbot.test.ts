@@ -45,6 +45,15 @@ describe('chatbot settings', () => {
     for (const [body, message] of cases) expect(firstMessage(body), JSON.stringify(body)).toBe(message);
   });
 
+  it('takes an avatar by http(s) address with a host or by a path on this server, nothing else', () => {
+    for (const bad of ['https://', 'http:///a.png', 'https://exa mple.com/a.png', '//evil.example/a.png', 'ftp://example.com/a.png', 'avatar.png', 'data:image/png;base64,AAAA']) {
+      expect(firstMessage({ avatarUrl: bad }), bad).toBe('Avatar URL must be an http(s) URL');
+    }
+    for (const good of ['', '  ', 'https://cdn.example.com/a.png', 'HTTP://example.com:8080/a.png?s=200', '/uploads/3f2a.png']) {
+      expect(firstMessage({ avatarUrl: good }), good).toBeUndefined();
+    }
+  });
+
   it('accepts an empty recipient, no daily cap, host names and numbers sent as text', () => {
     expect(updateChatbotSchema.parse({ formRecipientEmail: '', dailyMessageLimit: null, allowedDomains: [' *.Example.com ', 'localhost:3000'], maxTokens: '250' })).toEqual({
       formRecipientEmail: '',

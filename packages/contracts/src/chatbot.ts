@@ -30,6 +30,9 @@ export const DAILY_MESSAGE_LIMIT_MAX = 1_000_000;
 export const DAILY_MESSAGE_LIMIT_RANGE = { min: 1, max: DAILY_MESSAGE_LIMIT_MAX } as const;
 export const DAILY_MESSAGE_LIMIT_MESSAGE = `Daily message limit must be between ${DAILY_MESSAGE_LIMIT_RANGE.min} and ${DAILY_MESSAGE_LIMIT_MAX}`;
 
+/** Sites one bot may be embedded on, when its owner restricts them. */
+export const MAX_ALLOWED_DOMAINS = 50;
+
 /** Pop-up bubbles a bot may show while the widget is closed. */
 export const MAX_INITIAL_MESSAGES = 10;
 
@@ -46,7 +49,24 @@ export const CHATBOT_MESSAGES = {
   avatarUrl: 'Avatar URL must be an http(s) URL',
   formRecipientEmail: 'Valid email required',
   allowedDomains: 'Allowed domains must be host names like example.com',
+  allowedDomainsCount: `List at most ${MAX_ALLOWED_DOMAINS} allowed domains`,
 } as const;
+
+/**
+ * An avatar address: an http(s) URL with a host and no spaces, or a path on this server
+ * ("/uploads/..."; "//host" is another site's address, so it is refused). Empty clears the avatar.
+ */
+export function isAvatarUrl(value: string): boolean {
+  if (value === '') return true;
+  if (/\s/.test(value)) return false;
+  if (/^\/(?!\/)/.test(value)) return true;
+  if (!/^https?:\/\/[^/]/i.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** Every setting an owner edits, as the server stores it. */
 export interface ChatbotSettings {

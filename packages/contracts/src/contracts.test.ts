@@ -9,6 +9,8 @@ import {
   SURVEY_DEFAULTS,
   type ChatMessage,
   type HomeScreenConfig,
+  type PromptAssistantRequest,
+  type PromptAssistantResponse,
   type PublicChatbotConfig,
   type StreamEvent,
   type SurveyConfig,
@@ -16,6 +18,8 @@ import {
 import {
   chatMessageSchema,
   type homeScreenConfigSchema,
+  type promptAssistantRequestSchema,
+  type promptAssistantResponseSchema,
   type publicChatbotConfigSchema,
   sessionIdSchema,
   storedHomeScreenConfigSchema,
@@ -56,6 +60,8 @@ describe('plain types and schemas describe the same shapes', () => {
     expectTypeOf<z.output<typeof publicChatbotConfigSchema>>().toEqualTypeOf<PublicChatbotConfig>();
     expectTypeOf<z.output<typeof homeScreenConfigSchema>>().toEqualTypeOf<HomeScreenConfig>();
     expectTypeOf<z.output<typeof surveyConfigSchema>>().toEqualTypeOf<SurveyConfig>();
+    expectTypeOf<z.output<typeof promptAssistantRequestSchema>>().toEqualTypeOf<PromptAssistantRequest>();
+    expectTypeOf<z.output<typeof promptAssistantResponseSchema>>().toEqualTypeOf<PromptAssistantResponse>();
   });
 });
 

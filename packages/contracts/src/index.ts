@@ -12,3 +12,5 @@ export * from './chatbot';
 export * from './sources';
 export * from './contact';
 export * from './history';
+export * from './promptAssistant';
+export * from './account';

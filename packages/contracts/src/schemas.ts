@@ -11,3 +11,5 @@ export * from './survey.schemas';
 export * from './chatbot.schemas';
 export * from './sources.schemas';
 export * from './contact.schemas';
+export * from './promptAssistant.schemas';
+export * from './account.schemas';

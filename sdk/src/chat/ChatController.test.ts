@@ -70,6 +70,36 @@ describe('ChatController', () => {
     expect(second.onError).not.toHaveBeenCalled();
   });
 
+  it('sends the test token when it creates a session, and on the stream call that may create one', async () => {
+    const { api, stream } = fakeApi();
+    const key = 'global-chat-session-id:test:bot-guid';
+    const { chat, state } = controller({ storageKey: key, testToken: 'tok_123' });
+    await chat.start();
+    const id = state().sessionId!;
+    expect(sessionStorage.getItem(key)).toBe(id);
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(api.callsTo('POST', '/api/chat/session')[0]!.body).toEqual({ sessionId: id, chatbotConfigId: 'bot-guid', testToken: 'tok_123' });
+    const sent = chat.send('Testing');
+    await vi.waitFor(() => expect(api.callsTo('POST', STREAM)).toHaveLength(1));
+    expect(api.callsTo('POST', STREAM)[0]!.body).toEqual({ content: 'Testing', messageType: 'text', chatbotConfigId: 'bot-guid', testToken: 'tok_123' });
+    stream.push({ type: 'end' });
+    stream.close();
+    await sent;
+  });
+
+  it('sends no testToken field for visitors', async () => {
+    const { api, stream } = fakeApi();
+    const { chat } = controller({ testToken: null });
+    await chat.start();
+    expect(api.callsTo('POST', '/api/chat/session')[0]!.body).not.toHaveProperty('testToken');
+    const sent = chat.send('Hello');
+    await vi.waitFor(() => expect(api.callsTo('POST', STREAM)).toHaveLength(1));
+    expect(api.callsTo('POST', STREAM)[0]!.body).not.toHaveProperty('testToken');
+    stream.push({ type: 'end' });
+    stream.close();
+    await sent;
+  });
+
   it('reports a failed history fetch and shows its error text', async () => {
     sessionStorage.setItem(SESSION_STORAGE_KEY, STORED);
     const { api } = fakeApi();

@@ -1,7 +1,7 @@
 import { ApiError, request, streamEvents } from '../lib/api';
 import { clearReadOnly, loadReadOnly, loadSessionId, READ_ONLY_MS, saveReadOnly, saveSessionId, type ReadOnlyState } from '../lib/storage';
 import type { ViewMessage } from '../messages/MessageView';
-import { createSessionId, LIMIT_CONTACT_FORM_TITLE, type ChatMessage, type StreamEvent, type StreamRequest } from '@parley/contracts';
+import { createSessionId, LIMIT_CONTACT_FORM_TITLE, type ChatMessage, type CreateSessionRequest, type StreamEvent, type StreamRequest } from '@parley/contracts';
 import type { FormFieldValue, MenuOption, RecordedChoice } from './ChatActions';
 
 /** Error texts the visitor sees (the wording is fixed by docs/widget.md, "Chat tab"). */
@@ -45,6 +45,11 @@ export interface ChatControllerOptions {
    * whoever chose the id could read the conversation (session fixation).
    */
   storageKey: string;
+  /**
+   * The owner's test token: sent when this controller creates a session (the session call, and
+   * the stream call that may create one), so the server marks the chat as a test.
+   */
+  testToken?: string | null;
   onError?: (error: Error) => void;
   onMessage?: (message: ChatMessage) => void;
 }
@@ -166,7 +171,7 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
   };
 
   const begin = async (fresh: boolean, run: number): Promise<void> => {
-    const { apiUrl, chatbotRef, storageKey } = options;
+    const { apiUrl, chatbotRef, storageKey, testToken } = options;
     let id = fresh ? null : loadSessionId(storageKey);
     const resumed = id !== null;
     id ??= createSessionId();
@@ -174,7 +179,9 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
     stale = false;
     set({ ...EMPTY, status: 'loading', sessionId: id, readOnly: loadReadOnly(id) });
     try {
-      await request(apiUrl, 'POST', '/api/chat/session', { sessionId: id, chatbotConfigId: chatbotRef });
+      const body: CreateSessionRequest = { sessionId: id, chatbotConfigId: chatbotRef };
+      if (testToken) body.testToken = testToken;
+      await request(apiUrl, 'POST', '/api/chat/session', body);
     } catch (error) {
       // A stored id the server refuses (another bot's, or expired) is replaced by a new one.
       if (!resumed || !(error instanceof ApiError) || error.status >= 500) throw error;
@@ -246,9 +253,11 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
     if (!text || !id || stream || state.readOnly) return false;
     const mine = new AbortController();
     stream = mine;
-    const { apiUrl, chatbotRef } = options;
+    const { apiUrl, chatbotRef, testToken } = options;
     set({ status: 'sending', error: null, messages: [...state.messages, textMessage(`local-${++localIds}`, id, 'user', text)] });
     const body: StreamRequest = { content: text, messageType: 'text', chatbotConfigId: chatbotRef };
+    // The stream call creates the session when the session call did not get through.
+    if (testToken) body.testToken = testToken;
     if (internalMessage && internalMessage !== text) body.internalMessage = internalMessage;
     try {
       await streamEvents(

@@ -55,6 +55,19 @@ describe('HomeScreen', () => {
     expect(screen.getByRole('button', { name: /Invoices/ }).textContent).toContain('💳');
   });
 
+  it('sizes the header title 16 px and subtitle 14 px by default, or as configured', () => {
+    const header = (style?: Record<string, unknown>): HomeScreenConfig => ({
+      components: [{ id: 'h', type: 'header', order: 0, visible: true, props: { title: 'Welcome', subtitle: 'How can we help you today?', ...(style && { style }) } }],
+    });
+    const { unmount } = render(<HomeScreen config={header()} onSelect={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: 'Welcome' }).style.fontSize).toBe('16px');
+    expect(screen.getByText('How can we help you today?').style.fontSize).toBe('14px');
+    unmount();
+    render(<HomeScreen config={header({ titleFontSize: 24, descriptionFontSize: '12px' })} onSelect={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: 'Welcome' }).style.fontSize).toBe('24px');
+    expect(screen.getByText('How can we help you today?').style.fontSize).toBe('12px');
+  });
+
   it('filters the topic grid below the category tabs', async () => {
     render(<HomeScreen config={config} onSelect={vi.fn()} />);
     expect(screen.getAllByRole('button', { name: /Invoices|Setup|NPS/ })).toHaveLength(3);

@@ -6,6 +6,13 @@ describe('storage', () => {
     expect(SESSION_STORAGE_KEY).toBe('global-chat-session-id');
     expect(sessionStorageKey(false, 'g')).toBe('global-chat-session-id');
     expect(sessionStorageKey(true, 'g')).toBe('embed-chat-session-id:g');
+    expect(sessionStorageKey(true)).toBe('embed-chat-session-id');
+  });
+
+  it('keeps test chats under their own key per bot, apart from the visitor session', () => {
+    expect(sessionStorageKey(false, 'g', true)).toBe('global-chat-session-id:test:g');
+    expect(sessionStorageKey(true, 'g', true)).toBe('embed-chat-session-id:test:g');
+    expect(sessionStorageKey(false, undefined, true)).toBe('global-chat-session-id:test:default');
   });
 
   it('keeps the read-only flag per session for 30 minutes', () => {

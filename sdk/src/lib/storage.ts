@@ -3,9 +3,15 @@ export const SESSION_STORAGE_KEY = 'global-chat-session-id';
 /** How long a read-only flag (the bot was over its limit) lasts before it clears itself. */
 export const READ_ONLY_MS = 1_800_000;
 
-/** Embedded frames keep their own key, so an iframe and a floating widget never share a session. */
-export function sessionStorageKey(embedded: boolean, chatbotId?: string | null): string {
-  return embedded ? `embed-chat-session-id${chatbotId ? `:${chatbotId}` : ''}` : SESSION_STORAGE_KEY;
+/**
+ * Embedded frames keep their own key, so an iframe and a floating widget never share a session;
+ * a test chat (the owner's `testToken`) keeps its own too, so it never becomes the tab's
+ * visitor session.
+ */
+export function sessionStorageKey(embedded: boolean, chatbotId?: string | null, test = false): string {
+  const base = embedded ? 'embed-chat-session-id' : SESSION_STORAGE_KEY;
+  if (test) return `${base}:test:${chatbotId || 'default'}`;
+  return embedded && chatbotId ? `${base}:${chatbotId}` : base;
 }
 
 /** Why the chat is read-only, kept per session. */

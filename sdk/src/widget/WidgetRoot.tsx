@@ -52,7 +52,8 @@ export function WidgetRoot(props: ChatWidgetProps) {
   const chat = useChat({
     apiUrl,
     chatbotRef: config?.guid ?? chatbotId ?? null,
-    storageKey: sessionStorageKey(embedded, chatbotId ?? config?.guid),
+    storageKey: sessionStorageKey(embedded, chatbotId ?? config?.guid, !!props.testToken),
+    testToken: props.testToken,
     active: phase === 'open' && !!config?.isActive,
     formConfirmationMessage: config?.formConfirmationMessage,
     onError: props.onError,

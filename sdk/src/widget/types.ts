@@ -26,6 +26,13 @@ export interface ChatWidgetProps {
   chatbotConfig?: PublicChatbotConfig | null;
   /** Start with the panel open. */
   defaultOpen?: boolean;
+  /**
+   * The bot owner's test token (`POST /api/chatbots/{guid}/test-token`, signed in). Chats
+   * started with it are not counted against the monthly messages or daily caps and are labelled
+   * Test in history; they keep their own session-storage key. For the owner's own test page
+   * only: never put it on a public site.
+   */
+  testToken?: string;
   /** The panel opened. */
   onOpen?: () => void;
   /** The panel closed (or, embedded, the visitor asked to minimise it). */

@@ -50,8 +50,13 @@ export const authRoutes = new Hono()
 /** `/api/login` and `/api/logout`: the browser-navigation entry points of the spec. */
 export const loginRedirectRoutes = new Hono()
   .get('/login', validate('query', loginPageQuerySchema), (c) => {
-    const returnTo = safeReturnTo(c.req.valid('query').returnTo);
-    return c.redirect(returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login', 302);
+    const query = c.req.valid('query');
+    const params = new URLSearchParams();
+    if (query.mode === 'signup') params.set('mode', 'signup');
+    const returnTo = safeReturnTo(query.returnTo);
+    if (returnTo) params.set('returnTo', returnTo);
+    const search = params.toString();
+    return c.redirect(search ? `/login?${search}` : '/login', 302);
   })
   .get('/logout', (c) => {
     // A link or image on another site must not sign the owner out (the Lax cookie rides along

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cleanString } from '@parley/contracts/schemas';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem } from './passwordRules';
 
-const email = z
+export const email = z
   .string({ error: 'Email is required' })
   .trim()
   .toLowerCase()
@@ -10,7 +10,7 @@ const email = z
   .pipe(z.email({ error: 'Please enter a valid email address' }));
 
 /** A password someone is choosing: the length rule, then nothing trivially guessable. */
-const newPassword = z
+export const newPassword = z
   .string({ error: PASSWORD_MESSAGES.required })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong)
@@ -35,4 +35,5 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const loginPageQuerySchema = z.object({ returnTo: z.string().optional() });
+/** `/api/login?returnTo=&mode=`: `mode=signup` opens the sign-up form instead of sign-in; any other mode is ignored. */
+export const loginPageQuerySchema = z.object({ returnTo: z.string().optional(), mode: z.string().optional() });

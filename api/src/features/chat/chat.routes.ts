@@ -21,13 +21,14 @@ import { createSseWriter } from './sseWriter';
 /**
  * `/api/chat/*` for visitors, mounted in the public API (CORS, no cookies): the session id is
  * the credential and reads only its own conversation. Writes are rate limited per address and
- * per session, new sessions per address, answered messages per address and bot per day.
+ * per session, new sessions per address, answered messages per address and bot per day (the
+ * daily ones and the monthly quota spare the owner's test sessions).
  */
 export const chatRoutes = new Hono()
   .post('/session', validate('json', createSessionRequestSchema), (c) => {
     limitChatCall(c);
     const body = c.req.valid('json');
-    const { session, bot, created } = openSession(body.sessionId, body.chatbotConfigId, opener(c));
+    const { session, bot, created } = openSession(body.sessionId, body.chatbotConfigId, opener(c), body.testToken);
     return c.json(toChatSession(session, bot), created ? 201 : 200);
   })
   .get('/:sessionId/messages', validate('param', sessionParamSchema), (c) => {
@@ -39,7 +40,7 @@ export const chatRoutes = new Hono()
     limitChatCall(c, sessionId);
     const body = c.req.valid('json');
     const { session, bot } = visitorSession(sessionId, undefined, caller(c));
-    limitDailyMessages(c, bot);
+    limitDailyMessages(c, bot, session);
     const result = await runTurn({ bot, session, content: body.content, messageType: body.messageType }, () => {});
     if (result.outcome === 'limit_exceeded' || result.outcome === 'chatbot_inactive') {
       throw forbidden(result.outcome === 'limit_exceeded' ? 'This chatbot has reached its message limit' : 'Chatbot is currently inactive', {
@@ -55,8 +56,8 @@ export const chatRoutes = new Hono()
     const { sessionId } = c.req.valid('param');
     limitChatCall(c, sessionId);
     const body = c.req.valid('json');
-    const { session, bot } = visitorSession(sessionId, body.chatbotConfigId, opener(c), { create: true });
-    limitDailyMessages(c, bot);
+    const { session, bot } = visitorSession(sessionId, body.chatbotConfigId, opener(c), { create: true, testToken: body.testToken });
+    limitDailyMessages(c, bot, session);
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       const sse = createSseWriter(stream);

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import { db, sqlite } from '../../db/client';
 import { chatbots, chatMessages, chatSessions, type Chatbot, type ChatMessageRow } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { ChatMessage, ChatSession, MessageType } from '@parley/contracts';
 import { findChatbotByGuid } from '../chatbots/chatbots.service';
 import { getDefaultChatbot } from '../public/defaultChatbot';
+import { isValidTestToken } from './chatTestTokens';
 import { assertOriginAllowed } from '../public/originPolicy';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 
@@ -26,8 +27,16 @@ export type MessageDraft = {
 /**
  * Opens (or re-opens) a visitor session for a bot; `null` means the default public bot. A
  * session id belongs to the first bot it was opened with: reusing it for another bot is a 409.
+ * A new session opened with the owner's `testToken` for this bot is a test session; a token
+ * that is unknown, expired or another bot's is a 403 rather than a session that would be
+ * counted. An existing session keeps what it was (the token is then not looked at).
  */
-export function openSession(sessionId: string, chatbotRef: ChatbotRef, caller: Caller): { session: SessionRow; bot: Chatbot; created: boolean } {
+export function openSession(
+  sessionId: string,
+  chatbotRef: ChatbotRef,
+  caller: Caller,
+  testToken?: string,
+): { session: SessionRow; bot: Chatbot; created: boolean } {
   const bot = resolveBot(chatbotRef);
   assertOriginAllowed(bot, caller.origin, caller.host);
   const existing = getSessionRow(sessionId);
@@ -35,9 +44,13 @@ export function openSession(sessionId: string, chatbotRef: ChatbotRef, caller: C
     if (existing.chatbotId !== bot.id) throw conflict('This chat session belongs to another chatbot');
     return { session: existing, bot, created: false };
   }
+  const isTest = testToken !== undefined;
+  if (isTest && !isValidTestToken(testToken, bot.id)) {
+    throw forbidden('This test token is invalid or has expired. Reload the Test page to start a new test chat.', { reason: 'invalid_test_token' });
+  }
   caller.beforeCreate?.();
   // Two tabs may open the same id at once; the unique index decides, the loser reads the winner.
-  const inserted = db.insert(chatSessions).values({ sessionId, chatbotId: bot.id }).onConflictDoNothing().returning().get();
+  const inserted = db.insert(chatSessions).values({ sessionId, chatbotId: bot.id, isTest }).onConflictDoNothing().returning().get();
   const session = inserted ?? getSessionRow(sessionId)!;
   if (session.chatbotId !== bot.id) throw conflict('This chat session belongs to another chatbot');
   return { session, bot, created: Boolean(inserted) };
@@ -46,17 +59,18 @@ export function openSession(sessionId: string, chatbotRef: ChatbotRef, caller: C
 /**
  * The session a visitor call names, with its bot. The session id is the bearer secret: it
  * reads exactly its own conversation. `chatbotRef`, when sent, must be the session's bot.
- * With `create`, an unknown id is opened for `chatbotRef` (the stream call carries it).
+ * With `create`, an unknown id is opened for `chatbotRef` (the stream call carries it), as a
+ * test session when `testToken` is valid.
  */
 export function visitorSession(
   sessionId: string,
   chatbotRef: ChatbotRef,
   caller: Caller,
-  options: { create?: boolean } = {},
+  options: { create?: boolean; testToken?: string } = {},
 ): { session: SessionRow; bot: Chatbot } {
   const found = sessionWithBot.get({ sessionId });
   if (!found) {
-    if (options.create) return openSession(sessionId, chatbotRef, caller);
+    if (options.create) return openSession(sessionId, chatbotRef, caller, options.testToken);
     throw notFound('Chat session not found');
   }
   const { session, bot } = found;

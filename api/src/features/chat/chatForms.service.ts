@@ -5,6 +5,7 @@ import { badRequest } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { EMAIL_MESSAGE, isEmail, LIMIT_CONTACT_FORM_TITLE, validateLimitContactForm, type SelectOptionRequest, type SubmitFormRequest } from '@parley/contracts';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
+import { appLink } from '../email/appLink';
 import { isEmailConfigured, onEmailSent, sendViaOutbox } from '../email/outbox.service';
 import { addMessage, updateMessage, type SessionRow } from './chat.service';
 
@@ -12,7 +13,9 @@ import { addMessage, updateMessage, type SessionRow } from './chat.service';
  * Stores a form a visitor submitted (a bot's contact form, or the widget's limit contact
  * form, which works even when the bot is over its limit or inactive) and mails it to the
  * bot's form recipient (else its owner) through the outbox. `emailSent` is true only once the
- * SMTP server accepted the mail; without SMTP the submission is stored and shown in history.
+ * SMTP server accepted the mail; without SMTP the submission is stored and shown in history
+ * and in the owner's Leads inbox. Success is answered only once the row is stored, so a visitor
+ * never sees "sent" for a lead that was lost.
  */
 export async function submitForm(session: SessionRow, bot: Chatbot, input: SubmitFormRequest) {
   validateForm(input);
@@ -39,6 +42,8 @@ export async function submitForm(session: SessionRow, bot: Chatbot, input: Submi
       text: emailText(bot, session, input),
       replyTo,
       formSubmissionId: submission.id,
+      // Queued mail about a lead belongs to the bot's owner and goes with their account.
+      userId: bot.userId === SYSTEM_USER_ID ? null : bot.userId,
     });
     emailSent = sent;
   } else {
@@ -125,6 +130,9 @@ function emailText(bot: Chatbot, session: SessionRow, input: SubmitFormRequest) 
     '',
     `Conversation: ${session.sessionId}`,
     `Received: ${new Date().toISOString()}`,
+    '',
+    `All leads: ${appLink('/leads')}`,
+    `This conversation: ${appLink(`/chatbots/${bot.guid}/history?session=${encodeURIComponent(session.sessionId)}`)}`,
   ].join('\n');
 }
 

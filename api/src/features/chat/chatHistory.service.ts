@@ -8,7 +8,8 @@ import { getSessionRow } from './chat.service';
 /**
  * A page of a bot's conversations for its owner, newest activity first, with the totals the
  * history page shows. Sessions opened without any message (a widget opened and closed) are
- * not conversations and are left out.
+ * not conversations and are left out. The owner's test chats are conversations too: they are
+ * listed and counted in the totals, each marked `isTest` so the page labels it.
  */
 export function listSessionsForOwner(userId: string, guid: string, page: number, limit: number) {
   const bot = getOwnedChatbot(userId, guid);
@@ -33,6 +34,7 @@ export function listSessionsForOwner(userId: string, guid: string, page: number,
       messageCount: chatSessions.messageCount,
       createdAt: chatSessions.createdAt,
       lastMessageAt: chatSessions.lastMessageAt,
+      isTest: chatSessions.isTest,
     })
     .from(chatSessions)
     .where(where)
@@ -74,7 +76,7 @@ export function deleteAllSessions(userId: string, guid: string): number {
   return db.delete(chatSessions).where(eq(chatSessions.chatbotId, bot.id)).run().changes;
 }
 
-/** Conversations (sessions with at least one message) across all the owner's bots. */
+/** Conversations (sessions with at least one message, test chats included) across all the owner's bots. */
 export function countConversations(userId: string): number {
   const botIds = db.select({ id: chatbots.id }).from(chatbots).where(eq(chatbots.userId, userId));
   return (

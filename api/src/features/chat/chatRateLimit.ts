@@ -5,6 +5,7 @@ import { env } from '../../env';
 import { clientKey } from '../../lib/clientIp';
 import { tooManyRequests } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rateLimit';
+import type { SessionRow } from './chat.service';
 
 const DAY_MS = 86_400_000;
 const perAddress = createRateLimiter({ limit: env.RATE_LIMIT_CHAT_PER_MINUTE, windowMs: 60_000 });
@@ -39,9 +40,16 @@ export function limitNewSession(c: Context) {
  * The daily brakes on a visitor message that is about to be answered: per address
  * (`RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY`) and per bot (the owner's `dailyMessageLimit`).
  * They run before the monthly quota is touched, so a visitor stopped here costs the owner
- * nothing.
+ * nothing. The owner's test session is spared both: the daily cap is a budget for visitors,
+ * and testing must not eat it (the per-minute limits still apply).
  */
-export function limitDailyMessages(c: Context, bot: Pick<Chatbot, 'id' | 'dailyMessageLimit'>, now = new Date()) {
+export function limitDailyMessages(
+  c: Context,
+  bot: Pick<Chatbot, 'id' | 'dailyMessageLimit'>,
+  session: Pick<SessionRow, 'isTest'>,
+  now = new Date(),
+) {
+  if (session.isTest) return;
   check(c, messagesPerAddressPerDay.hit(clientKey(c), now.getTime()), ADDRESS_DAILY_LIMIT);
   if (bot.dailyMessageLimit && !consumeDaily(bot.id, bot.dailyMessageLimit, now)) {
     const retryAfterSeconds = Math.ceil((nextUtcMidnight(now) - now.getTime()) / 1000);

@@ -27,7 +27,8 @@ export type TurnOutcome = 'answered' | 'limit_exceeded' | 'chatbot_inactive' | '
 
 /**
  * One visitor turn, reported through `emit` as stream events. An inactive bot or a used-up
- * quota ends the turn with `chatbot_inactive` / `limit_exceeded` (nothing stored). Otherwise
+ * quota ends the turn with `chatbot_inactive` / `limit_exceeded` (nothing stored); a test
+ * session's turns do not touch the monthly quota. Otherwise
  * the visitor's message is stored first, then the bot's answer as it is written; `complete`
  * carries every message stored in the turn. The turn runs to its end even when nobody listens
  * any more, so what the visitor sees on return matches what was counted.
@@ -43,7 +44,8 @@ export async function runTurn(
     emit({ type: 'end' });
     return { outcome: 'chatbot_inactive', messages: [] };
   }
-  if (!consumeMessage(bot.userId)) {
+  // The owner's own test chats (from the Test page) are not the visitors the quota is sold for.
+  if (!session.isTest && !consumeMessage(bot.userId)) {
     emit({ type: 'limit_exceeded', message: LIMIT_EXCEEDED_MESSAGE, showContactForm: true, chatbotConfig: toPublicChatbotConfig(bot) });
     emit({ type: 'end' });
     return { outcome: 'limit_exceeded', messages: [] };

@@ -1,12 +1,42 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { chatbots, type Chatbot, type User } from '../../db/schema';
+import { chatbots, chatSessions, contentSources, type Chatbot, type User } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { getPlanForUser } from '../subscription/subscription.service';
 import { CHATBOT_DEFAULTS as DEFAULTS, type CreateChatbotInput, type UpdateChatbotInput } from '@parley/contracts';
 
+/**
+ * The owner's bots, newest first, each with what the dashboard's "next steps" read: how many
+ * content sources it has, and how many conversations (sessions with a message) the owner held
+ * on the Test page and visitors held elsewhere.
+ */
 export function listChatbots(userId: string) {
-  return db.select().from(chatbots).where(eq(chatbots.userId, userId)).orderBy(desc(chatbots.createdAt), desc(chatbots.id)).all();
+  const bots = db.select().from(chatbots).where(eq(chatbots.userId, userId)).orderBy(desc(chatbots.createdAt), desc(chatbots.id)).all();
+  if (bots.length === 0) return [];
+  const ids = bots.map((b) => b.id);
+  const sourceCounts = new Map(
+    db
+      .select({ chatbotId: contentSources.chatbotId, n: count() })
+      .from(contentSources)
+      .where(inArray(contentSources.chatbotId, ids))
+      .groupBy(contentSources.chatbotId)
+      .all()
+      .map((r) => [r.chatbotId, r.n]),
+  );
+  const conversations = db
+    .select({ chatbotId: chatSessions.chatbotId, isTest: chatSessions.isTest, n: count() })
+    .from(chatSessions)
+    .where(and(inArray(chatSessions.chatbotId, ids), gt(chatSessions.messageCount, 0)))
+    .groupBy(chatSessions.chatbotId, chatSessions.isTest)
+    .all();
+  const conversationCount = (chatbotId: number, isTest: boolean) =>
+    conversations.find((r) => r.chatbotId === chatbotId && r.isTest === isTest)?.n ?? 0;
+  return bots.map((bot) => ({
+    ...bot,
+    sourceCount: sourceCounts.get(bot.id) ?? 0,
+    testConversationCount: conversationCount(bot.id, true),
+    visitorConversationCount: conversationCount(bot.id, false),
+  }));
 }
 
 /**

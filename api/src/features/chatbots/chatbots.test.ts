@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../app';
+import { sqlite } from '../../db/client';
 import { client, createUserAndCookie, ensureStarted, errorOf, newBot, untyped, validationErrorOf, withCookie } from '../../../test/helpers';
 
 /** The first account is admin (exempt from caps), so every test here uses later accounts. */
@@ -116,6 +117,34 @@ describe('chatbots API', () => {
     expect(bad.status).toBe(400);
     const reset = await homeScreen.$patch({ param: { guid: bot.guid }, json: { homeScreenConfig: null } }, withCookie(cookie));
     expect((await reset.json()).homeScreenConfig).toBeNull();
+  });
+
+  it('lists each bot with its source count and its test and visitor conversations', async () => {
+    const { cookie } = await owner();
+    const bot = await newBot(cookie);
+    const other = await newBot(cookie, { isActive: false });
+    const progressOf = async (guid: string) => {
+      const list = await (await chatbots.$get(undefined, withCookie(cookie))).json();
+      const found = list.find((b) => b.guid === guid)!;
+      return { sourceCount: found.sourceCount, testConversationCount: found.testConversationCount, visitorConversationCount: found.visitorConversationCount };
+    };
+    expect(await progressOf(bot.guid)).toEqual({ sourceCount: 0, testConversationCount: 0, visitorConversationCount: 0 });
+    const added = await client.api.chatbots[':chatbotId']['website-sources'].$post(
+      { param: { chatbotId: bot.guid }, json: { sourceType: 'text', title: 'Hours', textContent: 'We open at nine every weekday.' } },
+      withCookie(cookie),
+    );
+    expect(added.status).toBe(201);
+    const session = (isTest: boolean, messages: number) =>
+      sqlite
+        .prepare('INSERT INTO chat_sessions (session_id, chatbot_id, message_count, is_test) VALUES (?, ?, ?, ?)')
+        .run(`session_${Date.now()}_${randomUUID().replaceAll('-', '')}`, bot.id, messages, isTest ? 1 : 0);
+    session(true, 2);
+    session(false, 0); // opened, never written in: not a conversation
+    expect(await progressOf(bot.guid)).toEqual({ sourceCount: 1, testConversationCount: 1, visitorConversationCount: 0 });
+    session(false, 4);
+    session(false, 1);
+    expect(await progressOf(bot.guid)).toEqual({ sourceCount: 1, testConversationCount: 1, visitorConversationCount: 2 });
+    expect(await progressOf(other.guid)).toEqual({ sourceCount: 0, testConversationCount: 0, visitorConversationCount: 0 });
   });
 
   it('enforces the plan cap on active bots with the 403 upgrade shape', async () => {

@@ -23,10 +23,12 @@ export function isEmailConfigured(): boolean {
 
 /**
  * Stores a mail in the outbox and tries to send it right away. Resolves true only when the
- * SMTP server accepted it; otherwise the worker keeps retrying with backoff.
+ * SMTP server accepted it; otherwise the worker keeps retrying with backoff. The row is stored
+ * before the first await, so a caller that does not wait still has it queued. `userId` names
+ * the account the mail is about, so deleting that account deletes its queued mail too.
  */
 export async function sendViaOutbox(
-  mail: OutgoingMail & { formSubmissionId?: number; contactMessageId?: number },
+  mail: OutgoingMail & { formSubmissionId?: number; contactMessageId?: number; userId?: string | null },
 ): Promise<{ id: number; sent: boolean }> {
   const row = db
     .insert(emailOutbox)
@@ -38,6 +40,7 @@ export async function sendViaOutbox(
       replyTo: mail.replyTo ?? null,
       formSubmissionId: mail.formSubmissionId ?? null,
       contactMessageId: mail.contactMessageId ?? null,
+      userId: mail.userId ?? null,
     })
     .returning()
     .get();

@@ -79,7 +79,8 @@ export async function addFileSource(
   const fileName = file.name.slice(0, 255) || 'upload.txt';
   const parsed = textSourceSchema.safeParse({
     title: input.title?.trim() || fileName,
-    description: input.description ?? `Uploaded file: ${fileName}`,
+    // A blank description (the dashboard's form sends one when left empty) gets the default too.
+    description: input.description?.trim() || `Uploaded file: ${fileName}`,
     textContent: text,
   });
   if (!parsed.success) throw validationError(parsed.error);

@@ -221,6 +221,14 @@ describe('file uploads', () => {
     expect(await res.json()).toMatchObject({ title: 'notes.txt', fileName: 'notes.txt', description: 'Uploaded file: notes.txt' });
   });
 
+  it('gives a blank title and description the file-name defaults, and keeps a written description', async () => {
+    const blank = await upload(form(new File(['Our shop opens at nine every weekday.'], 'hours.txt', { type: 'text/plain' }), { title: '  ', description: ' ' }));
+    expect(blank.status).toBe(201);
+    expect(await blank.json()).toMatchObject({ title: 'hours.txt', description: 'Uploaded file: hours.txt' });
+    const written = await upload(form(new File(['Our shop opens at nine every weekday.'], 'hours.txt', { type: 'text/plain' }), { description: 'Opening hours' }));
+    expect(await written.json()).toMatchObject({ title: 'hours.txt', description: 'Opening hours' });
+  });
+
   it('refuses binary content even when it is named and typed as text', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
     const latin1 = Buffer.from('Caf\xe9 cr\xe8me, na\xefve r\xe9sum\xe9 text', 'latin1');

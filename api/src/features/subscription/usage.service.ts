@@ -1,20 +1,34 @@
 import { sqlite } from '../../db/client';
+import { logger } from '../../lib/logger';
 import { currentMonth, getPlanForUser } from './subscription.service';
+import { alertFloor, checkUsageAlerts } from './usageAlerts';
 
 /**
  * Counts one answered visitor message against the owner's monthly quota. The check and the
  * increment are one SQL statement, so concurrent sends can never push usage past the limit.
- * Returns false (and counts nothing) when the quota is used up.
+ * Returns false (and counts nothing) when the quota is used up. Reaching 80 % or 100 % of the
+ * limit tells the owner once per month (`usageAlerts.ts`), checked only after the count.
  */
 export function consumeMessage(ownerUserId: string, now = new Date()): boolean {
-  const limit = getPlanForUser(ownerUserId).plan.maxMessagesPerMonth;
+  const { plan } = getPlanForUser(ownerUserId);
+  const limit = plan.maxMessagesPerMonth;
   const month = currentMonth(now);
   if (limit < 0) {
     upsert.run({ userId: ownerUserId, month });
     return true;
   }
   if (limit === 0) return false;
-  return consumeWithin.get({ userId: ownerUserId, month, limit }) !== undefined;
+  const counted = consumeWithin.get({ userId: ownerUserId, month, limit }) as { messages_used: number } | undefined;
+  if (!counted) return false;
+  if (counted.messages_used >= alertFloor(limit)) {
+    try {
+      checkUsageAlerts(ownerUserId, plan, month, counted.messages_used, now);
+    } catch (error) {
+      // The message is already counted: a failed alert must not fail the visitor's turn.
+      logger.error('usage alert check failed', { userId: ownerUserId, error: String(error) });
+    }
+  }
+  return true;
 }
 
 const upsert = sqlite.prepare(

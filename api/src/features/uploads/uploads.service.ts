@@ -2,28 +2,41 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sum } from 'drizzle-orm';
+import sharp from 'sharp';
+import { ACCOUNT_MESSAGES } from '@parley/contracts';
 import { db, sqlite } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { env } from '../../env';
 import { badRequest, payloadTooLarge } from '../../lib/errors';
+import { logger } from '../../lib/logger';
 import { UPLOADS_DIR } from '../../lib/paths';
 import { sweepUnreferencedUploads } from './sweepUploads';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Avatars and profile pictures are stored at this size (square, in pixels). */
+const PICTURE_SIZE = 200;
+/**
+ * Decoding refuses images over 100 megapixels: a 10 MB file of one colour can claim billions of
+ * pixels, and decoding it would take gigabytes of memory.
+ */
+const MAX_INPUT_PIXELS = 100_000_000;
+const NOT_AN_IMAGE = ACCOUNT_MESSAGES.imageType;
 
-type Kind = 'avatar' | 'background';
+type Kind = 'avatar' | 'background' | 'profile';
 
 /**
- * Stores an avatar or background image after checking its bytes, not just its name or the
- * browser-supplied type, records it against its owner's storage quota and returns its public
- * URL under /uploads.
+ * Stores an uploaded image after checking its bytes, not just its name or the browser-supplied
+ * type, records it against its owner's storage quota and returns its public URL under /uploads.
+ * Avatars and profile pictures are re-encoded to a 200×200 WebP (cropped to fill, centred,
+ * without the original's metadata); backgrounds are kept as sent.
  */
 export async function saveImage(userId: string, file: File | undefined, kind: Kind): Promise<{ url: string }> {
-  if (!file || typeof file === 'string') throw badRequest('Please select an image file (JPG, PNG, GIF, WebP).', { field: kind });
-  if (file.size > MAX_IMAGE_BYTES) throw payloadTooLarge('Please select an image smaller than 10MB.');
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const ext = sniffImage(bytes);
-  if (!ext) throw badRequest('Please select an image file (JPG, PNG, GIF, WebP).', { title: 'Invalid file type' });
+  if (!file || typeof file === 'string') throw badRequest(NOT_AN_IMAGE, { field: kind });
+  if (file.size > MAX_IMAGE_BYTES) throw payloadTooLarge(ACCOUNT_MESSAGES.imageTooLarge);
+  const original = new Uint8Array(await file.arrayBuffer());
+  const sniffed = sniffImage(original);
+  if (!sniffed) throw invalidType();
+  const { bytes, ext } = kind === 'background' ? { bytes: original, ext: sniffed } : { bytes: await squarePicture(original), ext: 'webp' };
 
   // Over quota? Unreferenced files of the account (past the grace period) do not count: sweep
   // them and look again before refusing, so replaced avatars never lock an owner out.
@@ -46,6 +59,48 @@ export async function saveImage(userId: string, file: File | undefined, kind: Ki
     throw error;
   }
   return { url: `/uploads/${name}` };
+}
+
+/**
+ * The image cropped to fill 200×200 around its centre, as WebP. Orientation from EXIF is applied
+ * first; the output carries no metadata (sharp drops it unless asked). Anything libvips cannot
+ * decode (a PNG signature followed by junk, a truncated file) is the owner's bad file, not a
+ * server error.
+ */
+async function squarePicture(bytes: Uint8Array): Promise<Buffer> {
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover', position: 'centre' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw invalidType();
+  }
+}
+
+const invalidType = () => badRequest(NOT_AN_IMAGE, { title: 'Invalid file type' });
+
+/** The file names (under UPLOADS_DIR) an account has uploaded. */
+export function uploadedFileNames(userId: string): string[] {
+  return db.select({ fileName: uploads.fileName }).from(uploads).where(eq(uploads.userId, userId)).all().map((r) => r.fileName);
+}
+
+/** Deletes files from the uploads folder; a file already gone is fine. */
+export async function removeUploadedFiles(fileNames: string[]): Promise<void> {
+  for (const name of fileNames) {
+    try {
+      await unlink(path.join(UPLOADS_DIR, path.basename(name)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') logger.warn('could not delete an uploaded file', { file: name, error: String(error) });
+    }
+  }
+}
+
+/** Whether `fileName` is a profile picture this account uploaded. */
+export function isOwnProfileUpload(userId: string, fileName: string): boolean {
+  const row = db.select({ userId: uploads.userId, kind: uploads.kind }).from(uploads).where(eq(uploads.fileName, fileName)).get();
+  return row?.userId === userId && row.kind === 'profile';
 }
 
 /** Bytes the account's recorded uploads take up. */

@@ -28,8 +28,11 @@ function png(size: number) {
   return new Blob([bytes], { type: 'image/png' });
 }
 
-/** Uploads a PNG of `size` bytes and returns its URL (the upload must succeed). */
-async function uploaded(cookie: string, size: number, kind: 'avatar' | 'background' = 'avatar') {
+/**
+ * Uploads a PNG of `size` bytes and returns its URL (the upload must succeed). Backgrounds are
+ * stored byte for byte, so their sizes are exact (avatars are re-encoded at 200×200).
+ */
+async function uploaded(cookie: string, size: number, kind: 'avatar' | 'background' = 'background') {
   const res = await upload(cookie, kind, png(size), `${kind}.png`);
   expect(res.status).toBe(201);
   return (await res.json()).url;
@@ -55,16 +58,23 @@ function backdate(url: string, ms = 2 * HOUR) {
 }
 
 describe('image uploads', () => {
-  it('stores a PNG avatar and serves it back', async () => {
+  it('stores a PNG background as sent and serves it back', async () => {
     const { cookie } = await createUserAndCookie();
-    const res = await upload(cookie, 'avatar', new Blob([PNG], { type: 'image/png' }), 'me.png');
+    const res = await upload(cookie, 'background', new Blob([PNG], { type: 'image/png' }), 'me.png');
     expect(res.status).toBe(201);
     const { url } = await res.json();
-    expect(url).toMatch(/^\/uploads\/avatar-[0-9a-f-]+\.png$/);
+    expect(url).toMatch(/^\/uploads\/background-[0-9a-f-]+\.png$/);
     // Raw request: uploads are served as static files, outside the typed API.
     const served = await app.request(url);
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('refuses an avatar whose bytes start like a PNG but do not decode', async () => {
+    const { cookie } = await createUserAndCookie();
+    const res = await upload(cookie, 'avatar', png(400), 'a.png');
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toEqual({ message: 'Please select an image file (JPG, PNG, GIF, WebP).', details: { title: 'Invalid file type' } });
   });
 
   it('refuses a non-image even when it claims to be one', async () => {
@@ -103,7 +113,7 @@ describe('upload storage quota', () => {
 
     // Exactly filling the quota is allowed; one byte more is not.
     await uploaded(cookie, 224);
-    const full = await upload(cookie, 'avatar', png(16), 'a.png');
+    const full = await upload(cookie, 'background', png(16), 'a.png');
     expect(full.status).toBe(413);
     expect((await errorOf(full)).details).toEqual({ usedBytes: 1024, quotaBytes: 1024 });
 
@@ -168,12 +178,12 @@ describe('sweeping unreferenced uploads', () => {
     for (const avatarUrl of [replaced, kept]) {
       expect((await client.api.chatbots[':guid'].$put({ param: { guid: bot.guid }, json: { avatarUrl } }, withCookie(cookie))).status).toBe(200);
     }
-    expect((await upload(cookie, 'avatar', png(400), 'a.png')).status).toBe(413);
+    expect((await upload(cookie, 'background', png(400), 'a.png')).status).toBe(413);
 
     // Within the grace period the replaced avatar is kept (a bot form may be about to save it).
     backdate(kept);
     backdate(replaced, 30 * 60 * 1000);
-    expect((await upload(cookie, 'avatar', png(400), 'a.png')).status).toBe(413);
+    expect((await upload(cookie, 'background', png(400), 'a.png')).status).toBe(413);
     expect(onDisk(replaced)).toBe(true);
 
     // Past it, the upload sweeps the account's unreferenced files and goes through.
@@ -183,7 +193,7 @@ describe('sweeping unreferenced uploads', () => {
     expect(recorded(replaced)).toBe(false);
     expect(await servesImage(kept)).toBe(true);
     expect(await servesImage(next)).toBe(true);
-    const refused = await upload(cookie, 'avatar', png(400), 'a.png');
+    const refused = await upload(cookie, 'background', png(400), 'a.png');
     expect(refused.status).toBe(413);
     expect((await errorOf(refused)).details).toEqual({ usedBytes: 800, quotaBytes: 1024 });
     expect(sqlite.prepare('select sum(size_bytes) as n from uploads where user_id = ?').get(user.id)).toEqual({ n: 800 });
@@ -192,7 +202,7 @@ describe('sweeping unreferenced uploads', () => {
   it('lets the owner upload again after the scheduled sweep frees space', async () => {
     const { cookie } = await createUserAndCookie();
     const old = [await uploaded(cookie, 500), await uploaded(cookie, 500)];
-    expect((await upload(cookie, 'avatar', png(500), 'a.png')).status).toBe(413);
+    expect((await upload(cookie, 'background', png(500), 'a.png')).status).toBe(413);
     for (const url of old) backdate(url);
     const { removed } = await sweepUnreferencedUploads();
     expect(removed).toEqual(expect.arrayContaining(old.map(fileName)));

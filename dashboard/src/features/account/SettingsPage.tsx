@@ -3,7 +3,11 @@ import { ButtonAnchor } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { cn } from '../../lib/cn';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useAuth, useIsAdmin } from '../auth/useAuth';
 import { useTheme, type Theme } from '../theme/ThemeProvider';
+import { AdminResetCard } from './AdminResetCard';
+import { ChangePasswordCard } from './ChangePasswordCard';
+import { DeleteAccountCard } from './DeleteAccountCard';
 
 const THEMES: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
   { value: 'light', label: 'Light', Icon: Sun },
@@ -11,10 +15,13 @@ const THEMES: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
   { value: 'system', label: 'System', Icon: Monitor },
 ];
 
-/** /settings: appearance and session (the spec leaves the content open). */
+/** /settings: appearance, password, session, an admin's password reset links, and deleting the account. */
 export function SettingsPage() {
   usePageMeta({ title: 'Settings - Parley' });
   const { theme, setTheme } = useTheme();
+  const { user } = useAuth();
+  const isAdmin = useIsAdmin();
+  if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
@@ -39,7 +46,9 @@ export function SettingsPage() {
           ))}
         </div>
       </Card>
-      <Card className="flex items-center justify-between p-6">
+      <ChangePasswordCard />
+      {isAdmin && <AdminResetCard />}
+      <Card className="flex flex-wrap items-center justify-between gap-4 p-6">
         <div>
           <h2 className="text-lg font-semibold">Session</h2>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Sign out of Parley on this device.</p>
@@ -48,6 +57,7 @@ export function SettingsPage() {
           Log out
         </ButtonAnchor>
       </Card>
+      <DeleteAccountCard email={user.email} />
     </div>
   );
 }

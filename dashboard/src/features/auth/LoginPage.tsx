@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { MessageSquareText } from 'lucide-react';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -130,6 +130,13 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
         error={fieldErrors.password}
         hint={mode === 'signup' ? 'At least 8 characters, and not a common password.' : undefined}
       />
+      {mode === 'signin' && (
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-blue-600 hover:underline dark:text-blue-400">
+            Forgot password?
+          </Link>
+        </p>
+      )}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? (mode === 'signin' ? 'Logging in...' : 'Creating account...') : mode === 'signin' ? 'Log in' : 'Create account'}
       </Button>

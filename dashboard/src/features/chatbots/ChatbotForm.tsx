@@ -6,8 +6,11 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { Input } from '../../components/Input';
+import { PromptAssistant } from '../promptAssistant/PromptAssistant';
+import { AllowedDomainsField } from './AllowedDomainsField';
 import { AvatarField } from './AvatarField';
 import { UNREADABLE_NUMBER, type ChatbotFormValues } from './chatbotFormValues';
+import { FormModelNotice } from './ModelNotice';
 
 /**
  * The sections of the create and edit forms, inside the editor's form context; the email section
@@ -41,6 +44,7 @@ export function ChatbotForm({ mode }: { mode: 'create' | 'edit' }) {
             className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:block before:h-5 before:w-5 before:translate-x-0.5 before:translate-y-0.5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-blue-600 checked:before:translate-x-[1.375rem] dark:bg-slate-700"
           />
         </label>
+        {mode === 'edit' && <AllowedDomainsField />}
       </FormSection>
 
       <FormSection title="AI Configuration" description="The model, its instructions, how creative its answers are and how many it gives a day.">
@@ -51,6 +55,7 @@ export function ChatbotForm({ mode }: { mode: 'create' | 'edit' }) {
           error={errors.systemPrompt?.message}
           hint="Who the bot is, its tone and what it must not do."
         />
+        <PromptAssistant />
         <div className="grid gap-5 sm:grid-cols-2">
           <SelectField label="Model" {...register('model')} error={errors.model?.message}>
             {MODELS.map((m) => (
@@ -69,6 +74,7 @@ export function ChatbotForm({ mode }: { mode: 'create' | 'edit' }) {
             hint={`${MAX_TOKENS_RANGE.min}-${MAX_TOKENS_RANGE.max}`}
           />
         </div>
+        <FormModelNotice />
         <div className="space-y-2">
           <div className="flex items-center justify-between">
             <label htmlFor="temperature" className="text-sm font-medium text-slate-700 dark:text-slate-300">

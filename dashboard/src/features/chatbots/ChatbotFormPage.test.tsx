@@ -26,6 +26,7 @@ const bot = {
   formRecipientName: null,
   formConfirmationMessage: null,
   dailyMessageLimit: 500 as number | null,
+  allowedDomains: [] as string[],
 };
 
 const limitInput = () => screen.getByLabelText('Daily Message Limit') as HTMLInputElement;
@@ -171,6 +172,7 @@ describe('Edit form', () => {
       formRecipientEmail: 'help@harbor.example',
       formRecipientName: null,
       formConfirmationMessage: null,
+      allowedDomains: [],
     });
   });
 
@@ -182,5 +184,158 @@ describe('Edit form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
     await waitFor(() => expect(screen.getByLabelText('Recipient Email').getAttribute('aria-invalid')).toBe('true'));
     expect(sentBodies(fetchMock, 'PUT')).toHaveLength(0);
+  });
+});
+
+const systemStatus = (modelConfigured: boolean) => (url: string) =>
+  url.endsWith('/api/system/status') ? json({ modelConfigured, emailConfigured: false }) : undefined;
+
+function renderEditWith(answerPut: (body: Record<string, unknown>) => Response, saved = bot, modelConfigured = true) {
+  const fetchMock = mockFetch(systemStatus(modelConfigured), (url, init) => {
+    if (!url.endsWith(`/api/chatbots/${guid}`)) return undefined;
+    return init?.method === 'PUT' ? answerPut(JSON.parse(String(init.body))) : json(saved);
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/chatbots/:guid" element={<EditChatbotPage />} />
+      <Route path="/dashboard" element={<p>Dashboard</p>} />
+    </Routes>,
+    { path: `/chatbots/${guid}` },
+  );
+  return fetchMock;
+}
+
+function renderCreate(answerPost: (body: Record<string, unknown>) => Response, modelConfigured = true) {
+  const fetchMock = mockFetch(systemStatus(modelConfigured), (url, init) =>
+    url.endsWith('/api/chatbots') && init?.method === 'POST' ? answerPost(JSON.parse(String(init.body))) : undefined,
+  );
+  renderWithProviders(
+    <Routes>
+      <Route path="/chatbots/new" element={<CreateChatbotPage />} />
+      <Route path="/dashboard" element={<p>Dashboard</p>} />
+    </Routes>,
+    { path: '/chatbots/new' },
+  );
+  return fetchMock;
+}
+
+const domainsInput = () => screen.getByLabelText('Allowed domains') as HTMLTextAreaElement;
+
+describe('Edit page: not found', () => {
+  usePageTestEnv();
+
+  it('says "Chatbot Not Found" without permission wording', async () => {
+    mockFetch();
+    renderWithProviders(
+      <Routes>
+        <Route path="/chatbots/:guid" element={<EditChatbotPage />} />
+      </Routes>,
+      { path: `/chatbots/${guid}` },
+    );
+    expect(await screen.findByRole('heading', { name: 'Chatbot Not Found' })).toBeTruthy();
+    expect(screen.getByText("The chatbot you're looking for doesn't exist.")).toBeTruthy();
+    expect(screen.queryByText(/permission/)).toBeNull();
+    expect(screen.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('/dashboard');
+  });
+});
+
+describe('Allowed domains', () => {
+  usePageTestEnv();
+
+  it('edit: shows the saved hosts one per line with the hint, and sends hosts typed per line or comma-separated', async () => {
+    const fetchMock = renderEditWith((body) => json({ ...bot, ...body }), { ...bot, allowedDomains: ['example.com', '*.shop.example.com'] });
+    await waitFor(() => expect(domainsInput().value).toBe('example.com\n*.shop.example.com'));
+    expect(screen.getByText('Leave empty to allow any site. One host per line or separated by commas; *.example.com allows its subdomains.')).toBeTruthy();
+    fireEvent.change(domainsInput(), { target: { value: 'example.com, Docs.Example.com\n\nlocalhost:3000,' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'PUT')).toHaveLength(1));
+    expect(sentBodies(fetchMock, 'PUT')[0].allowedDomains).toEqual(['example.com', 'Docs.Example.com', 'localhost:3000']);
+  });
+
+  it('edit: an empty field sends an empty list (any site)', async () => {
+    const fetchMock = renderEditWith((body) => json({ ...bot, ...body }), { ...bot, allowedDomains: ['example.com'] });
+    await waitFor(() => expect(domainsInput().value).toBe('example.com'));
+    fireEvent.change(domainsInput(), { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'PUT')).toHaveLength(1));
+    expect(sentBodies(fetchMock, 'PUT')[0].allowedDomains).toEqual([]);
+  });
+
+  it('refuses what the server refuses, with its message, and sends nothing', async () => {
+    const fetchMock = renderEditWith((body) => json({ ...bot, ...body }));
+    await waitFor(() => expect(limitInput().value).toBe('500'));
+    fireEvent.change(domainsInput(), { target: { value: 'example.com\nhttps://shop.example.com/' } });
+    expect(await screen.findByText('Allowed domains must be host names like example.com')).toBeTruthy();
+    fireEvent.change(domainsInput(), { target: { value: Array.from({ length: 51 }, (_, i) => `site${i}.example.com`).join('\n') } });
+    expect(await screen.findByText('List at most 50 allowed domains')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
+    await waitFor(() => expect(domainsInput().getAttribute('aria-invalid')).toBe('true'));
+    expect(sentBodies(fetchMock, 'PUT')).toHaveLength(0);
+  });
+
+  it('is not on the create form, which sends no allowedDomains', async () => {
+    const fetchMock = renderCreate((body) => json({ ...bot, ...body }, 201));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Harbor Help' } });
+    expect(screen.queryByLabelText('Allowed domains')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Chatbot' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'POST')).toHaveLength(1));
+    expect(sentBodies(fetchMock, 'POST')[0]).not.toHaveProperty('allowedDomains');
+  });
+});
+
+describe('Avatar URL and server field errors', () => {
+  usePageTestEnv();
+
+  it.each(['https://exa mple.com/a.png', '//cdn.example.com/a.png', 'https://'])('create: the avatar URL %j is refused with the server rule and nothing is sent', async (url) => {
+    const fetchMock = renderCreate((body) => json({ ...bot, ...body }, 201));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Harbor Help' } });
+    fireEvent.change(screen.getByLabelText('Avatar URL'), { target: { value: url } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set URL' }));
+    expect(await screen.findByText('Avatar URL must be an http(s) URL')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Chatbot' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sentBodies(fetchMock, 'POST')).toHaveLength(0);
+  });
+
+  it('create: a 400 puts the server messages under their fields and keeps the spec toast', async () => {
+    renderCreate(() =>
+      json({ message: 'Avatar URL must be an http(s) URL', details: { fieldErrors: { avatarUrl: ['Avatar URL must be an http(s) URL'], name: ['That name is taken'] }, formErrors: [] } }, 400),
+    );
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Harbor Help' } });
+    fireEvent.change(screen.getByLabelText('Avatar URL'), { target: { value: 'https://cdn.example.com/a.png' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set URL' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Chatbot' }));
+    expect(await screen.findByText('Failed to create chatbot configuration. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('That name is taken')).toBeTruthy();
+    expect(screen.getByText('Avatar URL must be an http(s) URL')).toBeTruthy();
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('edit: a 400 on allowedDomains shows under the field, with the update toast', async () => {
+    renderEditWith(() => json({ message: 'Allowed domains must be host names like example.com', details: { fieldErrors: { allowedDomains: ['Allowed domains must be host names like example.com'] }, formErrors: [] } }, 400));
+    await waitFor(() => expect(limitInput().value).toBe('500'));
+    fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
+    expect(await screen.findByText('Failed to update chatbot configuration. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Allowed domains must be host names like example.com')).toBeTruthy();
+    expect(domainsInput().getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('Model field honesty', () => {
+  usePageTestEnv();
+
+  it('without a model key: "Offline answers (no model configured)" and how to use the picked model', async () => {
+    renderEditWith((body) => json({ ...bot, ...body }), bot, false);
+    expect(await screen.findByText('Offline answers (no model configured)')).toBeTruthy();
+    expect(screen.getByText('Set OPENAI_API_KEY on the server to use gpt-4o.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'gpt-4.1' } });
+    expect(await screen.findByText('Set OPENAI_API_KEY on the server to use gpt-4.1.')).toBeTruthy();
+  });
+
+  it('with a model configured: no notice', async () => {
+    renderEditWith((body) => json({ ...bot, ...body }), bot, true);
+    await waitFor(() => expect(limitInput().value).toBe('500'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByText('Offline answers (no model configured)')).toBeNull();
   });
 });

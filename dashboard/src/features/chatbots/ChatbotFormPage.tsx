@@ -52,7 +52,7 @@ export function EditChatbotPage() {
   const bot = useChatbot(guid);
   usePageMeta({ title: `${bot.data?.name ?? 'Edit Chatbot'} - Parley` });
   if (bot.isLoading) return <PageSpinner />;
-  if (bot.notFound || !bot.data) return <ChatbotNotFound action="edit" />;
+  if (bot.notFound || !bot.data) return <ChatbotNotFound />;
   return <EditChatbot bot={bot.data} />;
 }
 

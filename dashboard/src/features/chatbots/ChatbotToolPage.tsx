@@ -21,7 +21,7 @@ export function ChatbotToolPage({ title, subtitle, children, notFoundAction }: P
   const bot = useChatbot(guid);
   usePageMeta({ title: bot.data ? `${title(bot.data)} - Parley` : 'Parley' });
   if (bot.isLoading) return <PageSpinner />;
-  if (bot.notFound || !bot.data) return <ChatbotNotFound action={notFoundAction} />;
+  if (bot.notFound || !bot.data) return <ChatbotNotFound action={notFoundAction ?? 'access'} />;
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
       <div>

@@ -9,6 +9,7 @@ import { customElementSnippet, iframeSnippet, scriptTagSnippet, widgetUserId } f
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../auth/useAuth';
+import { markEmbedCopied } from '../dashboard/nextSteps';
 import { CodeBlock } from '../docs/CodeBlock';
 import { ChatbotToolPage } from './ChatbotToolPage';
 import { botTheme } from './botTheme';
@@ -26,7 +27,7 @@ export function EmbedPage() {
       {(bot) => {
         const theme = botTheme(bot);
         return (
-          <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <div className="space-y-6">
               <Card className="space-y-5 p-6">
                 <h2 className="text-lg font-semibold">Widget settings</h2>
@@ -46,7 +47,10 @@ export function EmbedPage() {
                       </div>
                     ))}
                   </dl>
-                  <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Change colours in the UI Designer.</p>
+                  <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+                    From the bot's home screen configuration, or Parley's defaults. To use other colours on one site, add primaryColor, backgroundColor or
+                    textColor to ChatWidget.init in the script tag.
+                  </p>
                 </div>
                 <RefreshWidgetButton guid={bot.guid} />
               </Card>
@@ -54,7 +58,7 @@ export function EmbedPage() {
                 <h2 className="text-lg font-semibold">Quick links</h2>
                 <ul className="mt-3 space-y-2 text-sm">
                   {[
-                    { to: `/chatbots/${bot.guid}/ui-designer`, label: 'Customize in UI Designer', Icon: Palette },
+                    { to: `/chatbots/${bot.guid}/ui-designer`, label: 'UI Designer (coming soon)', Icon: Palette },
                     { to: `/chatbots/${bot.guid}`, label: 'Edit chatbot settings', Icon: Settings2 },
                     { to: `/chatbots/${bot.guid}/test`, label: 'Test your chatbot', Icon: FlaskConical },
                   ].map(({ to, label, Icon }) => (
@@ -90,14 +94,14 @@ export function EmbedPage() {
               {tab === 'floating' ? (
                 <div className="mt-6 space-y-5">
                   <p className="text-sm text-slate-600 dark:text-slate-400">Paste this line before the closing &lt;/body&gt; tag of every page that should show the chat launcher.</p>
-                  <CodeBlock label="Script tag" code={scriptTagSnippet(origin, bot.guid, position)} />
+                  <CodeBlock label="Script tag" code={scriptTagSnippet(origin, bot.guid, position)} onCopy={() => markEmbedCopied(bot.guid)} />
                   <p className="text-sm text-slate-600 dark:text-slate-400">Or, as a custom element:</p>
-                  <CodeBlock label="Custom element" code={customElementSnippet(origin, bot.guid)} />
+                  <CodeBlock label="Custom element" code={customElementSnippet(origin, bot.guid)} onCopy={() => markEmbedCopied(bot.guid)} />
                 </div>
               ) : (
                 <div className="mt-6 space-y-5">
                   <p className="text-sm text-slate-600 dark:text-slate-400">Shows the chat inline inside your page (400 × 600).</p>
-                  <CodeBlock label="Iframe" code={iframeSnippet(origin, widgetUserId(user?.id ?? ''), bot.guid)} />
+                  <CodeBlock label="Iframe" code={iframeSnippet(origin, widgetUserId(user?.id ?? ''), bot.guid)} onCopy={() => markEmbedCopied(bot.guid)} />
                   <a
                     href={`/widget/${widgetUserId(user?.id ?? '')}/${bot.guid}`}
                     target="_blank"

@@ -1,10 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/Card';
+import { client, unwrap, type Chatbot } from '../../lib/api';
 import { scriptTagSnippet, widgetUserId } from '../../lib/embedSnippets';
+import { queryKeys } from '../../lib/queryKeys';
 import { useAuth } from '../auth/useAuth';
 import { CodeBlock } from '../docs/CodeBlock';
 import { ChatWidgetElement } from '../widget/ChatWidgetElement';
 import { botTheme } from './botTheme';
 import { ChatbotToolPage } from './ChatbotToolPage';
+import { ModelNotice } from './ModelNotice';
+
+/** A token lasts 12 hours; a page left open fetches a fresh one long before that. */
+const TOKEN_REFRESH_MS = 6 * 3_600_000;
 
 /** /chatbots/{guid}/test: configuration summary, widget URL, embed code and a live test chat. */
 export function TestPage() {
@@ -16,7 +23,7 @@ export function TestPage() {
         const theme = botTheme(bot);
         const widgetUrl = `${origin}/widget/${widgetUserId(user?.id ?? '')}/${bot.guid}`;
         return (
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <div className="space-y-6">
               <Card className="p-6">
                 <h2 className="text-lg font-semibold">Configuration</h2>
@@ -35,6 +42,7 @@ export function TestPage() {
                     </div>
                   ))}
                 </dl>
+                <ModelNotice model={bot.model} />
               </Card>
               <Card className="space-y-4 p-6">
                 <h2 className="text-lg font-semibold">Widget URL</h2>
@@ -48,13 +56,45 @@ export function TestPage() {
               <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
                 {bot.isActive ? 'The launcher opens in the corner of this page.' : 'This chatbot is inactive, so the widget does not appear. Activate it to test.'}
               </p>
-              {bot.isActive && (
-                <ChatWidgetElement chatbotId={bot.guid} primaryColor={theme.Primary} backgroundColor={theme.Background} textColor={theme.Text} />
-              )}
+              <p className="mt-3 text-sm text-slate-600 dark:text-slate-300" data-testid="test-chat-note">
+                Test chats are not counted against your monthly messages and are labelled Test in history.
+              </p>
+              {bot.isActive && <TestChat bot={bot} theme={theme} />}
             </Card>
           </div>
         );
       }}
     </ChatbotToolPage>
+  );
+}
+
+/**
+ * The widget with the owner's test token, so its chats are tests. It waits for the token: a
+ * chat opened without one would be an ordinary, counted visitor session.
+ */
+function TestChat({ bot, theme }: { bot: Chatbot; theme: ReturnType<typeof botTheme> }) {
+  const token = useQuery({
+    queryKey: queryKeys.chatbots.testToken(bot.guid),
+    queryFn: () => unwrap(client.chatbots[':guid']['test-token'].$post({ param: { guid: bot.guid } })),
+    staleTime: TOKEN_REFRESH_MS,
+    refetchInterval: TOKEN_REFRESH_MS,
+    refetchOnWindowFocus: false,
+  });
+  if (token.isError) {
+    return (
+      <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
+        Could not start a test chat. Reload the page to try again.
+      </p>
+    );
+  }
+  if (!token.data) return null;
+  return (
+    <ChatWidgetElement
+      chatbotId={bot.guid}
+      primaryColor={theme.Primary}
+      backgroundColor={theme.Background}
+      textColor={theme.Text}
+      testToken={token.data.token}
+    />
   );
 }

@@ -5,7 +5,7 @@ import {
   MAX_TOKENS_RANGE,
   TEMPERATURE_RANGE,
 } from '@parley/contracts';
-import { chatbotFieldsSchema } from '@parley/contracts/schemas';
+import { allowedDomainsSchema, chatbotFieldsSchema } from '@parley/contracts/schemas';
 import { z } from 'zod';
 import { firstErrors, fromText, type FormErrors } from '../../lib/formRules';
 import type { Chatbot } from '../../lib/api';
@@ -30,6 +30,17 @@ function numberText({ min, max }: { min: number; max: number }, message: string,
 
 const { shape } = chatbotFieldsSchema;
 
+/** The Allowed domains text: one host per line, or several separated by commas or spaces. */
+function splitDomains(text: string): string[] {
+  return [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+}
+
+/** The server's rule for the whole list, with its first message on the one text field. */
+const allowedDomainsText = z.string().superRefine((text, ctx) => {
+  const parsed = allowedDomainsSchema.safeParse(splitDomains(text));
+  if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? CHATBOT_MESSAGES.allowedDomains });
+});
+
 /**
  * The edit form: the server's own rules for each text, read from string inputs. Numbers stay text
  * until sent (see `chatbotPayload`).
@@ -52,10 +63,12 @@ const chatbotFormSchema = z.object({
   formRecipientEmail: fromText(shape.formRecipientEmail),
   formRecipientName: fromText(shape.formRecipientName),
   formConfirmationMessage: fromText(shape.formConfirmationMessage),
+  /** Empty means the bot may be embedded anywhere. */
+  allowedDomains: allowedDomainsText,
 });
 
-/** The create form has no email section, so its hidden recipient is never checked. */
-const createChatbotFormSchema = chatbotFormSchema.extend({ formRecipientEmail: z.string() });
+/** The create form has no email section nor allowed domains, so their hidden values are never checked. */
+const createChatbotFormSchema = chatbotFormSchema.extend({ formRecipientEmail: z.string(), allowedDomains: z.string() });
 
 export const chatbotFormSchemas = { create: createChatbotFormSchema, edit: chatbotFormSchema };
 
@@ -78,6 +91,7 @@ export function emptyChatbotForm(): ChatbotFormValues {
     formRecipientEmail: '',
     formRecipientName: '',
     formConfirmationMessage: '',
+    allowedDomains: '',
   };
 }
 
@@ -98,6 +112,7 @@ export function chatbotToForm(bot: Chatbot): ChatbotFormValues {
     formRecipientEmail: bot.formRecipientEmail ?? '',
     formRecipientName: bot.formRecipientName ?? '',
     formConfirmationMessage: bot.formConfirmationMessage ?? '',
+    allowedDomains: bot.allowedDomains.join('\n'),
   };
 }
 
@@ -127,5 +142,6 @@ export function chatbotPayload(values: ChatbotFormValues, mode: 'create' | 'edit
     formRecipientEmail: text(values.formRecipientEmail),
     formRecipientName: text(values.formRecipientName),
     formConfirmationMessage: text(values.formConfirmationMessage),
+    allowedDomains: splitDomains(values.allowedDomains),
   };
 }

@@ -1,11 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { BarChart3, Bot, ClipboardList, Code2, Database, FlaskConical, History, MoreVertical, Palette, PieChart, Settings2 } from 'lucide-react';
+import { BarChart3, Bot, ClipboardList, Code2, Database, FlaskConical, History, Inbox, MoreVertical, Palette, PieChart, Settings2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/Badge';
 import { ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import type { Chatbot } from '../../lib/api';
 import { safeImageUrl } from '../../lib/safeUrl';
+import { ModelName } from '../chatbots/ModelNotice';
 import { menuContentClass, menuItemClass } from '../layout/menuStyles';
 
 const MENU = [
@@ -16,6 +17,14 @@ const MENU = [
   { path: 'analytics', label: 'Analytics', Icon: BarChart3 },
   { path: 'survey-analytics', label: 'Survey Analytics', Icon: PieChart },
   { path: 'history', label: 'Chat History', Icon: History },
+  { path: 'leads', label: 'Leads', Icon: Inbox },
+  { path: 'embed', label: 'Embed', Icon: Code2 },
+];
+
+/** The three first steps of a new bot, one click from its card. */
+const STEP_LINKS = [
+  { path: 'add-data', label: 'Add data', Icon: Database },
+  { path: 'test', label: 'Test', Icon: FlaskConical },
   { path: 'embed', label: 'Embed', Icon: Code2 },
 ];
 
@@ -61,9 +70,16 @@ export function ChatbotCard({ bot }: { bot: Chatbot }) {
         </DropdownMenu.Root>
       </div>
       <p className="mt-4 line-clamp-2 min-h-[2.5rem] flex-1 text-sm text-slate-600 dark:text-slate-400">{bot.description || 'No description'}</p>
-      <div className="mt-4 flex items-center justify-between border-t border-slate-100 pt-4 dark:border-slate-800">
-        <span className="text-xs text-slate-500 dark:text-slate-400">
-          Model: <span className="font-medium text-slate-700 dark:text-slate-300">{bot.model}</span>
+      <div className="mt-4 grid grid-cols-3 gap-2" role="group" aria-label={`Set up ${bot.name}`}>
+        {STEP_LINKS.map(({ path, label, Icon }) => (
+          <ButtonLink key={path} to={`/chatbots/${bot.guid}/${path}`} variant="secondary" size="sm" className="px-2">
+            <Icon className="h-4 w-4" aria-hidden /> {label}
+          </ButtonLink>
+        ))}
+      </div>
+      <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-100 pt-4 dark:border-slate-800">
+        <span className="min-w-0 text-xs text-slate-500 dark:text-slate-400">
+          Model: <ModelName model={bot.model} />
         </span>
         <ButtonLink to={`/chatbots/${bot.guid}`} variant="outline" size="sm">
           <Settings2 className="h-4 w-4" aria-hidden /> Configure

@@ -18,6 +18,7 @@ function serve({ bots, maxBots, isAdmin = false }: { bots: ReturnType<typeof bot
   const user = signedInAs({ email: 'ada@example.com', firstName: 'Ada' });
   return mockFetch(
     (url) => (url.endsWith('/api/auth/admin-status') ? json({ isAdmin }) : undefined),
+    (url) => (url.endsWith('/api/system/status') ? json({ modelConfigured: true, emailConfigured: true }) : undefined),
     user,
     (url) => (url.endsWith('/api/chatbots') ? json(bots) : undefined),
     (url) =>
@@ -49,7 +50,7 @@ describe('DashboardPage', () => {
     const fetchMock = serve({ bots: [bot(1), bot(2, false)], maxBots: 10 });
     const served = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) =>
-      String(input).endsWith('/api/chat/conversations/count') ? json({ count: 1234 }) : served(input, init),
+      String(input).endsWith('/api/chat/conversations/count') ? json(1234) : served(input, init),
     );
     renderWithProviders(<DashboardPage />, { path: '/dashboard' });
     const cards = await screen.findAllByTestId('chatbot-card');

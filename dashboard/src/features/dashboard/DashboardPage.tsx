@@ -5,10 +5,14 @@ import { Card } from '../../components/Card';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth, useIsAdmin } from '../auth/useAuth';
-import { planLabel } from '../pricing/plans';
+import { ADMIN_UNLIMITED_BOTS, planLabel } from '../pricing/plans';
 import { computeBotLimit } from './botLimit';
 import { ChatbotCard } from './ChatbotCard';
+import { useUnreadLeadCount } from '../leads/useLeads';
+import { SmtpNotice } from '../leads/SmtpNotice';
+import { MessageUsage } from './MessageUsage';
 import { PlanLimitBanner } from './PlanLimitBanner';
+import { NextStepsCard } from './NextStepsCard';
 import { StatCards } from './StatCards';
 import { useChatbots, useConversationCount, useCurrentSubscription } from './useDashboardData';
 
@@ -20,6 +24,7 @@ export function DashboardPage() {
   const bots = useChatbots();
   const subscription = useCurrentSubscription();
   const conversations = useConversationCount();
+  const unreadLeads = useUnreadLeadCount();
 
   if (bots.isLoading || !user) return <PageSpinner />;
   if (bots.isError) {
@@ -51,6 +56,7 @@ export function DashboardPage() {
             {plan ? (
               <>
                 {planName} plan · {active} / {limit.cap === null ? '∞' : limit.cap} active chatbots
+                {isAdmin && <span className="block text-sm">{ADMIN_UNLIMITED_BOTS}</span>}
               </>
             ) : (
               'Manage your chatbots, their content and where they live.'
@@ -68,8 +74,11 @@ export function DashboardPage() {
         )}
       </div>
 
-      <StatCards total={list.length} active={active} conversations={conversations.data ?? 0} />
+      <NextStepsCard bots={list} />
+      <SmtpNotice />
+      <StatCards total={list.length} active={active} conversations={conversations.data ?? 0} unreadLeads={unreadLeads.data ?? 0} />
       <PlanLimitBanner limit={limit} planName={planName} />
+      <MessageUsage subscription={subscription.data} />
 
       <section aria-labelledby="your-chatbots">
         <h2 id="your-chatbots" className="mb-4 text-xl font-semibold">

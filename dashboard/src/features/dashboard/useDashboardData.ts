@@ -16,7 +16,7 @@ export function useConversationCount() {
     queryKey: queryKeys.chat.conversationCount,
     queryFn: async () => {
       try {
-        return (await unwrap(client.chat.conversations.count.$get())).count;
+        return await unwrap(client.chat.conversations.count.$get());
       } catch {
         return 0;
       }

@@ -1,13 +1,14 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 
-/** Code with a copy button; the "copied" tick clears after 2 s. */
-export function CodeBlock({ code, label }: { code: string; label?: string }) {
+/** Code with a copy button; the "copied" tick clears after 2 s. `onCopy` runs after a successful copy. */
+export function CodeBlock({ code, label, onCopy }: { code: string; label?: string; onCopy?: () => void }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
       await navigator.clipboard.writeText(code);
       setCopied(true);
+      onCopy?.();
       setTimeout(() => setCopied(false), 2000);
     } catch {
       setCopied(false);

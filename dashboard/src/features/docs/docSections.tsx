@@ -2,6 +2,7 @@ import { Code2, LifeBuoy, MessagesSquare, Rocket, SlidersHorizontal, Sparkles, W
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { customElementSnippet, iframeSnippet, scriptTagSnippet } from '../../lib/embedSnippets';
+import { SIGN_UP_HREF } from '../home/PrimaryCta';
 import { CodeBlock } from './CodeBlock';
 
 type DocSection = { id: string; title: string; Icon: ComponentType<{ className?: string }>; Body: ComponentType };
@@ -18,11 +19,11 @@ export const DOC_SECTIONS: DocSection[] = [
         <p>Parley takes about five minutes from sign-up to a live chatbot.</p>
         <ol>
           <li>
-            <a href="/api/login" className="text-blue-600 hover:underline dark:text-blue-400">Create a free account</a> (Free plan: 1 chatbot, 100 messages per month, no credit card).
+            <a href={SIGN_UP_HREF} className="text-blue-600 hover:underline dark:text-blue-400">Create a free account</a> (Free plan: 1 chatbot, 100 messages per month, no credit card).
           </li>
-          <li>On the <Link to="/dashboard" className="text-blue-600 hover:underline dark:text-blue-400">dashboard</Link>, choose <strong>Create Chatbot</strong>, give it a name and review the default instructions.</li>
-          <li>Open <strong>Add Data</strong> from the chatbot's menu and scan your website, paste text or upload a text file.</li>
-          <li>Use <strong>Test</strong> to chat with your bot, then copy the snippet from <strong>Embed</strong> into your site.</li>
+          <li>On the <Link to="/dashboard" className="text-blue-600 hover:underline dark:text-blue-400">dashboard</Link>, choose <strong>Create Chatbot</strong>, give it a name and review the default instructions (the prompt assistant can write them for you).</li>
+          <li>The dashboard then lists the bot's next steps. Choose <strong>Add data</strong> on its card and scan your website, paste text or upload a text file.</li>
+          <li>Use <strong>Test</strong> to chat with your bot (these chats do not count against your plan), then copy the snippet from <strong>Embed</strong> into your site.</li>
         </ol>
       </>
     ),
@@ -35,9 +36,10 @@ export const DOC_SECTIONS: DocSection[] = [
       <ul>
         <li><strong>Knowledge sources</strong>: websites (up to 200 pages per scan, 50 by default), pasted text (at least 10 characters) and text files (.txt, .csv, .md, .json, .xml under 5 MB). Sources show their status: pending, scanning, completed or error.</li>
         <li><strong>Grounded answers</strong>: each reply is built from the most relevant passages of your content and cites the page it used. When nothing relevant is found, the bot answers with its fallback message.</li>
-        <li><strong>Home screen designer</strong>: headers, topic grids, category tabs, quick actions and footers in your colours, generated from a description or edited as JSON.</li>
-        <li><strong>Chat history</strong>: every conversation per chatbot, with message counts and activity.</li>
-        <li><strong>Plans and limits</strong>: each plan caps active chatbots and monthly messages. Over the message limit the widget becomes read-only and offers a contact form.</li>
+        <li><strong>Prompt assistant</strong>: writes or improves the bot's system prompt from its name and description; it works without a model key too. Review the suggestion before you save.</li>
+        <li><strong>Leads inbox</strong>: contact requests from every bot's chat, newest first, marked unread until you open them, with a CSV export. Each one is also emailed to the bot's recipient when the install has mail set up.</li>
+        <li><strong>Chat history</strong>: every conversation per chatbot, with message counts and activity. Your own chats on the Test page are labelled as tests.</li>
+        <li><strong>Plans and limits</strong>: each plan caps active chatbots and monthly messages; Test page chats never count. The dashboard warns you as you approach the message limit (and an email does too, when mail is set up). Over the limit the widget becomes read-only and offers a contact form.</li>
       </ul>
     ),
   },
@@ -80,7 +82,10 @@ export const DOC_SECTIONS: DocSection[] = [
           code={'You are the support assistant for Acme Outdoor. Answer in a friendly, concise tone.\nOnly answer from the provided knowledge; if unsure, say so and offer to connect the visitor with our team.\nNever promise refunds; point to the returns policy instead.'}
         />
         <h3>Model</h3>
-        <p>Choose gpt-4o-mini, gpt-4o or gpt-4.1 (default). Without a model key, Parley answers offline from your content by retrieval and cites the source.</p>
+        <p>
+          Choose gpt-4o-mini, gpt-4o or gpt-4.1 (default). Without a model key, Parley answers offline from your content by retrieval and cites the source; the
+          dashboard then says "Offline answers (no model configured)" where the model is shown. Set <code>OPENAI_API_KEY</code> on the server to use the chosen model.
+        </p>
       </>
     ),
   },
@@ -91,10 +96,9 @@ export const DOC_SECTIONS: DocSection[] = [
     Body: () => (
       <ul>
         <li><strong>Welcome and pop-up messages</strong>: a welcome message when the chat opens and initial bubbles that pop up every 2 seconds while the widget is closed.</li>
-        <li><strong>Rich messages</strong>: cards, menus (with a free-text "Other" option), multi-select menus, star or numeric ratings, images, quick replies, tables and forms.</li>
-        <li><strong>Contact forms</strong>: visitors can ask for a human; submissions are emailed to the address in the chatbot's Email Configuration.</li>
-        <li><strong>Surveys</strong>: attach satisfaction or feedback surveys the bot conducts inside the conversation, and read completion rates in Survey Analytics.</li>
-        <li><strong>Home screen</strong>: popular topics and categories let visitors start with one click.</li>
+        <li><strong>Quick replies</strong>: the bot can offer follow-up buttons under its answer, such as Request Live Agent when it has no answer.</li>
+        <li><strong>Contact forms</strong>: visitors can ask for a human (for example with Request Live Agent); submissions go to your Leads inbox and are emailed to the address in the chatbot's Email Configuration.</li>
+        <li><strong>Home screen</strong>: popular topics and categories let visitors start with one click. The UI Designer for your own layout is not available yet.</li>
       </ul>
     ),
   },
@@ -104,10 +108,11 @@ export const DOC_SECTIONS: DocSection[] = [
     Icon: Wrench,
     Body: () => (
       <ul>
-        <li><strong>The widget does not appear</strong>: check that the chatbot is Active, that the snippet is on the page, and that your site's domain is in the chatbot's allowed domains (when you set any).</li>
+        <li><strong>The widget does not appear</strong>: check that the chatbot is Active, that the snippet is on the page, and that your site's domain is in the chatbot's Allowed domains (on its edit page, when you set any).</li>
         <li><strong>Answers ignore my content</strong>: open Add Data and make sure the source finished scanning (status completed). Rescan after you change your website.</li>
-        <li><strong>"Chat temporarily unavailable"</strong>: the monthly message limit was reached or the bot is inactive. Upgrade your plan or reactivate the chatbot.</li>
-        <li><strong>I cannot create another chatbot</strong>: your plan's active chatbot limit is reached. Deactivate a chatbot or upgrade on the Subscription page.</li>
+        <li><strong>"Chat temporarily unavailable"</strong>: the monthly message limit was reached or the bot is inactive. Wait for the next month or reactivate the chatbot.</li>
+        <li><strong>I cannot create another chatbot</strong>: your plan's active chatbot limit is reached. Deactivate a chatbot (inactive ones do not count).</li>
+        <li><strong>"Offline answers (no model configured)"</strong>: the server has no model key, so answers are picked from your content. Set <code>OPENAI_API_KEY</code> (and <code>OPENAI_BASE_URL</code> for another compatible server) and restart.</li>
       </ul>
     ),
   },

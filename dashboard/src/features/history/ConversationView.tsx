@@ -1,4 +1,4 @@
-import { ArrowLeft, Download, MessageSquare, Trash2 } from 'lucide-react';
+import { ArrowLeft, Download, Inbox, MailCheck, MailX, MessageSquare, Trash2 } from 'lucide-react';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -6,13 +6,21 @@ import { Spinner } from '../../components/Spinner';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime, formatTime, shortSessionId } from './historyFormat';
 import { internalMessageOf, richSummary } from './richSummary';
-import { useSessionMessages, type HistoryMessage, type SessionListItem } from './useChatHistory';
+import { leadOf, useSessionMessages, type HistoryMessage, type LeadFields, type SessionListItem } from './useChatHistory';
 
-type Props = { session: SessionListItem; deleting: boolean; onBack: () => void; onDelete: () => void };
+/** A conversation picked from the list carries its totals; one opened by link has only its id. */
+type Props = {
+  session: Pick<SessionListItem, 'sessionId'> & Partial<SessionListItem>;
+  deleting: boolean;
+  onBack: () => void;
+  onDelete: () => void;
+};
 
-/** The detail view: one conversation message by message (visitor right, bot left). */
+/** The detail view: one conversation message by message (visitor right, bot left), leads as cards. */
 export function ConversationView({ session, deleting, onBack, onDelete }: Props) {
   const messages = useSessionMessages(session.sessionId);
+  const messageCount = session.messageCount ?? messages.data?.length ?? 0;
+  const startedAt = session.createdAt ?? messages.data?.[0]?.createdAt;
   return (
     <Card className="p-6">
       <div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 pb-4 dark:border-slate-800">
@@ -20,10 +28,14 @@ export function ConversationView({ session, deleting, onBack, onDelete }: Props)
           <Button variant="ghost" size="sm" onClick={onBack} className="-ml-3">
             <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Sessions
           </Button>
-          <h2 className="mt-2 text-xl font-semibold">Conversation Details</h2>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <h2 className="text-xl font-semibold">Conversation Details</h2>
+            {session.isTest && <Badge tone="amber">Test</Badge>}
+          </div>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Session <span className="font-mono">{shortSessionId(session.sessionId)}</span> · {session.messageCount} message
-            {session.messageCount === 1 ? '' : 's'} · Started {formatDate(session.createdAt)} {formatTime(session.createdAt)}
+            Session <span className="font-mono">{shortSessionId(session.sessionId)}</span> · {messageCount} message
+            {messageCount === 1 ? '' : 's'}
+            {startedAt ? ` · Started ${formatDate(startedAt)} ${formatTime(startedAt)}` : ''}
           </p>
         </div>
         <div className="flex gap-2">
@@ -63,6 +75,8 @@ export function ConversationView({ session, deleting, onBack, onDelete }: Props)
 }
 
 function MessageItem({ message }: { message: HistoryMessage }) {
+  const lead = leadOf(message);
+  if (lead) return <LeadItem lead={lead} createdAt={message.createdAt} />;
   const fromUser = message.sender === 'user';
   const rich = !fromUser && message.messageType !== 'text';
   const summary = rich || message.metadata?.quickReplies ? richSummary(message.messageType, message.metadata) : [];
@@ -79,7 +93,7 @@ function MessageItem({ message }: { message: HistoryMessage }) {
         </div>
         <div
           className={cn(
-            'inline-block rounded-2xl px-4 py-2 text-left text-sm whitespace-pre-wrap break-words',
+            'inline-block rounded-2xl px-4 py-2 text-left text-sm whitespace-pre-wrap wrap-anywhere',
             fromUser ? 'bg-blue-600 text-white dark:bg-blue-500' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
           )}
         >
@@ -94,10 +108,41 @@ function MessageItem({ message }: { message: HistoryMessage }) {
           )}
         </div>
         {asked && (
-          <p className="mt-1 text-xs whitespace-pre-wrap break-words text-slate-500 dark:text-slate-400" data-testid="internal-message">
+          <p className="mt-1 text-xs whitespace-pre-wrap wrap-anywhere text-slate-500 dark:text-slate-400" data-testid="internal-message">
             {`Asked the bot: ${asked}`}
           </p>
         )}
+      </div>
+    </li>
+  );
+}
+
+/** A form the visitor sent, shown where it happened in the conversation. */
+function LeadItem({ lead, createdAt }: { lead: LeadFields; createdAt: string }) {
+  return (
+    <li className="flex justify-end" data-testid="history-lead">
+      <div className="w-full max-w-[80%] rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm dark:border-emerald-900 dark:bg-emerald-950/40">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+          <Inbox className="h-4 w-4 text-emerald-700 dark:text-emerald-400" aria-hidden />
+          <Badge tone="green">Lead</Badge>
+          <span className="font-medium text-slate-900 dark:text-slate-100">{lead.formTitle}</span>
+          <time dateTime={createdAt} title={formatDateTime(createdAt)} className="ml-auto">
+            {formatTime(createdAt)}
+          </time>
+        </div>
+        <dl className="mt-3 grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[8rem_minmax(0,1fr)]">
+          {lead.fields.map((field, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fields of one stored form; they never reorder
+            <div key={i} className="contents">
+              <dt className="font-medium text-slate-500 dark:text-slate-400">{field.label}</dt>
+              <dd className="whitespace-pre-wrap wrap-anywhere text-slate-900 dark:text-slate-100">{field.value || '—'}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300" data-testid="history-lead-email">
+          {lead.emailSent ? <MailCheck className="h-3.5 w-3.5" aria-hidden /> : <MailX className="h-3.5 w-3.5" aria-hidden />}
+          {lead.emailSent ? 'Emailed to you' : 'Not emailed (kept in your Leads inbox)'}
+        </p>
       </div>
     </li>
   );

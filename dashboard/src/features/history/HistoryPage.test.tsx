@@ -216,6 +216,44 @@ describe('HistoryPage', () => {
     fireEvent.click(within((await screen.findAllByTestId('session-card'))[0]).getByRole('button', { name: /View/ }));
     expect(await screen.findByText('No messages in this conversation')).toBeTruthy();
   });
+
+  it('?session= opens that conversation, with a lead shown as a card of its fields', async () => {
+    const lead = {
+      formSubmissionId: 7,
+      formTitle: 'Contact our team',
+      formData: [
+        { id: 'name', label: 'Name', type: 'text', value: 'Vera Visitor' },
+        { id: 'email', label: 'Email', type: 'email', value: 'vera@example.com' },
+        { id: 'message', label: 'Message', type: 'textarea', value: 'Call me\nafter 5.' },
+      ],
+      emailSent: true,
+    };
+    mockConversation([
+      { id: 1, sessionId: sid(1), sender: 'user', content: 'I want a human', messageType: 'text', metadata: null, createdAt: '2024-03-01T10:00:00.000Z' },
+      { id: 2, sessionId: sid(1), sender: 'user', content: 'Contact our team\nName: Vera Visitor', messageType: 'system', metadata: lead, createdAt: '2024-03-01T10:01:00.000Z' },
+      { id: 3, sessionId: sid(1), sender: 'user', content: 'Other form', messageType: 'system', metadata: { ...lead, formSubmissionId: 8, emailSent: false }, createdAt: '2024-03-01T10:02:00.000Z' },
+      { id: 4, sessionId: sid(1), sender: 'bot', content: 'internal note', messageType: 'system', metadata: null, createdAt: '2024-03-01T10:03:00.000Z' },
+    ]);
+    renderWithProviders(
+      <Routes>
+        <Route path="/chatbots/:guid/history" element={<HistoryPage />} />
+      </Routes>,
+      { path: `/chatbots/${guid}/history?session=${sid(1)}` },
+    );
+    expect(await screen.findByRole('heading', { name: 'Conversation Details' })).toBeTruthy();
+    const leads = await screen.findAllByTestId('history-lead');
+    expect(leads).toHaveLength(2);
+    expect(within(leads[0]).getByText('Lead')).toBeTruthy();
+    expect(within(leads[0]).getByText('Contact our team')).toBeTruthy();
+    expect([...leads[0].querySelectorAll('dt')].map((d) => d.textContent)).toEqual(['Name', 'Email', 'Message']);
+    expect([...leads[0].querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['Vera Visitor', 'vera@example.com', 'Call me\nafter 5.']);
+    expect(within(leads[0]).getByTestId('history-lead-email').textContent).toBe('Emailed to you');
+    expect(within(leads[1]).getByTestId('history-lead-email').textContent).toBe('Not emailed (kept in your Leads inbox)');
+    expect(screen.getAllByTestId('history-message').map((m) => m.textContent)).toEqual([expect.stringContaining('I want a human')]);
+    expect(screen.queryByText('internal note')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Back to Sessions/ }));
+    expect(await screen.findAllByTestId('session-card')).toHaveLength(1);
+  });
 });
 
 /** The confirm button inside the open confirmation (the page may have a same-named button). */

@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ChatbotToolPage } from '../chatbots/ChatbotToolPage';
 import { ConversationView } from './ConversationView';
 import { SessionList } from './SessionList';
 import { useDeleteAllSessions, useDeleteSession, useSessions, type SessionListItem } from './useChatHistory';
 
-/** /chatbots/{guid}/history: the bot's conversations, one of them in detail, and deleting them. */
+/**
+ * /chatbots/{guid}/history: the bot's conversations, one of them in detail, and deleting them.
+ * `?session={sessionId}` opens that conversation directly (the Leads inbox links here).
+ */
 export function HistoryPage() {
   return (
     <ChatbotToolPage title={() => 'Chat History'} subtitle={(b) => b.name}>
@@ -14,17 +18,21 @@ export function HistoryPage() {
   );
 }
 
-type Confirm = { kind: 'one'; session: SessionListItem } | { kind: 'all'; count: number } | null;
+type Confirm = { kind: 'one'; session: Pick<SessionListItem, 'sessionId'> } | { kind: 'all'; count: number } | null;
 
 function ChatHistory({ guid }: { guid: string }) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<SessionListItem | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('session');
   const sessions = useSessions(guid, page);
   const closeAll = () => {
     setConfirm(null);
     setSelected(null);
+    if (linked) setParams({}, { replace: true });
   };
+  const open = selected ?? (linked ? (sessions.data?.sessions.find((s) => s.sessionId === linked) ?? { sessionId: linked }) : null);
   const deleteOne = useDeleteSession(guid, closeAll);
   const deleteAll = useDeleteAllSessions(guid, () => {
     closeAll();
@@ -40,12 +48,12 @@ function ChatHistory({ guid }: { guid: string }) {
   const busy = deleteOne.isPending || deleteAll.isPending;
   return (
     <>
-      {selected ? (
+      {open ? (
         <ConversationView
-          session={selected}
+          session={open}
           deleting={busy}
-          onBack={() => setSelected(null)}
-          onDelete={() => setConfirm({ kind: 'one', session: selected })}
+          onBack={closeAll}
+          onDelete={() => setConfirm({ kind: 'one', session: open })}
         />
       ) : (
         <SessionList

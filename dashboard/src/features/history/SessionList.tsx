@@ -98,6 +98,11 @@ function SessionCard({ session, onView, onDelete, deleting }: { session: Session
           <Badge tone="blue">
             {session.messageCount} message{session.messageCount === 1 ? '' : 's'}
           </Badge>
+          {session.isTest && (
+            <Badge tone="amber" title="Started from your Test page: not counted against your monthly messages">
+              Test
+            </Badge>
+          )}
         </div>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Started {formatDate(session.createdAt)} · Last activity {formatTime(session.lastMessageAt)}

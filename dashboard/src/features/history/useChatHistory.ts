@@ -28,15 +28,33 @@ export function useSessions(guid: string, page: number) {
   });
 }
 
-/** The messages of one conversation, oldest first; `system` messages are never shown. */
+/**
+ * The messages of one conversation, oldest first. `system` messages are internal, except a
+ * lead (a form the visitor sent), which the owner sees in place.
+ */
 export function useSessionMessages(sessionId: string) {
   return useQuery({
     queryKey: queryKeys.chat.messages(sessionId),
     queryFn: async () => {
       const messages = await unwrap(client.chat[':sessionId'].messages.$get({ param: { sessionId } }));
-      return messages.filter((m) => m.messageType !== 'system');
+      return messages.filter((m) => m.messageType !== 'system' || leadOf(m) !== null);
     },
   });
+}
+
+export type LeadFields = { formTitle: string; fields: { label: string; value: string }[]; emailSent: boolean };
+
+/** The lead a `system` message records (its metadata holds formSubmissionId and the form), or null. */
+export function leadOf(message: Pick<HistoryMessage, 'messageType' | 'metadata'>): LeadFields | null {
+  const meta = message.metadata as Record<string, unknown> | null;
+  if (message.messageType !== 'system' || typeof meta?.formSubmissionId !== 'number') return null;
+  const data = Array.isArray(meta.formData) ? (meta.formData as unknown[]) : [];
+  const fields = data.flatMap((f) => {
+    if (typeof f !== 'object' || f === null) return [];
+    const { id, label, value } = f as { id?: unknown; label?: unknown; value?: unknown };
+    return [{ label: String(label || id || ''), value: typeof value === 'string' ? value : '' }];
+  });
+  return { formTitle: typeof meta.formTitle === 'string' ? meta.formTitle : 'Form', fields, emailSent: meta.emailSent === true };
 }
 
 /** Deletes one conversation (owner call) and refreshes every page of the list. */

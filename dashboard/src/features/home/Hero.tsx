@@ -16,8 +16,8 @@ export function Hero() {
             AI support that answers from <span className="text-blue-600 dark:text-blue-400">your own content</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600 dark:text-slate-400">
-            Parley builds a customer-support chatbot from your website, documents and FAQs, then drops onto any site with a single line of
-            code. Visitors get instant, grounded answers; you get the conversations.
+            Parley builds a customer-support chatbot from your website, text files and FAQs, then drops onto any site with a single line of
+            code. Visitors get instant, grounded answers; you get the conversations and the leads.
           </p>
           <div className="mt-8 flex flex-wrap items-center gap-3">
             <PrimaryCta />

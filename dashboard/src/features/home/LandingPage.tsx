@@ -1,4 +1,4 @@
-import { Bot, Code2, FileText, Globe, LayoutTemplate, LineChart, ShieldCheck, Sparkles } from 'lucide-react';
+import { Bot, Code2, FileText, Globe, Inbox, ShieldCheck, Sparkles, Wand2 } from 'lucide-react';
 import { Faq } from '../../components/Faq';
 import { Section } from '../../components/Section';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -10,15 +10,17 @@ import { ButtonLink } from '../../components/Button';
 import { scriptTagSnippet } from '../../lib/embedSnippets';
 
 const DESCRIPTION =
-  'Create intelligent, customizable AI chatbots for your website in minutes. Train them on your own content, design the home screen and embed them with one line of code.';
+  'Create intelligent, customizable AI chatbots for your website in minutes. Train them on your own content and embed them with one line of code.';
 
+// Every claim here is true of the product as it ships: no survey, designer, analytics or billing
+// features are promised before they exist (docs/parley-knowledge.md says the same to visitors).
 const FEATURES = [
   { Icon: Globe, title: 'Train on your website', text: 'Point Parley at your site: it reads your pages, follows your sitemap and keeps answers grounded in what you wrote.' },
   { Icon: FileText, title: 'Text and file knowledge', text: 'Paste policies and FAQs or upload text, CSV, Markdown and JSON files. Every answer cites its source.' },
-  { Icon: LayoutTemplate, title: 'Home screen designer', text: 'Topics, categories and quick actions in your colours, or describe the home screen and let the AI designer build it.' },
+  { Icon: Inbox, title: 'Leads inbox', text: 'When a visitor asks for a person, the bot collects their name, email and message. Every lead lands in your inbox and, with mail set up, in your email.' },
   { Icon: Code2, title: 'One-line embed', text: 'A script tag, a custom element or an iframe. Works on any site builder, shop or single-page app.' },
-  { Icon: LineChart, title: 'History and surveys', text: 'Read every conversation, run satisfaction surveys inside the chat and see completion rates at a glance.' },
-  { Icon: ShieldCheck, title: 'Plans that protect you', text: 'Monthly message limits per plan. Over the limit the bot turns read-only and shows a contact form instead.' },
+  { Icon: Wand2, title: 'Prompt assistant', text: "Not sure what to tell your bot? The assistant writes or improves its instructions from your bot's name and purpose." },
+  { Icon: ShieldCheck, title: 'Limits without surprises', text: 'Usage warnings before you run out, and your own test chats never count. Over the monthly limit the bot turns read-only and shows a contact form.' },
 ];
 
 const STEPS = [
@@ -31,8 +33,8 @@ const FAQ = [
   { q: 'How long does setup take?', a: 'About five minutes: create a chatbot, add your website or a few documents, and paste the one-line embed code into your site.' },
   { q: 'Is there a free plan?', a: 'Yes. The Free plan (shown as Trial) includes 1 chatbot and 100 messages per month, with no credit card required.' },
   { q: 'Where do the answers come from?', a: 'From the content you add. Parley retrieves the most relevant passages for each question and cites the page it used; when nothing relevant is found the bot says so with its fallback message.' },
-  { q: 'What happens when I reach my message limit?', a: 'The chatbot becomes read-only for the rest of the month and shows visitors a contact form, so no lead is lost. Upgrade at any time to lift the limit.' },
-  { q: 'Can I change or cancel my plan?', a: 'Plans can be changed at any time with prorated billing. Cancellation takes effect at the end of the billing period.' },
+  { q: 'What happens when I reach my message limit?', a: 'You are warned in the dashboard as you get close. At the limit the chatbot becomes read-only for the rest of the month and shows visitors a contact form, so no lead is lost.' },
+  { q: 'Can I pay for a bigger plan?', a: 'Not online yet: the paid plans are listed on the Pricing page, but checkout is not available. Every account starts on the Free plan; contact sales if you need more.' },
   { q: 'Does it work with my website builder?', a: 'If your site lets you add a script tag or an iframe, it works: WordPress, Shopify, Webflow, Squarespace, plain HTML and React apps alike.' },
 ];
 
@@ -72,7 +74,7 @@ export function LandingPage() {
       </Section>
 
       <Section id="demo" eyebrow="Demo" title="From your content to a live chatbot in three steps" className="bg-slate-50 dark:bg-slate-900/40">
-        <div className="grid items-center gap-12 lg:grid-cols-2">
+        <div className="grid grid-cols-1 items-center gap-12 lg:grid-cols-2">
           <div className="space-y-8">
             <ol className="space-y-6">
               {STEPS.map((step, i) => (

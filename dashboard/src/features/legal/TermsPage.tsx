@@ -33,7 +33,7 @@ export function TermsPage() {
       <h2>Plans and billing</h2>
       <ul>
         <li>The Free plan (shown as Trial) includes 1 chatbot and 100 messages per month without a credit card.</li>
-        <li>Paid plans are billed monthly in advance. Plans can be changed at any time with prorated billing.</li>
+        <li>Paid plans are billed monthly in advance. Until online billing is available on this server, plans are changed on request through the contact page.</li>
         <li>Cancellation takes effect at the end of the billing period; you keep access until then.</li>
         <li>Over the monthly message limit, chatbots become read-only until the next month or an upgrade.</li>
       </ul>

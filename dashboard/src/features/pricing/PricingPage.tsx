@@ -1,10 +1,11 @@
-import { BarChart3, Code2, Globe, LayoutTemplate, Mail, ShieldCheck } from 'lucide-react';
+import { Code2, Globe, History, Inbox, ShieldCheck, Wand2 } from 'lucide-react';
 import { ButtonAnchor, ButtonLink } from '../../components/Button';
 import { Faq } from '../../components/Faq';
 import { Section } from '../../components/Section';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../auth/useAuth';
+import { SIGN_UP_HREF } from '../home/PrimaryCta';
 import { PublicChatWidget } from '../widget/PublicChatWidget';
 import { PlanCard } from './PlanCard';
 import { isFreePlan, usePlans } from './plans';
@@ -12,25 +13,30 @@ import { isFreePlan, usePlans } from './plans';
 const INCLUDED = [
   { Icon: Globe, title: 'Website, text and file training' },
   { Icon: Code2, title: 'One-line embed, custom element or iframe' },
-  { Icon: LayoutTemplate, title: 'Customizable widget and home screen' },
-  { Icon: Mail, title: 'Contact forms with email hand-off' },
-  { Icon: BarChart3, title: 'Conversation history' },
-  { Icon: ShieldCheck, title: 'Read-only mode instead of surprise bills' },
+  { Icon: Inbox, title: 'Leads inbox with email hand-off' },
+  { Icon: Wand2, title: 'Prompt assistant for the bot\'s instructions' },
+  { Icon: History, title: 'Conversation history' },
+  { Icon: ShieldCheck, title: 'Usage alerts and read-only mode instead of surprise bills' },
 ];
 
 const FAQ = [
-  { q: 'Can I change plans later?', a: 'Yes. You can change your plan at any time; the price difference is prorated for the rest of the billing period.' },
-  { q: 'What happens if I cancel?', a: 'Your subscription stays active until the end of the current billing period, then your account returns to the Free plan. You can resume before then.' },
+  {
+    q: 'How do I get a paid plan?',
+    a: 'Online checkout is not available yet, so the paid plans cannot be bought from this page. Every account starts on the Free plan (Trial); contact sales if you need more chatbots or messages.',
+  },
   { q: 'Do I need a credit card for the Free plan?', a: 'No. The Free plan (Trial) gives you 1 chatbot and 100 messages per month without a credit card.' },
-  { q: 'What counts as a message?', a: 'Each visitor message your chatbot answers counts once against your monthly limit. The counter resets at the start of each month.' },
-  { q: 'What happens when I run out of messages?', a: 'Your chatbots become read-only until the next month and show visitors a contact form, so you never lose a lead. Upgrade at any time to continue immediately.' },
+  { q: 'What counts as a message?', a: 'Each visitor message your chatbot answers counts once against your monthly limit. Your own chats on the Test page do not count. The counter resets at the start of each month (UTC).' },
+  {
+    q: 'What happens when I run out of messages?',
+    a: 'The dashboard warns you as you approach the limit (and so does an email, when mail is set up). At the limit your chatbots become read-only until the next month and show visitors a contact form, so you never lose a lead.',
+  },
 ];
 
 /** /pricing: the four plans, what every plan includes, and billing questions. */
 export function PricingPage() {
   usePageMeta({
     title: 'Pricing - Parley',
-    description: 'Simple monthly plans for AI support chatbots. Start free with 1 chatbot and 100 messages per month; upgrade when you grow.',
+    description: 'Simple monthly plans for AI support chatbots. Start free with 1 chatbot and 100 messages per month, no credit card required.',
     keywords: 'chatbot pricing, AI chatbot plans, customer support chatbot cost',
     path: '/pricing',
   });
@@ -39,7 +45,7 @@ export function PricingPage() {
 
   return (
     <>
-      <Section eyebrow="Pricing" title="Simple, transparent pricing" intro="Start free, upgrade when your chatbot gets busy. Change or cancel any time.">
+      <Section eyebrow="Pricing" title="Simple, transparent pricing" intro="Start free with 1 chatbot and 100 messages a month, no credit card required.">
         {isLoading ? (
           <PageSpinner />
         ) : isError || !plans ? (
@@ -55,12 +61,12 @@ export function PricingPage() {
                     isAuthenticated ? (
                       <ButtonLink to="/dashboard" variant="outline" className="w-full">Go to Dashboard</ButtonLink>
                     ) : (
-                      <ButtonAnchor href="/api/login" variant="outline" className="w-full">Start Free Trial</ButtonAnchor>
+                      <ButtonAnchor href={SIGN_UP_HREF} variant="outline" className="w-full">Start Free Trial</ButtonAnchor>
                     )
                   ) : isAuthenticated ? (
                     <ButtonLink to="/subscription" variant={plan.name === 'Premium' ? 'primary' : 'outline'} className="w-full">Choose Plan</ButtonLink>
                   ) : (
-                    <ButtonAnchor href="/api/login" variant={plan.name === 'Premium' ? 'primary' : 'outline'} className="w-full">Get Started</ButtonAnchor>
+                    <ButtonAnchor href={SIGN_UP_HREF} variant={plan.name === 'Premium' ? 'primary' : 'outline'} className="w-full">Get Started</ButtonAnchor>
                   )
                 }
               />

@@ -35,6 +35,9 @@ export function formatPrice(price: number, currency: string): string {
   }
 }
 
+/** Admins are exempt from the plan's active-chatbot cap; shown wherever their plan is. */
+export const ADMIN_UNLIMITED_BOTS = 'Admin account: no limit on active chatbots (∞)';
+
 /** -1 means unlimited. */
 export function limitText(value: number, noun: string): string {
   return value === -1 ? `Unlimited ${noun}` : `${value.toLocaleString('en-US')} ${noun}`;

@@ -1,9 +1,12 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderWithProviders, usePageTestEnv, signedInAs } from '../../test/renderWithProviders';
 
+import { queryKeys } from '../../lib/queryKeys';
 import { AddDataPage } from './AddDataPage';
+import { SCAN_POLL_MS } from './useSources';
 
 const GUID = '00000000-0000-4000-8000-000000000001';
 const BOT = { id: 1, guid: GUID, name: 'Harbor Help', description: null, model: 'gpt-4.1', isActive: true };
@@ -197,6 +200,72 @@ describe('AddDataPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Rescan Docs site' }));
     expect(await screen.findByText('Rescan Started')).toBeTruthy();
     expect(screen.getByText('Website scanning has been restarted.')).toBeTruthy();
+  });
+
+  it('uploads a file with the file name as title and "Uploaded file: {file name}" as description when left blank', async () => {
+    const sent = serve([], (url, init) =>
+      url === `/api/chatbots/${GUID}/upload-text-file` && init?.method === 'POST' ? json(source({ id: 5, sourceType: 'file', fileName: 'faq.md' }), 201) : undefined,
+    );
+    renderPage();
+    await screen.findByText('No content sources added yet');
+    fireEvent.click(screen.getByRole('tab', { name: 'File' }));
+    expect(screen.getByPlaceholderText('Defaults to "Uploaded file: {file name}"')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Text file'), { target: { files: [new File(['# FAQ\n\nWe ship worldwide.'], 'faq.md', { type: 'text/markdown' })] } });
+    expect(screen.getByPlaceholderText('Defaults to "Uploaded file: faq.md"')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Upload File/ }));
+    expect(await screen.findByText('File Uploaded')).toBeTruthy();
+    const body = posts(sent)[0]!.body as FormData;
+    expect(body.get('title')).toBe('faq.md');
+    expect(body.get('description')).toBe('Uploaded file: faq.md');
+    expect((body.get('file') as File).name).toBe('faq.md');
+  });
+
+  it('keeps a description the owner wrote', async () => {
+    const sent = serve([], (url, init) =>
+      url === `/api/chatbots/${GUID}/upload-text-file` && init?.method === 'POST' ? json(source({ id: 5, sourceType: 'file', fileName: 'faq.md' }), 201) : undefined,
+    );
+    renderPage();
+    await screen.findByText('No content sources added yet');
+    fireEvent.click(screen.getByRole('tab', { name: 'File' }));
+    fireEvent.change(screen.getByLabelText('Text file'), { target: { files: [new File(['Opening hours: nine to five.'], 'hours.txt', { type: 'text/plain' })] } });
+    fill('Title (optional)', ' Hours ');
+    fill('Description (optional)', ' When we are open ');
+    fireEvent.click(screen.getByRole('button', { name: /Upload File/ }));
+    expect(await screen.findByText('File Uploaded')).toBeTruthy();
+    const body = posts(sent)[0]!.body as FormData;
+    expect([body.get('title'), body.get('description')]).toEqual(['Hours', 'When we are open']);
+  });
+
+  it('polls every 3000 ms only while a source is pending or scanning, and never on an error', async () => {
+    serve([source({ id: 2, url: 'https://example.com', status: 'scanning' })]);
+    const { queryClient } = renderPage();
+    await screen.findByText('https://example.com');
+    const query = queryClient.getQueryCache().find({ queryKey: queryKeys.chatbots.sources(GUID) })!;
+    // The observer's options live on the query; QueryOptions' type leaves the observer-only ones out.
+    const options = query.options as { refetchInterval?: unknown; staleTime?: unknown; refetchOnWindowFocus?: unknown };
+    const interval = options.refetchInterval as (q: unknown) => number | false;
+    const withState = (state: Record<string, unknown>) => interval({ state: { ...query.state, ...state } });
+    expect(SCAN_POLL_MS).toBe(3000);
+    expect(withState({ data: [source({ status: 'scanning' })] })).toBe(3000);
+    expect(withState({ data: [source({ status: 'completed' }), source({ status: 'pending' })] })).toBe(3000);
+    expect(withState({ data: [source({ status: 'completed' }), source({ status: 'error' })] })).toBe(false);
+    expect(withState({ data: [] })).toBe(false);
+    expect(withState({ status: 'error', data: [source({ status: 'scanning' })] })).toBe(false);
+    expect(options.staleTime).toBe(0);
+  });
+
+  it('refetches the list when the window regains focus', async () => {
+    const sent = serve([source({ id: 3, title: 'Docs site' })]);
+    renderPage();
+    await screen.findByText('Docs site');
+    const listCalls = () => sent.filter((s) => s.url === LIST && s.method === 'GET').length;
+    const before = listCalls();
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(listCalls()).toBe(before + 1));
+    act(() => focusManager.setFocused(undefined));
   });
 
   it('a missing or foreign bot shows Chatbot Not Found', async () => {

@@ -34,7 +34,7 @@ function AddData({ bot }: { bot: Chatbot }) {
           Do not leave the page until scan is complete
         </div>
       )}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <AddContentCard actions={actions} />
         <SourceList sources={sources} actions={actions} />
       </div>

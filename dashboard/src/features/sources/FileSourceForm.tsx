@@ -10,7 +10,10 @@ const FILE_INPUT_CLASS =
   'block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium ' +
   'file:text-slate-900 hover:file:bg-slate-200 dark:text-slate-400 dark:file:bg-slate-800 dark:file:text-slate-100';
 
-/** File tab: one text file under 5MB, optional title (the file name otherwise) and description. */
+/**
+ * File tab: one text file under 5MB, optional title (the file name otherwise) and description
+ * ("Uploaded file: {file name}" otherwise).
+ */
 export function FileSourceForm({ mutation }: { mutation: ReturnType<typeof useSourceActions>['upload'] }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -40,7 +43,7 @@ export function FileSourceForm({ mutation }: { mutation: ReturnType<typeof useSo
       return;
     }
     mutation.mutate(
-      { file, title, description },
+      { file, title: title.trim() || file.name, description: description.trim() || uploadedFileDescription(file.name) },
       {
         onSuccess: () => {
           setFile(null);
@@ -67,11 +70,11 @@ export function FileSourceForm({ mutation }: { mutation: ReturnType<typeof useSo
           />
         )}
       </Field>
-      <TextField label="Title (optional)" placeholder="Defaults to the file name" value={title} onChange={(e) => setTitle(e.target.value)} />
+      <TextField label="Title (optional)" placeholder={file ? `Defaults to "${file.name}"` : 'Defaults to the file name'} value={title} onChange={(e) => setTitle(e.target.value)} />
       <TextAreaField
         label="Description (optional)"
         rows={2}
-        placeholder="What this file covers"
+        placeholder={file ? `Defaults to "${uploadedFileDescription(file.name)}"` : 'Defaults to "Uploaded file: {file name}"'}
         value={description}
         onChange={(e) => setDescription(e.target.value)}
       />
@@ -81,3 +84,6 @@ export function FileSourceForm({ mutation }: { mutation: ReturnType<typeof useSo
     </form>
   );
 }
+
+/** What an uploaded file is described as when the owner writes nothing (the server applies the same default). */
+const uploadedFileDescription = (fileName: string) => `Uploaded file: ${fileName}`;

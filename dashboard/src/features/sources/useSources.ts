@@ -9,16 +9,22 @@ import { textPayload, websitePayload, type TextFormValues, type WebsiteFormValue
 export type ContentSource = InferResponseType<(typeof client.chatbots)[':chatbotId']['website-sources']['$get'], 200>[number];
 
 /** While any source waits or scans, the list is fetched again this often, so its status moves without a reload. */
-const SCAN_POLL_MS = 2000;
+export const SCAN_POLL_MS = 3000;
 
 export const isScanning = (s: Pick<ContentSource, 'status'>) => s.status === 'pending' || s.status === 'scanning';
 
-/** The bot's content sources, polled every 2 s while a scan is under way. */
+/**
+ * The bot's content sources, polled every 3 s while any is pending or scanning (polling stops
+ * when none is, or when a fetch fails). Unlike the app's default, the list is never fresh and
+ * is fetched again when the window regains focus, so a scan finished meanwhile shows at once.
+ */
 export function useSources(chatbotId: string) {
   return useQuery({
     queryKey: queryKeys.chatbots.sources(chatbotId),
     queryFn: () => unwrap(client.chatbots[':chatbotId']['website-sources'].$get({ param: { chatbotId } })),
-    refetchInterval: (query) => (query.state.data?.some(isScanning) ? SCAN_POLL_MS : false),
+    refetchInterval: (query) => (query.state.status !== 'error' && query.state.data?.some(isScanning) ? SCAN_POLL_MS : false),
+    refetchOnWindowFocus: true,
+    staleTime: 0,
   });
 }
 

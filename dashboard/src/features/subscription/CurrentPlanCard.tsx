@@ -4,7 +4,8 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { CurrentSubscription } from '../../lib/api';
-import { isFreePlan, limitText, planLabel } from '../pricing/plans';
+import { useIsAdmin } from '../auth/useAuth';
+import { ADMIN_UNLIMITED_BOTS, isFreePlan, limitText, planLabel } from '../pricing/plans';
 import { useSubscriptionAction } from './subscriptionActions';
 
 /** Status badge, message usage, bot limit, renewal or active-until date, cancel or resume. */
@@ -12,6 +13,7 @@ export function CurrentPlanCard({ subscription: sub }: { subscription: CurrentSu
   const cancel = useSubscriptionAction('cancel');
   const resume = useSubscriptionAction('resume');
   const [confirming, setConfirming] = useState(false);
+  const isAdmin = useIsAdmin();
   const max = sub.plan.maxMessagesPerMonth;
   const percent = max > 0 ? Math.min(100, (sub.messagesUsedThisMonth / max) * 100) : 0;
   const date = new Date(sub.currentPeriodEnd).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -28,6 +30,7 @@ export function CurrentPlanCard({ subscription: sub }: { subscription: CurrentSu
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             {sub.cancelAtPeriodEnd ? `Active until ${date}` : `Renews on ${date}`} · {limitText(sub.plan.maxBots, sub.plan.maxBots === 1 ? 'active chatbot' : 'active chatbots')}
           </p>
+          {isAdmin && <p className="mt-1 text-sm font-medium text-violet-700 dark:text-violet-300">{ADMIN_UNLIMITED_BOTS}</p>}
         </div>
         <div className="w-full md:max-w-xs">
           <div className="flex justify-between text-sm">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageSpinner } from '../../components/Spinner';
@@ -34,8 +35,15 @@ export function SubscriptionPage() {
     <div className="mx-auto max-w-7xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
       <div className="text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Choose Your Plan</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-400">Upgrade for more chatbots and messages. Plans change with prorated billing.</p>
+        <p className="mt-3 text-slate-600 dark:text-slate-400">Upgrade for more chatbots and messages.</p>
       </div>
+      <p role="note" className="mx-auto max-w-2xl rounded-lg border border-amber-200 bg-amber-50 p-4 text-center text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        Online checkout is not available on this server yet. To change your plan,{' '}
+        <Link to="/contact" className="font-medium underline">
+          contact us
+        </Link>
+        .
+      </p>
       {sub && <CurrentPlanCard subscription={sub} />}
       <div className="grid gap-6 pt-3 md:grid-cols-2 lg:grid-cols-4">
         {(plans.data ?? []).map((plan) => {
@@ -59,7 +67,7 @@ export function SubscriptionPage() {
         title={pending?.upgrade ? 'Upgrade plan' : 'Downgrade plan'}
         description={
           pending
-            ? `Switch to ${planLabel(pending.plan)} for ${formatPrice(pending.plan.price, pending.plan.currency)}/month? The difference is prorated for the current billing period.`
+            ? `Switch to ${planLabel(pending.plan)} for ${formatPrice(pending.plan.price, pending.plan.currency)}/month?`
             : ''
         }
         confirmLabel={pending?.upgrade ? 'Upgrade' : 'Downgrade'}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { ApiError, apiRequest } from '../../lib/api';
 import { browser } from '../../lib/browser';
 import { queryKeys } from '../../lib/queryKeys';
 import { handleUnauthorized } from '../auth/loggedOut';
@@ -43,7 +43,10 @@ export function useSubscriptionAction(kind: Kind) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.subscription.current });
     },
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ variant: 'destructive', title: 'Error', description: FAILURE[kind] });
+      if (handleUnauthorized(error)) return;
+      // A server without online billing says what to do instead; that beats "please try again".
+      const unavailable = error instanceof ApiError && error.status === 503 ? error.serverMessage : null;
+      toast({ variant: 'destructive', title: 'Error', description: unavailable ?? FAILURE[kind] });
     },
   });
 }

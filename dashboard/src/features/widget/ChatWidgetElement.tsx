@@ -9,13 +9,15 @@ export type ChatWidgetElementProps = {
   backgroundColor?: string;
   textColor?: string;
   embedded?: boolean;
+  /** The owner's test token (Test page only): chats are not counted and are labelled Test. */
+  testToken?: string;
 };
 
 /**
  * Mounts the widget package's `<chat-widget>` custom element once its bundle has loaded.
  * Renders nothing when the bundle is missing, so pages degrade to "no widget".
  */
-export function ChatWidgetElement({ chatbotId, apiUrl, position, primaryColor, backgroundColor, textColor, embedded }: ChatWidgetElementProps) {
+export function ChatWidgetElement({ chatbotId, apiUrl, position, primaryColor, backgroundColor, textColor, embedded, testToken }: ChatWidgetElementProps) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let alive = true;
@@ -33,5 +35,6 @@ export function ChatWidgetElement({ chatbotId, apiUrl, position, primaryColor, b
     'background-color': backgroundColor,
     'text-color': textColor,
     embedded: embedded ? 'true' : undefined,
+    'test-token': testToken,
   });
 }

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { authSessions, users, type User } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { ACCOUNT_MESSAGES, type PasswordChange, type ProfileUpdate } from '@parley/contracts';
+import { publicUser } from '../auth/auth.service';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { isOwnProfileUpload } from '../uploads/uploads.service';
+
+/**
+ * Changes the owner's names and picture; fields left out stay as they are. A picture on this
+ * server must be one of the owner's own profile uploads: pointing at another account's file
+ * would keep it alive (and on their quota) after they delete it.
+ */
+export function updateProfile(user: User, input: ProfileUpdate) {
+  const { firstName, lastName, profileImageUrl } = input;
+  if (profileImageUrl?.startsWith('/') && !isOwnProfileUpload(user.id, uploadName(profileImageUrl))) {
+    throw badRequest(ACCOUNT_MESSAGES.profileImageNotYours, { fieldErrors: { profileImageUrl: [ACCOUNT_MESSAGES.profileImageNotYours] }, formErrors: [] });
+  }
+  const row = db
+    .update(users)
+    .set({
+      ...(firstName !== undefined && { firstName }),
+      ...(lastName !== undefined && { lastName }),
+      ...(profileImageUrl !== undefined && { profileImageUrl }),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id))
+    .returning()
+    .get();
+  return publicUser(row);
+}
+
+/** Makes a just-uploaded picture the profile picture. */
+export function setProfilePicture(userId: string, url: string) {
+  const row = db.update(users).set({ profileImageUrl: url, updatedAt: new Date() }).where(eq(users.id, userId)).returning().get();
+  return publicUser(row);
+}
+
+/**
+ * Changes the password after checking the current one, then ends every other sign-in of the
+ * account: whoever learnt the old password is signed out everywhere but here.
+ */
+export async function changePassword(user: User, input: PasswordChange, currentSessionToken: string | undefined) {
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong, { fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.currentPasswordWrong] }, formErrors: [] });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const keep = currentSessionToken ? sessionIdOf(currentSessionToken) : '';
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+    tx.delete(authSessions)
+      .where(and(eq(authSessions.userId, user.id), ne(authSessions.id, keep)))
+      .run();
+  });
+}
+
+/** `/uploads/profile-x.webp?v=1` → `profile-x.webp`. */
+function uploadName(url: string): string {
+  const pathname = url.split(/[?#]/)[0]!;
+  if (!pathname.startsWith('/uploads/')) return '';
+  try {
+    return decodeURIComponent(pathname.slice('/uploads/'.length));
+  } catch {
+    return '';
+  }
+}
+
+/** A login session's row id: the SHA-256 of its cookie token, as auth.service stores it. */
+const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');

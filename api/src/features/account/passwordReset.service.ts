@@ -1,0 +1,106 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { authSessions, emailOutbox, passwordResetTokens, users, type User } from '../../db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { createRateLimiter } from '../../lib/rateLimit';
+import { ACCOUNT_MESSAGES } from '@parley/contracts';
+import { SYSTEM_USER_ID } from '../auth/auth.service';
+import { hashPassword } from '../auth/password';
+import { isEmailConfigured, sendViaOutbox } from '../email/outbox.service';
+
+/** How long a reset link works. */
+const RESET_TTL_MS = 60 * 60 * 1000;
+/**
+ * Reset mails per email address per hour. Past it the request is answered like any other and
+ * nothing is sent, so the limit tells nobody whether the account exists, and nobody can fill
+ * an owner's inbox with reset mail.
+ */
+const resetMailLimiter = createRateLimiter({ limit: 3, windowMs: 60 * 60 * 1000 });
+
+/** Whether "Forgot password?" can mail a link: only when this server can send mail. */
+export function passwordResetByEmail(): boolean {
+  return isEmailConfigured();
+}
+
+/**
+ * Mails a reset link to the account of `email`, if there is one. The caller always answers the
+ * same way; mail goes out in the background, so the answer takes as long whether the address
+ * has an account or not.
+ */
+export function requestPasswordReset(email: string, origin: string): void {
+  if (!isEmailConfigured()) throw new HttpError(503, ACCOUNT_MESSAGES.resetByEmailUnavailable);
+  if (!resetMailLimiter.hit(email).allowed) return;
+  const user = db.select().from(users).where(eq(users.email, email)).get();
+  if (!user || user.id === SYSTEM_USER_ID) return;
+  const { resetUrl } = issueResetLink(user.id, origin);
+  sendViaOutbox({
+    to: user.email,
+    userId: user.id,
+    subject: 'Reset your Parley password',
+    text: [
+      'Someone (hopefully you) asked to reset the password of your Parley account.',
+      '',
+      `Choose a new password here: ${resetUrl}`,
+      '',
+      'The link works once, for one hour. If you did not ask for it, ignore this mail: your password stays as it is.',
+    ].join('\n'),
+  })
+    .then(({ id, sent }) => {
+      // The mail holds a working link: once delivered, the outbox need not keep a copy.
+      if (sent) db.delete(emailOutbox).where(eq(emailOutbox.id, id)).run();
+    })
+    .catch((error) => logger.error('queueing a password reset mail failed', { error: String(error) }));
+}
+
+/**
+ * A reset link an administrator hands to a user when this server cannot mail one. Same tokens
+ * as the mailed links: single use, one hour.
+ */
+export function createAdminResetLink(admin: User, email: string, origin: string): { resetUrl: string; expiresAt: Date } {
+  if (!admin.isAdmin) throw forbidden('Only administrators can reset the password of another account.');
+  const user = db.select().from(users).where(eq(users.email, email)).get();
+  if (!user || user.id === SYSTEM_USER_ID) throw notFound('No account uses this email address.');
+  return issueResetLink(user.id, origin);
+}
+
+/** Sets a new password from a reset link, uses the link up and signs the account out everywhere. */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  if (!usableToken(tokenHash)) throw invalidLink();
+  const passwordHash = await hashPassword(newPassword);
+  db.transaction((tx) => {
+    // Checked again inside the transaction: two submissions of one link cannot both pass.
+    const row = usableToken(tokenHash, tx);
+    if (!row) throw invalidLink();
+    tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, tokenHash)).run();
+    tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId)).run();
+    tx.delete(authSessions).where(eq(authSessions.userId, row.userId)).run();
+  });
+}
+
+/** A new link for the account; any earlier unused link of it stops working. */
+function issueResetLink(userId: string, origin: string): { resetUrl: string; expiresAt: Date } {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + RESET_TTL_MS);
+  db.transaction((tx) => {
+    tx.delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+      .run();
+    tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId, expiresAt }).run();
+  });
+  return { resetUrl: `${origin}/reset-password?token=${token}`, expiresAt };
+}
+
+function usableToken(tokenHash: string, tx: Pick<typeof db, 'select'> = db) {
+  const row = tx.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).get();
+  return row && !row.usedAt && row.expiresAt.getTime() > Date.now() ? row : undefined;
+}
+
+const invalidLink = () => badRequest(ACCOUNT_MESSAGES.resetLinkInvalid);
+
+/** Only the SHA-256 of a token is stored: the database alone cannot reset anyone's password. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export { resetMailLimiter };

@@ -1,0 +1,92 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { startLocalSmtp, type ReceivedMail } from '../../../test/localSmtp';
+
+const smtp = await startLocalSmtp();
+process.env.SMTP_URL = smtp.url;
+const { client, createUserAndCookie, ensureStarted, errorOf, withCookie } = await import('../../../test/helpers');
+const { sqlite } = await import('../../db/client');
+const { resetMailLimiter } = await import('./passwordReset.service');
+
+const { auth } = client.api;
+const GENERIC = 'If an account exists for this email address, we have sent it a link to reset the password. The link works for one hour.';
+
+afterAll(() => smtp.close());
+beforeEach(() => resetMailLimiter.reset());
+
+const forgot = (email: string) => auth['forgot-password'].$post({ json: { email } });
+
+/** The mail's text with quoted-printable soft breaks and escapes undone. */
+function bodyOf(mail: ReceivedMail): string {
+  return mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+async function mailTo(address: string, count = 1): Promise<ReceivedMail[]> {
+  await expect.poll(() => smtp.received.filter((m) => m.to.includes(address)).length, { timeout: 5000 }).toBe(count);
+  return smtp.received.filter((m) => m.to.includes(address));
+}
+
+describe('forgot password with mail configured', () => {
+  it('mails a one-hour link that resets the password once and signs out every session', async () => {
+    await ensureStarted();
+    expect(await (await auth.options.$get()).json()).toEqual({ passwordResetByEmail: true });
+    const { cookie, email, user } = await createUserAndCookie({ password: 'lost my pass 1' });
+
+    const res = await forgot(email.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: GENERIC });
+    const [mail] = await mailTo(email);
+    const body = bodyOf(mail!);
+    expect(body).toContain('Subject: Reset your Parley password');
+    const link = /http:\/\/localhost\/reset-password\?token=([\w-]+)/.exec(body);
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+
+    const row = sqlite.prepare('select token_hash as hash, expires_at as expiresAt, used_at as usedAt from password_reset_tokens where user_id = ?').get(user.id) as {
+      hash: string;
+      expiresAt: number;
+      usedAt: number | null;
+    };
+    expect(row.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.hash).not.toContain(token);
+    expect(row.expiresAt - Date.now()).toBeGreaterThan(59 * 60 * 1000);
+    expect(row.expiresAt - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+    // Delivered: the outbox keeps no copy of a working link.
+    await expect.poll(() => sqlite.prepare('select count(*) as n from email_outbox where text like ?').get(`%${token}%`)).toEqual({ n: 0 });
+
+    const reset = await auth['reset-password'].$post({ json: { token, newPassword: 'found a new one 2' } });
+    expect(reset.status).toBe(200);
+    expect((await auth.user.$get(undefined, withCookie(cookie))).status).toBe(401);
+    expect((await auth.login.$post({ json: { email, password: 'lost my pass 1' } })).status).toBe(401);
+    expect((await auth.login.$post({ json: { email, password: 'found a new one 2' } })).status).toBe(200);
+    expect(sqlite.prepare('select used_at as usedAt from password_reset_tokens where user_id = ?').get(user.id)).toEqual({ usedAt: expect.any(Number) });
+
+    const reused = await auth['reset-password'].$post({ json: { token, newPassword: 'yet another one 3' } });
+    expect(reused.status).toBe(400);
+    expect(await errorOf(reused)).toEqual({ message: 'This reset link is invalid or has expired.' });
+  });
+
+  it('answers an unknown address exactly like a known one and mails nobody', async () => {
+    const { email } = await createUserAndCookie();
+    const known = await forgot(email);
+    const unknown = await forgot('nobody-here@example.com');
+    expect([unknown.status, await unknown.json()]).toEqual([known.status, await known.json()]);
+    await mailTo(email);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.filter((m) => m.to.includes('nobody-here@example.com'))).toEqual([]);
+  });
+
+  it('mails an address at most three times an hour, answering the same way past the limit', async () => {
+    const { email } = await createUserAndCookie();
+    for (let i = 0; i < 5; i++) {
+      const res = await forgot(email);
+      expect([res.status, await res.json()]).toEqual([200, { message: GENERIC }]);
+    }
+    await mailTo(email, 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(3);
+    // Each new mail replaced the link before it: only the last one works.
+    const tokens = (await mailTo(email, 3)).map((m) => /reset-password\?token=([\w-]+)/.exec(bodyOf(m))![1]!);
+    expect((await auth['reset-password'].$post({ json: { token: tokens[0]!, newPassword: 'fresh pass word 9' } })).status).toBe(400);
+    expect((await auth['reset-password'].$post({ json: { token: tokens[2]!, newPassword: 'fresh pass word 9' } })).status).toBe(200);
+  });
+});

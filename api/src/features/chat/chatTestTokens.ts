@@ -1,0 +1,44 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { chatTestTokens } from '../../db/schema';
+import { getOwnedChatbot } from '../chatbots/chatbots.service';
+
+/** Long enough for a working day on the Test page; the page fetches a fresh one well before. */
+export const TEST_TOKEN_TTL_MS = 12 * 3_600_000;
+
+/**
+ * A token that marks the chats the owner starts from their own Test page as tests. The visitor
+ * chat API never sees the owner's cookie, so the signed-in page fetches this token and the
+ * widget sends it when it creates the session. Only the token's SHA-256 is stored; expired
+ * tokens are pruned here, the one place new ones are written.
+ */
+export function issueTestToken(userId: string, guid: string, now = new Date()): { token: string; expiresAt: string } {
+  const bot = getOwnedChatbot(userId, guid);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + TEST_TOKEN_TTL_MS);
+  db.delete(chatTestTokens).where(lte(chatTestTokens.expiresAt, now)).run();
+  db.insert(chatTestTokens).values({ tokenHash: hashToken(token), chatbotId: bot.id, expiresAt }).run();
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
+/** Whether `token` was issued for bot `chatbotId` and has not expired. */
+export function isValidTestToken(token: string, chatbotId: number, now = new Date()): boolean {
+  return findToken.get({ tokenHash: hashToken(token), chatbotId, now: now.getTime() }) !== undefined;
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const findToken = db
+  .select({ chatbotId: chatTestTokens.chatbotId })
+  .from(chatTestTokens)
+  .where(
+    and(
+      eq(chatTestTokens.tokenHash, sql.placeholder('tokenHash')),
+      eq(chatTestTokens.chatbotId, sql.placeholder('chatbotId')),
+      gt(chatTestTokens.expiresAt, sql.placeholder('now')),
+    ),
+  )
+  .prepare();

@@ -1,0 +1,108 @@
+import type OpenAI from 'openai';
+import type { PromptAssistantRequest, PromptAssistantResponse } from '@parley/contracts';
+import { HttpError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import type { KnowledgeSource } from './writeSystemPrompt';
+
+const START = '<<<SYSTEM_PROMPT>>>';
+const END = '<<<END_SYSTEM_PROMPT>>>';
+const MAX_NOTES = 3;
+
+const MODEL_FAILED = 'The AI model could not answer. Please try again.';
+
+/**
+ * The prompt assistant with a language model: a prompt engineer that knows the bot's details
+ * and sources and the conversation so far. A prompt it writes comes back between two marker
+ * lines, so the reply's first bubble holds only the prompt (ready to copy or apply) and its
+ * remarks follow as short notes. A model failure answers 502.
+ */
+export async function modelAssistant(
+  client: OpenAI,
+  model: string,
+  request: PromptAssistantRequest,
+  sources: KnowledgeSource[],
+): Promise<PromptAssistantResponse> {
+  let text: string;
+  try {
+    const completion = await client.chat.completions.create({
+      model,
+      temperature: 0.4,
+      max_tokens: 2500,
+      messages: [
+        { role: 'system', content: metaPrompt(request, sources) },
+        ...(request.history ?? []).map((turn) => ({ role: turn.role, content: turn.content })),
+        { role: 'user', content: ask(request) },
+      ],
+    });
+    text = completion.choices[0]?.message?.content ?? '';
+  } catch (error) {
+    logger.warn('prompt assistant model call failed', { error: String(error) });
+    throw new HttpError(502, MODEL_FAILED);
+  }
+  return parseReply(request, text);
+}
+
+/** What the model is told it is, what it knows about the bot, and how to hand back a prompt. */
+function metaPrompt({ context }: PromptAssistantRequest, sources: KnowledgeSource[]): string {
+  const sourceLines = sources.map((s) => `- ${[s.title, s.url, s.fileName].filter(Boolean).join(' | ')}`).join('\n');
+  return [
+    "You are an expert prompt engineer. You help the owner of a customer-support chatbot write the chatbot's system prompt.",
+    'A good system prompt says who the bot is and for which business, its scope, that it answers only from the knowledge it is given (citing the page it used), its tone, how it formats answers, what it does when it is unsure (say so, never invent, offer the contact form) and when it hands the visitor over to a person.',
+    '',
+    'The chatbot:',
+    `Name: ${context.chatbotName || '(not named yet)'}`,
+    `Description: ${context.description || '(none)'}`,
+    `Knowledge sources it was trained on:\n${sourceLines || '(none yet)'}`,
+    `Current system prompt:\n${context.currentPrompt.trim() ? `"""\n${context.currentPrompt}\n"""` : '(empty)'}`,
+    '',
+    'Whenever you write or rewrite the system prompt, put the complete prompt, and nothing else, between a line',
+    START,
+    'and a line',
+    END,
+    'Then add at most three short notes, one per paragraph, about what you did or what the owner could add. Do not repeat the prompt outside the markers.',
+    'When the owner only asks a question, answer briefly in plain text without the markers.',
+  ].join('\n');
+}
+
+function ask({ action, userMessage }: PromptAssistantRequest): string {
+  const words = userMessage.trim();
+  if (action === 'generate') return `Write a complete system prompt for this chatbot.${words ? `\nMy instructions: ${words}` : ''}`;
+  if (action === 'improve') {
+    return `Improve the current system prompt: keep every instruction it contains, organise it clearly and add what is missing.${words ? `\nMy instructions: ${words}` : ''}`;
+  }
+  return words;
+}
+
+/**
+ * The model's text as a reply: the marked prompt as the first bubble and the rest as notes.
+ * Generate and improve without markers take the whole text as the prompt; a chat answer
+ * without markers is plain content.
+ */
+function parseReply(request: PromptAssistantRequest, text: string): PromptAssistantResponse {
+  const start = text.indexOf(START);
+  const end = start < 0 ? -1 : text.indexOf(END, start + START.length);
+  if (start < 0) {
+    const whole = text.trim();
+    if (request.action === 'chat') return { action: 'chat', content: whole };
+    return { action: request.action, bubbles: whole ? [{ content: whole }] : [] };
+  }
+  const prompt = stripFence(text.slice(start + START.length, end < 0 ? undefined : end));
+  const rest = `${text.slice(0, start)}\n\n${end < 0 ? '' : text.slice(end + END.length)}`;
+  const notes = rest
+    .split(/\n\s*\n/)
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .slice(0, MAX_NOTES);
+  const action = request.action === 'chat' ? (request.context.currentPrompt.trim() ? 'improve' : 'generate') : request.action;
+  if (!prompt) return { action, bubbles: notes.map((content) => ({ content })) };
+  return { action, bubbles: [{ content: prompt }, ...notes.map((content) => ({ content }))] };
+}
+
+/** The prompt without a surrounding ``` fence a model may add. */
+function stripFence(block: string): string {
+  return block
+    .trim()
+    .replace(/^```[\w-]*\n/, '')
+    .replace(/\n```$/, '')
+    .trim();
+}

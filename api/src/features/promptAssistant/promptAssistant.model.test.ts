@@ -1,0 +1,124 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeServer } from '../../../test/closeServer';
+
+type SentRequest = { model: string; stream?: boolean; messages: { role: string; content: string }[] };
+
+/**
+ * A local OpenAI-compatible server answering each chat completion with the next scripted reply
+ * (a string), or with a 500 for `null`; it records what Parley sent.
+ */
+const script: (string | null)[] = [];
+const requests: SentRequest[] = [];
+const server = createServer(async (req, res) => {
+  let raw = '';
+  for await (const chunk of req) raw += chunk;
+  requests.push(JSON.parse(raw) as SentRequest);
+  const reply = script.shift();
+  if (reply === null || reply === undefined) {
+    res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model exploded', type: 'server_error' } }));
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json' }).end(
+    JSON.stringify({
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      created: 1,
+      model: 'gpt-4.1',
+      choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+    }),
+  );
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+process.env.OPENAI_API_KEY = 'test-key';
+process.env.OPENAI_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+
+const { client, createUserAndCookie, errorOf, newBot, withCookie } = await import('../../../test/helpers');
+const { promptAssistantResponseSchema } = await import('@parley/contracts/schemas');
+const assistant = client.api.chatbots[':guid']['prompt-assistant'];
+
+afterAll(() => closeServer(server));
+
+const context = { chatbotName: 'Harbor Help', description: 'Answers questions about moorings.', currentPrompt: 'You help sailors. Never promise a berth.' };
+
+describe('prompt assistant with a model', () => {
+  it('sends a prompt-engineer brief with the bot, its prompt and the conversation; the first bubble is the marked prompt', async () => {
+    const { cookie } = await createUserAndCookie();
+    const bot = await newBot(cookie, { model: 'gpt-4o-mini' });
+    script.push(
+      [
+        'Here is a clearer version.',
+        '<<<SYSTEM_PROMPT>>>',
+        '```',
+        'You are Harbor Help, the assistant of the harbour office.',
+        'Never promise a berth.',
+        '```',
+        '<<<END_SYSTEM_PROMPT>>>',
+        'I kept your rule about berths.',
+        '',
+        'You could add opening hours.',
+      ].join('\n'),
+    );
+    const before = requests.length;
+    const res = await assistant.$post(
+      {
+        param: { guid: bot.guid },
+        json: { action: 'improve', context, userMessage: 'be formal', history: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello!' }] },
+      },
+      withCookie(cookie),
+    );
+    expect(res.status).toBe(200);
+    expect(promptAssistantResponseSchema.parse(await res.json())).toEqual({
+      action: 'improve',
+      bubbles: [
+        { content: 'You are Harbor Help, the assistant of the harbour office.\nNever promise a berth.' },
+        { content: 'Here is a clearer version.' },
+        { content: 'I kept your rule about berths.' },
+        { content: 'You could add opening hours.' },
+      ],
+    });
+
+    const sent = requests[before];
+    expect(sent.model).toBe('gpt-4o-mini');
+    expect(sent.stream).toBeFalsy();
+    const [system, ...rest] = sent.messages;
+    expect(system.role).toBe('system');
+    expect(system.content).toContain('You are an expert prompt engineer.');
+    expect(system.content).toContain('Name: Harbor Help');
+    expect(system.content).toContain('Description: Answers questions about moorings.');
+    expect(system.content).toContain('"""\nYou help sailors. Never promise a berth.\n"""');
+    expect(system.content).toContain('<<<SYSTEM_PROMPT>>>');
+    expect(rest).toEqual([
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello!' },
+      { role: 'user', content: 'Improve the current system prompt: keep every instruction it contains, organise it clearly and add what is missing.\nMy instructions: be formal' },
+    ]);
+  });
+
+  it('chat: a plain answer comes back as content; on the create page the default model is used', async () => {
+    const { cookie } = await createUserAndCookie();
+    script.push('A good prompt names the business and says when to hand over to a person.');
+    const before = requests.length;
+    const res = await assistant.$post({ param: { guid: 'new-chatbot' }, json: { action: 'chat', context, userMessage: 'What makes a good prompt?' } }, withCookie(cookie));
+    expect(await res.json()).toEqual({ action: 'chat', content: 'A good prompt names the business and says when to hand over to a person.' });
+    expect(requests[before].model).toBe('gpt-4.1');
+    expect(requests[before].messages.at(-1)).toEqual({ role: 'user', content: 'What makes a good prompt?' });
+  });
+
+  it('generate without markers takes the whole answer as the prompt; an empty answer gives no bubbles', async () => {
+    const { cookie } = await createUserAndCookie();
+    script.push('You are Harbor Help. Be kind.', '');
+    const send = () => assistant.$post({ param: { guid: 'new-chatbot' }, json: { action: 'generate', context, userMessage: '' } }, withCookie(cookie));
+    expect(await (await send()).json()).toEqual({ action: 'generate', bubbles: [{ content: 'You are Harbor Help. Be kind.' }] });
+    expect(await (await send()).json()).toEqual({ action: 'generate', bubbles: [] });
+  });
+
+  it('a model failure answers 502 with a JSON message', async () => {
+    const { cookie } = await createUserAndCookie();
+    script.push(null, null);
+    const res = await assistant.$post({ param: { guid: 'new-chatbot' }, json: { action: 'generate', context, userMessage: '' } }, withCookie(cookie));
+    expect(res.status).toBe(502);
+    expect(await errorOf(res)).toEqual({ message: 'The AI model could not answer. Please try again.' });
+  });
+});

@@ -1,0 +1,56 @@
+import { and, asc, eq } from 'drizzle-orm';
+import OpenAI from 'openai';
+import { CHATBOT_DEFAULTS, NEW_CHATBOT_GUID, type PromptAssistantRequest, type PromptAssistantResponse } from '@parley/contracts';
+import { db } from '../../db/client';
+import { contentSources } from '../../db/schema';
+import { env } from '../../env';
+import { getOwnedChatbot } from '../chatbots/chatbots.service';
+import { modelAssistant } from './modelAssistant';
+import { offlineAssistant } from './offlineAssistant';
+import type { KnowledgeSource } from './writeSystemPrompt';
+
+/** Enough titles to say what the bot knows without flooding the prompt. */
+const MAX_SOURCES = 50;
+
+/**
+ * One prompt-assistant turn for the owner's bot `guid`, or for a bot not created yet when the
+ * guid is "new-chatbot" (the form's values are all there is). Another owner's or a missing
+ * bot answers 404. The bot's trained sources tell the writer what it knows; the context's
+ * blank name or description fall back to the stored ones.
+ */
+export async function assistWithPrompt(userId: string, guid: string, request: PromptAssistantRequest): Promise<PromptAssistantResponse> {
+  const bot = guid === NEW_CHATBOT_GUID ? null : getOwnedChatbot(userId, guid);
+  const sources = bot ? trainedSources(bot.id) : [];
+  const context = {
+    chatbotName: request.context.chatbotName.trim() || bot?.name || '',
+    description: request.context.description.trim() || bot?.description || '',
+    currentPrompt: request.context.currentPrompt,
+  };
+  const client = modelClient();
+  if (!client) return offlineAssistant({ ...request, context }, sources);
+  return modelAssistant(client, bot?.model ?? CHATBOT_DEFAULTS.model, { ...request, context }, sources);
+}
+
+function trainedSources(chatbotId: number): KnowledgeSource[] {
+  return db
+    .select({ title: contentSources.title, url: contentSources.url, fileName: contentSources.fileName })
+    .from(contentSources)
+    .where(and(eq(contentSources.chatbotId, chatbotId), eq(contentSources.status, 'completed')))
+    .orderBy(asc(contentSources.createdAt), asc(contentSources.id))
+    .limit(MAX_SOURCES)
+    .all();
+}
+
+let client: OpenAI | null = null;
+
+/** The OpenAI-compatible server the chat engine uses, or null when none is configured. */
+function modelClient(): OpenAI | null {
+  if (!env.OPENAI_API_KEY) return null;
+  client ??= new OpenAI({
+    apiKey: env.OPENAI_API_KEY,
+    baseURL: env.OPENAI_BASE_URL || undefined,
+    timeout: env.OPENAI_TIMEOUT_MS,
+    maxRetries: 1,
+  });
+  return client;
+}

@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { usageAlerts, users, type Plan } from '../../db/schema';
+import { logger } from '../../lib/logger';
+import { SYSTEM_USER_ID } from '../auth/auth.service';
+import { appLink } from '../email/appLink';
+import { isEmailConfigured, sendViaOutbox } from '../email/outbox.service';
+
+/** Percentages of the monthly message limit at which the owner is told, highest first. */
+const THRESHOLDS = [100, 80] as const;
+type Threshold = (typeof THRESHOLDS)[number];
+
+/** Alerts already recorded in this process, so messages past 80 % skip the database. */
+const recorded = new Set<string>();
+
+/**
+ * The lowest usage that can need an alert: `consumeMessage` compares against it first, so
+ * messages below 80 % of the limit cost nothing more.
+ */
+export const alertFloor = (limit: number) => Math.ceil((limit * THRESHOLDS[THRESHOLDS.length - 1]) / 100);
+
+/**
+ * Records each threshold `used` has reached this month once per owner (the primary key of
+ * `usage_alerts` makes a repeat a no-op, whichever process gets there first) and, for a newly
+ * reached one, queues one mail to the owner. When one message crosses both thresholds at once
+ * only the 100 % mail goes out: an 80 % warning after the fact would only be noise.
+ */
+export function checkUsageAlerts(userId: string, plan: Plan, month: string, used: number, now = new Date()) {
+  const limit = plan.maxMessagesPerMonth;
+  if (limit <= 0 || userId === SYSTEM_USER_ID) return;
+  const reached = THRESHOLDS.filter((t) => used * 100 >= t * limit && !recorded.has(`${userId}|${month}|${t}`));
+  if (reached.length === 0) return;
+  const fresh = reached.filter((threshold) => {
+    recorded.add(`${userId}|${month}|${threshold}`);
+    return db.insert(usageAlerts).values({ userId, month, threshold }).onConflictDoNothing().run().changes > 0;
+  });
+  if (fresh.length === 0) return;
+  const threshold = Math.max(...fresh) as Threshold;
+  const owner = db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).get();
+  if (!owner || owner.email.endsWith('.invalid') || !isEmailConfigured()) {
+    logger.info('usage alert recorded without email', { userId, month, threshold });
+    return;
+  }
+  const mail = alertMail({ threshold, used, limit, planName: plan.name, firstName: owner.firstName, resetsOn: nextMonthStart(now) });
+  // The visitor's answer does not wait for the mail server; the outbox row is stored at once.
+  sendViaOutbox({ to: owner.email, userId, ...mail }).catch((error) => logger.error('usage alert mail failed', { userId, error: String(error) }));
+}
+
+function alertMail(a: { threshold: Threshold; used: number; limit: number; planName: string; firstName: string | null; resetsOn: Date }) {
+  const plan = a.planName === 'Free' ? 'Trial' : a.planName;
+  const resets = a.resetsOn.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+  const usage = `${a.used.toLocaleString('en-US')} of ${a.limit.toLocaleString('en-US')}`;
+  const lines =
+    a.threshold === 100
+      ? [
+          `Your chatbots have used all ${a.limit.toLocaleString('en-US')} messages of your ${plan} plan this month.`,
+          'Until the count resets, they show visitors a contact form instead of answering; what visitors send there still reaches your Leads inbox.',
+        ]
+      : [
+          `Your chatbots have used ${usage} messages of your ${plan} plan this month (${Math.floor((a.used * 100) / a.limit)}%).`,
+          'When the limit is reached, they stop answering and show visitors a contact form instead.',
+        ];
+  return {
+    subject: a.threshold === 100 ? `Monthly message limit reached (${usage})` : `You have used ${a.threshold}% of your monthly messages (${usage})`,
+    text: [
+      a.firstName ? `Hi ${a.firstName},` : 'Hello,',
+      '',
+      ...lines,
+      `The count resets on ${resets} (UTC).`,
+      '',
+      `To raise the limit, change your plan: ${appLink('/subscription')}`,
+    ].join('\n'),
+  };
+}
+
+/** Monthly usage is counted per UTC calendar month, so it resets at the start of the next one. */
+function nextMonthStart(now: Date) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
