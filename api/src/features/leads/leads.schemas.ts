@@ -1,14 +1,7 @@
 import { z } from 'zod';
+import { pageQuerySchema } from '../../lib/pageQuery';
 
-export const leadsQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int()
-    .min(1, 'limit must be between 1 and 100')
-    .max(100, 'limit must be between 1 and 100')
-    .default(20),
-});
+export const leadsQuerySchema = pageQuerySchema(20);
 
 export const leadParamSchema = z.object({
   id: z.coerce.number({ error: 'Lead id must be a number' }).int('Lead id must be a whole number').positive('Lead id must be positive'),

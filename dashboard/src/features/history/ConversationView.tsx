@@ -6,7 +6,8 @@ import { Spinner } from '../../components/Spinner';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime, formatTime, shortSessionId } from './historyFormat';
 import { internalMessageOf, richSummary } from './richSummary';
-import { leadOf, useSessionMessages, type HistoryMessage, type LeadFields, type SessionListItem } from './useChatHistory';
+import { leadOf, useSessionMessages, type HistoryMessage, type HistoryLead, type SessionListItem } from './useChatHistory';
+import { LeadFields } from '../leads/LeadFields';
 
 /** A conversation picked from the list carries its totals; one opened by link has only its id. */
 type Props = {
@@ -118,7 +119,7 @@ function MessageItem({ message }: { message: HistoryMessage }) {
 }
 
 /** A form the visitor sent, shown where it happened in the conversation. */
-function LeadItem({ lead, createdAt }: { lead: LeadFields; createdAt: string }) {
+function LeadItem({ lead, createdAt }: { lead: HistoryLead; createdAt: string }) {
   return (
     <li className="flex justify-end" data-testid="history-lead">
       <div className="w-full max-w-[80%] rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm dark:border-emerald-900 dark:bg-emerald-950/40">
@@ -130,15 +131,7 @@ function LeadItem({ lead, createdAt }: { lead: LeadFields; createdAt: string }) 
             {formatTime(createdAt)}
           </time>
         </div>
-        <dl className="mt-3 grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[8rem_minmax(0,1fr)]">
-          {lead.fields.map((field, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: fields of one stored form; they never reorder
-            <div key={i} className="contents">
-              <dt className="font-medium text-slate-500 dark:text-slate-400">{field.label}</dt>
-              <dd className="whitespace-pre-wrap wrap-anywhere text-slate-900 dark:text-slate-100">{field.value || '—'}</dd>
-            </div>
-          ))}
-        </dl>
+        <LeadFields fields={lead.fields} className="mt-3" />
         <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300" data-testid="history-lead-email">
           {lead.emailSent ? <MailCheck className="h-3.5 w-3.5" aria-hidden /> : <MailX className="h-3.5 w-3.5" aria-hidden />}
           {lead.emailSent ? 'Emailed to you' : 'Not emailed (kept in your Leads inbox)'}

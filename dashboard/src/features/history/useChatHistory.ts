@@ -42,10 +42,10 @@ export function useSessionMessages(sessionId: string) {
   });
 }
 
-export type LeadFields = { formTitle: string; fields: { label: string; value: string }[]; emailSent: boolean };
+export type HistoryLead = { formTitle: string; fields: { label: string; value: string }[]; emailSent: boolean };
 
 /** The lead a `system` message records (its metadata holds formSubmissionId and the form), or null. */
-export function leadOf(message: Pick<HistoryMessage, 'messageType' | 'metadata'>): LeadFields | null {
+export function leadOf(message: Pick<HistoryMessage, 'messageType' | 'metadata'>): HistoryLead | null {
   const meta = message.metadata as Record<string, unknown> | null;
   if (message.messageType !== 'system' || typeof meta?.formSubmissionId !== 'number') return null;
   const data = Array.isArray(meta.formData) ? (meta.formData as unknown[]) : [];

@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn';
 import { HistoryPagination } from '../history/HistoryPagination';
 import { formatDateTime } from '../history/historyFormat';
 import { leadsCsvUrl, useLeads, useMarkLead, type Lead } from './useLeads';
+import { LeadFields } from './LeadFields';
 
 /**
  * The Leads inbox: the forms visitors sent (hand-off and limit contact forms), newest first,
@@ -123,14 +124,7 @@ function LeadItem({ lead, open, showBot, emailConfigured, onToggle, onMarkUnread
         {open && (
           <div id={detailId} className="border-t border-slate-200 p-4 dark:border-slate-800" data-testid="lead-detail">
             <h3 className="font-semibold">{lead.formTitle}</h3>
-            <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
-              {lead.fields.map((field) => (
-                <div key={field.id} className="contents">
-                  <dt className="font-medium text-slate-500 dark:text-slate-400">{field.label}</dt>
-                  <dd className="whitespace-pre-wrap break-words">{field.value || '—'}</dd>
-                </div>
-              ))}
-            </dl>
+            <LeadFields fields={lead.fields} className="mt-3 gap-y-2 text-sm" />
             <p className="mt-4 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" data-testid="lead-email-status">
               {lead.emailSent ? <MailCheck className="h-4 w-4 text-emerald-600" aria-hidden /> : <MailX className="h-4 w-4" aria-hidden />}
               {lead.emailSent ? 'Sent to you by email' : emailConfigured ? 'Not emailed yet' : 'Not emailed: no mail server is configured'}
