@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { authSessions, users, type User } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { hashSecretToken } from '../../lib/secretToken';
 import { ACCOUNT_MESSAGES, type PasswordChange, type ProfileUpdate } from '@parley/contracts';
 import { publicUser } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -47,7 +47,7 @@ export async function changePassword(user: User, input: PasswordChange, currentS
     throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong, { fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.currentPasswordWrong] }, formErrors: [] });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const keep = currentSessionToken ? sessionIdOf(currentSessionToken) : '';
+  const keep = currentSessionToken ? hashSecretToken(currentSessionToken) : '';
   db.transaction((tx) => {
     tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
     tx.delete(authSessions)
@@ -66,6 +66,3 @@ function uploadName(url: string): string {
     return '';
   }
 }
-
-/** A login session's row id: the SHA-256 of its cookie token, as auth.service stores it. */
-const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');

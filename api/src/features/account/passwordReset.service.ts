@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { authSessions, emailOutbox, passwordResetTokens, users, type User } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { createRateLimiter } from '../../lib/rateLimit';
+import { hashSecretToken, newSecretToken } from '../../lib/secretToken';
 import { ACCOUNT_MESSAGES } from '@parley/contracts';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
@@ -67,7 +67,7 @@ export function createAdminResetLink(admin: User, email: string, origin: string)
 
 /** Sets a new password from a reset link, uses the link up and signs the account out everywhere. */
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
-  const tokenHash = hashToken(token);
+  const tokenHash = hashSecretToken(token);
   if (!usableToken(tokenHash)) throw invalidLink();
   const passwordHash = await hashPassword(newPassword);
   db.transaction((tx) => {
@@ -82,13 +82,13 @@ export async function resetPassword(token: string, newPassword: string): Promise
 
 /** A new link for the account; any earlier unused link of it stops working. */
 function issueResetLink(userId: string, origin: string): { resetUrl: string; expiresAt: Date } {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newSecretToken();
   const expiresAt = new Date(Date.now() + RESET_TTL_MS);
   db.transaction((tx) => {
     tx.delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
       .run();
-    tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId, expiresAt }).run();
+    tx.insert(passwordResetTokens).values({ tokenHash: hash, userId, expiresAt }).run();
   });
   return { resetUrl: `${origin}/reset-password?token=${token}`, expiresAt };
 }
@@ -99,8 +99,5 @@ function usableToken(tokenHash: string, tx: Pick<typeof db, 'select'> = db) {
 }
 
 const invalidLink = () => badRequest(ACCOUNT_MESSAGES.resetLinkInvalid);
-
-/** Only the SHA-256 of a token is stored: the database alone cannot reset anyone's password. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export { resetMailLimiter };

@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { count, eq, lt, ne } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { authSessions, users, type User } from '../../db/schema';
 import { env } from '../../env';
 import { conflict } from '../../lib/errors';
+import { hashSecretToken, newSecretToken } from '../../lib/secretToken';
 import { startFreeSubscription } from '../subscription/subscription.service';
 import type { LoginInput, RegisterInput } from './auth.schemas';
 import { hashPassword, verifyPassword } from './password';
@@ -47,9 +48,9 @@ export async function authenticate(input: LoginInput): Promise<User | null> {
 
 /** Issues a session; the cookie carries the token, the database only its hash. */
 export function createLoginSession(userId: string): { token: string; expiresAt: Date } {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newSecretToken();
   const expiresAt = new Date(Date.now() + env.SESSION_TTL_DAYS * 86_400_000);
-  db.insert(authSessions).values({ id: hashToken(token), userId, expiresAt }).run();
+  db.insert(authSessions).values({ id: hash, userId, expiresAt }).run();
   return { token, expiresAt };
 }
 
@@ -59,7 +60,7 @@ export function userForToken(token: string | undefined): User | null {
     .select({ user: users, expiresAt: authSessions.expiresAt })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(eq(authSessions.id, hashToken(token)))
+    .where(eq(authSessions.id, hashSecretToken(token)))
     .get();
   if (!row) return null;
   if (row.expiresAt.getTime() < Date.now()) {
@@ -70,7 +71,7 @@ export function userForToken(token: string | undefined): User | null {
 }
 
 export function endLoginSession(token: string | undefined) {
-  if (token) db.delete(authSessions).where(eq(authSessions.id, hashToken(token))).run();
+  if (token) db.delete(authSessions).where(eq(authSessions.id, hashSecretToken(token))).run();
 }
 
 export function pruneExpiredSessions() {
@@ -88,7 +89,5 @@ export function publicUser(user: User) {
     createdAt: user.createdAt,
   };
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const DUMMY_HASH = `scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$${Buffer.alloc(64).toString('base64')}`;

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { db } from '../../db/client';
+import { hashSecretToken, newSecretToken } from '../../lib/secretToken';
 import { chatTestTokens } from '../../db/schema';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
 
@@ -15,20 +15,16 @@ export const TEST_TOKEN_TTL_MS = 12 * 3_600_000;
  */
 export function issueTestToken(userId: string, guid: string, now = new Date()): { token: string; expiresAt: string } {
   const bot = getOwnedChatbot(userId, guid);
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newSecretToken();
   const expiresAt = new Date(now.getTime() + TEST_TOKEN_TTL_MS);
   db.delete(chatTestTokens).where(lte(chatTestTokens.expiresAt, now)).run();
-  db.insert(chatTestTokens).values({ tokenHash: hashToken(token), chatbotId: bot.id, expiresAt }).run();
+  db.insert(chatTestTokens).values({ tokenHash: hash, chatbotId: bot.id, expiresAt }).run();
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
 /** Whether `token` was issued for bot `chatbotId` and has not expired. */
 export function isValidTestToken(token: string, chatbotId: number, now = new Date()): boolean {
-  return findToken.get({ tokenHash: hashToken(token), chatbotId, now: now.getTime() }) !== undefined;
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return findToken.get({ tokenHash: hashSecretToken(token), chatbotId, now: now.getTime() }) !== undefined;
 }
 
 const findToken = db
