@@ -162,6 +162,7 @@ describe('dashboard in a real browser', () => {
     const links = await menu.getByRole('link').evaluateAll((els) => els.map((e) => [e.textContent!.trim(), e.getAttribute('href')]));
     expect(links).toEqual([
       ['Dashboard', '/dashboard'],
+      ['Leads', '/leads'],
       ['Subscription', '/subscription'],
       ['Documentation', '/docs'],
       ['Pricing', '/pricing'],

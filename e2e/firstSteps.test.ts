@@ -5,7 +5,8 @@ import { launchBrowser, startServer, type RunningServer } from './harness';
 /**
  * A new owner's first steps: "Get Started Free" opens the sign-up form, a bot created from the
  * form shows its next steps (add data → test → embed) at the top of the dashboard, each step
- * one click away and ticked off as it is done, the model line tells the truth about an install
+ * one click away and ticked off as it is done (a chat on the Test page ticks Test), the card
+ * going once all three are done or when dismissed, the model line tells the truth about an install
  * without a model key, and the edit page takes an Allowed domains list with the server's rule.
  */
 describe('first steps in a real browser', () => {
@@ -48,7 +49,7 @@ describe('first steps in a real browser', () => {
     await page.getByText('Admin account: no limit on active chatbots (∞)').waitFor();
   });
 
-  it('a bot created from the form shows its next steps; Add data and Embed tick them off', async () => {
+  it('a bot created from the form shows its next steps; Add data, Test and Embed tick them off', async () => {
     await page.getByRole('link', { name: 'Create Chatbot' }).first().click();
     await page.waitForURL('**/chatbots/new');
     await page.getByLabel('Name', { exact: true }).fill('Harbor Help');
@@ -71,16 +72,47 @@ describe('first steps in a real browser', () => {
 
     await page.goto('/dashboard');
     await expect.poll(doneCount, { timeout: 10_000 }).toBe('1 of 3 done');
+    expect(await nextSteps().getByTestId('step-test').getAttribute('data-done')).toBe('false');
+
+    // Test: a chat in the Test page's widget ticks the step off on the dashboard.
+    await nextSteps().getByRole('link', { name: 'Test' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Test Harbor Help' }).waitFor();
+    const widget = page.locator('chat-widget');
+    await widget.locator('button.cw-launcher').click();
+    await widget.getByRole('button', { name: /Start Free Chat/ }).click();
+    const input = widget.locator('.cw-composer textarea');
+    await input.fill('How much is a mooring?');
+    await input.press('Enter');
+    await widget.locator('.cw-msg.is-user').filter({ hasText: 'How much is a mooring?' }).waitFor();
+    await widget.locator('.cw-msg.is-bot').filter({ hasText: /30 euros/ }).waitFor({ timeout: 15_000 });
+    await widget.locator('.cw-typing').waitFor({ state: 'detached' });
+
+    await page.goto('/dashboard');
+    await expect.poll(doneCount, { timeout: 10_000 }).toBe('2 of 3 done');
+    expect(await nextSteps().getByTestId('step-test').getAttribute('data-done')).toBe('true');
+    expect(await nextSteps().getByTestId('step-embed').getAttribute('data-done')).toBe('false');
+
     await card.getByRole('link', { name: 'Embed' }).click();
     await page.getByRole('group', { name: 'Script tag' }).getByRole('button', { name: 'Copy code' }).click();
     await page.getByRole('group', { name: 'Script tag' }).getByRole('button', { name: 'Copied' }).waitFor();
 
+    // All three done: the card goes by itself.
     await page.goto('/dashboard');
-    await expect.poll(doneCount, { timeout: 10_000 }).toBe('2 of 3 done');
-    expect(await nextSteps().getByTestId('step-test').getAttribute('data-done')).toBe('false');
+    await card.waitFor();
+    await expect.poll(() => nextSteps().count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('next steps can be dismissed, and stay dismissed', async () => {
+    await page.getByRole('link', { name: 'Create Chatbot' }).first().click();
+    await page.waitForURL('**/chatbots/new');
+    await page.getByLabel('Name', { exact: true }).fill('Marina Desk');
+    await page.getByRole('button', { name: 'Create Chatbot' }).click();
+    await page.waitForURL('**/dashboard');
+    await nextSteps().getByRole('heading', { name: 'Next steps for Marina Desk' }).waitFor();
+    expect(await doneCount()).toBe('0 of 3 done');
     await nextSteps().getByRole('button', { name: 'Dismiss next steps' }).click();
     await page.reload();
-    await card.waitFor();
+    await page.getByTestId('chatbot-card').filter({ hasText: 'Marina Desk' }).waitFor();
     expect(await nextSteps().count()).toBe(0);
     // Nothing on the page is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

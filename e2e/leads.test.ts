@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalSmtp } from '../api/test/localSmtp';
 import { readMail } from '../api/test/readMail';
+import { widgetUserId } from '../dashboard/src/lib/embedSnippets';
 import { launchBrowser, signUpThroughApi, startServer, type RunningServer } from './harness';
 
 /**
@@ -44,7 +45,7 @@ describe('leads in a real browser', () => {
     // The visitor: another browser context, no owner cookie.
     const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const widget = await visitorContext.newPage();
-    await widget.goto(`${server.url}/widget/${user.id.split('|').pop()}/${guid}`);
+    await widget.goto(`${server.url}/widget/${widgetUserId(user.id)}/${guid}`);
     await widget.getByRole('button', { name: /Start Free Chat/ }).click();
     const input = widget.locator('.cw-composer textarea');
     await input.fill('I want to talk to a human please');
@@ -79,6 +80,11 @@ describe('leads in a real browser', () => {
     await page.goto('/dashboard');
     const card = page.getByTestId('stat-unread-leads');
     await expect.poll(() => card.locator('p.text-3xl').textContent(), { timeout: 10_000 }).toBe('1');
+    // The navbar links to the inbox from every page, with the same unread count.
+    const navLeads = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leads, 1 unread' });
+    await navLeads.waitFor();
+    expect(await navLeads.getAttribute('href')).toBe('/leads');
+    expect(await navLeads.getByTestId('nav-unread-leads').textContent()).toBe('1');
     // Mail is configured on this server: no notice about SMTP.
     expect(await page.getByTestId('smtp-notice').count()).toBe(0);
     await card.getByRole('link', { name: 'Open Leads inbox' }).click();
@@ -103,14 +109,16 @@ describe('leads in a real browser', () => {
     expect(await detail.getByTestId('lead-email-status').textContent()).toBe('Sent to you by email');
     await expect.poll(() => page.getByTestId('lead-count').textContent(), { timeout: 10_000 }).toBe('1 lead · 0 unread');
     await expect.poll(() => lead.getAttribute('data-read'), { timeout: 10_000 }).toBe('true');
+    // Read: the navbar badge goes away.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leads', exact: true }).waitFor();
 
     expect(await page.getByRole('link', { name: /Export CSV/ }).getAttribute('href')).toBe('/api/leads/export.csv');
     const csv = await page.request.get('/api/leads/export.csv');
     expect(csv.status()).toBe(200);
     const lines = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Received,Chatbot,Form,Name,Email,Message,All fields,Emailed,Read,Session');
+    expect(lines[0]).toBe('Received,Chatbot,Form,Name,Email,Message,All fields,Emailed,Read,Test,Session');
     expect(lines[1]).toContain(`,Harbor Help,Contact our team,${visitor.name},${visitor.email},${visitor.message},`);
-    expect(lines[1]).toMatch(new RegExp(`,yes,yes,${sessionId}$`));
+    expect(lines[1]).toMatch(new RegExp(`,yes,yes,no,${sessionId}$`));
   });
 
   it('View conversation opens the conversation in history with the lead card in it', async () => {

@@ -82,12 +82,16 @@ describe('prompt assistant in a real browser (offline)', () => {
 
     await page.goto(`/chatbots/${guid}`);
     await expect.poll(() => page.getByLabel('System Prompt').inputValue(), { timeout: 10_000 }).toBe(generated);
+    // The owner adds a list of things the bot must never do: it must stay under its lead-in line.
+    const never = 'Never do the following:\n- Offer discounts\n- Promise a berth before the harbour master confirms it';
+    await page.getByLabel('System Prompt').fill(`${generated}\n\n${never}`);
     await page.getByRole('button', { name: 'Improve' }).click();
     await page.getByText('Improve the current prompt', { exact: true }).waitFor();
     await page.getByText(/^Kept all \d+ sentences of your prompt/).waitFor();
     const improved = (await suggestedPrompt().textContent()) ?? '';
     expect(improved).toContain('- Answer from the knowledge you were given: "Mooring rates".');
     for (const line of generated.split('\n').filter((l) => l.startsWith('- '))) expect(improved).toContain(line);
+    expect(improved).toContain(never);
 
     await page.getByRole('button', { name: 'Apply to System Prompt' }).click();
     expect(await page.getByLabel('System Prompt').inputValue()).toBe(improved);

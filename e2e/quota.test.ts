@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalSmtp } from '../api/test/localSmtp';
 import { readMail } from '../api/test/readMail';
+import { widgetUserId } from '../dashboard/src/lib/embedSnippets';
 import { launchBrowser, signUpThroughApi, startServer, type RunningServer } from './harness';
 import { openDatabase, setMonthlyUsage } from './widgetHost';
 
@@ -50,7 +51,7 @@ describe('monthly message quota in a real browser', () => {
     userId = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
     visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     widget = await visitorContext.newPage();
-    await widget.goto(`${server.url}/widget/${userId.split('|').pop()}/${guid}`);
+    await widget.goto(`${server.url}/widget/${widgetUserId(userId)}/${guid}`);
     await widget.getByRole('button', { name: /Start Free Chat/ }).click();
   });
 

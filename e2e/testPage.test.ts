@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../api/src/features/chat/testing/fakeOpenAI';
+import { widgetUserId } from '../dashboard/src/lib/embedSnippets';
 import { launchBrowser, signUpThroughApi, startServer, type RunningServer } from './harness';
 
 /**
@@ -73,6 +74,33 @@ describe('the Test page in a real browser', () => {
     expect(await messagesUsed()).toBe(0);
   });
 
+  it('refuses the test token off Parley’s own pages, and opens a test chat from them', async () => {
+    const issued = await page.request.post(`/api/chatbots/${guid}/test-token`, { headers: { Origin: server.url } });
+    expect(issued.status()).toBe(201);
+    const { token } = (await issued.json()) as { token: string };
+    const sessionsBefore = ((await (await page.request.get(`/api/chatbots/${guid}/sessions`)).json()) as { pagination: { totalCount: number } }).pagination.totalCount;
+
+    const foreignId = `session_${Date.now()}_${crypto.randomUUID().replaceAll('-', '')}`;
+    const foreign = await page.request.post('/api/chat/session', {
+      data: { sessionId: foreignId, chatbotConfigId: guid, testToken: token },
+      headers: { Origin: 'https://copycat.example.net' },
+    });
+    expect(foreign.status()).toBe(403);
+    expect(await foreign.json()).toEqual({
+      message: 'Test chats can only be started from the Test page of your Parley dashboard.',
+      details: { reason: 'test_token_foreign_origin' },
+    });
+    // Nothing was opened: the id is unknown to the chat API.
+    expect((await page.request.get(`/api/chat/${foreignId}/messages`)).status()).toBe(404);
+
+    const ownId = `session_${Date.now()}_${crypto.randomUUID().replaceAll('-', '')}`;
+    const own = await page.request.post('/api/chat/session', { data: { sessionId: ownId, chatbotConfigId: guid, testToken: token }, headers: { Origin: server.url } });
+    expect(own.status()).toBe(201);
+    expect(((await own.json()) as { sessionId: string }).sessionId).toBe(ownId);
+    // An opened session without messages is not a conversation yet: history is unchanged.
+    expect(((await (await page.request.get(`/api/chatbots/${guid}/sessions`)).json()) as { pagination: { totalCount: number } }).pagination.totalCount).toBe(sessionsBefore);
+  });
+
   it('labels the test conversation "Test" in history', async () => {
     await page.goto(`/chatbots/${guid}/history`);
     await page.getByRole('heading', { level: 1, name: 'Chat History', exact: true }).waitFor();
@@ -89,7 +117,7 @@ describe('the Test page in a real browser', () => {
   it('counts a visitor’s chat on the public widget page, which history shows without the label', async () => {
     const user = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
     const visitor = await browser.newPage();
-    await visitor.goto(`${server.url}/widget/${user.id}/${guid}`);
+    await visitor.goto(`${server.url}/widget/${widgetUserId(user.id)}/${guid}`);
     await chatIn(visitor, 'A real visitor question');
     await visitor.close();
     await expect.poll(messagesUsed, { timeout: 10_000 }).toBe(1);

@@ -5,11 +5,11 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /**
  * A real SMTP server on 127.0.0.1 for mail tests. `rejectNext` makes the next deliveries fail
- * with a temporary 451, so outbox retries can be exercised.
+ * with a temporary 451, so outbox retries can be exercised; `hold` makes deliveries wait.
  */
 export async function startLocalSmtp() {
   const received: ReceivedMail[] = [];
-  const state = { rejectNext: 0 };
+  const state = { rejectNext: 0, held: null as Promise<void> | null };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -17,7 +17,8 @@ export async function startLocalSmtp() {
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (state.held) await state.held;
         if (state.rejectNext > 0) {
           state.rejectNext--;
           const error = new Error('Mailbox busy') as Error & { responseCode: number };
@@ -41,6 +42,17 @@ export async function startLocalSmtp() {
     /** Fail the next `count` deliveries with a temporary error. */
     rejectNext(count: number) {
       state.rejectNext = count;
+    },
+    /** Keep every delivery waiting (as a slow mail server would) until the returned function is called. */
+    hold(): () => void {
+      let release = () => {};
+      state.held = new Promise<void>((resolve) => {
+        release = () => {
+          state.held = null;
+          resolve();
+        };
+      });
+      return release;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

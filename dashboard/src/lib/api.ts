@@ -30,6 +30,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's message for a failed call (`{message}` of its JSON error), else `fallback`. */
+export function serverMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.body?.message) || fallback;
+}
+
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text().catch(() => '')) || res.statusText;

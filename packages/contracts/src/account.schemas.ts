@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   type AccountDeletion,
-  isImageAddress,
   type NewPasswordForm,
   type PasswordChange,
   type PasswordChangeForm,
@@ -11,6 +10,7 @@ import {
   PROFILE_LIMITS,
   type ProfileUpdate,
 } from './account';
+import { isImageAddress } from './chatbot';
 import { cleanString } from './text.schemas';
 
 /** A name field: trimmed, bounded; empty means "no name" and is stored as null. */

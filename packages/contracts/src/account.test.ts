@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, confirmsEmail, isImageAddress, type AccountDeletion, type NewPasswordForm, type PasswordChange, type PasswordChangeForm, type PasswordReset, type ProfileUpdate } from './account';
+import { isImageAddress } from './chatbot';
+import { ACCOUNT_MESSAGES, confirmsEmail, type AccountDeletion, type NewPasswordForm, type PasswordChange, type PasswordChangeForm, type PasswordReset, type ProfileUpdate } from './account';
 import { type accountDeletionSchema, newPasswordFormSchema, passwordChangeFormSchema, type passwordChangeSchema, type passwordResetSchema, profileUpdateSchema } from './account.schemas';
 
 describe('account schemas', () => {
@@ -48,6 +49,6 @@ describe('confirmsEmail', () => {
 describe('isImageAddress', () => {
   it('takes http(s) and same-site paths only', () => {
     expect(['https://a.example/p.png', 'http://a.example/p.png', '/uploads/profile-1.webp'].every(isImageAddress)).toBe(true);
-    expect(['//a.example/p.png', 'javascript:x', 'https://', 'mailto:a@b.c'].some(isImageAddress)).toBe(false);
+    expect(['//a.example/p.png', 'javascript:x', 'https://', 'mailto:a@b.c', 'https://a.example/my p.png', '/uploads/a b.webp', ''].some(isImageAddress)).toBe(false);
   });
 });

@@ -65,8 +65,3 @@ export function confirmsEmail(typed: string, email: string): boolean {
   return value.length > 0 && value === email.trim().toLowerCase();
 }
 
-/** An http(s) address, or a path on this server such as an uploaded picture's `/uploads/...`. */
-export function isImageAddress(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//');
-  return /^https?:\/\/[^\s/]/i.test(value);
-}

@@ -28,6 +28,12 @@ export function hasEnoughRandomness(sessionId: string): boolean {
   return random.length * Math.log2(alphabet) >= 128 && distinct >= Math.min(8, alphabet / 2);
 }
 
+/**
+ * Where a floating widget keeps the visitor's chat session id in the tab's session storage; the
+ * marketing site's own widget reads and writes the same key, so both share one session.
+ */
+export const SESSION_STORAGE_KEY = 'global-chat-session-id';
+
 /** Creates a session id with 128 random bits from `crypto.getRandomValues`. */
 export function createSessionId(now: number = Date.now()): string {
   const bytes = new Uint8Array(16);

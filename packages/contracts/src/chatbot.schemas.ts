@@ -3,10 +3,11 @@ import { z } from 'zod';
 import {
   CHATBOT_MESSAGES,
   DAILY_MESSAGE_LIMIT_RANGE,
-  isAvatarUrl,
+  isImageAddress,
   MAX_ALLOWED_DOMAINS,
   MAX_INITIAL_MESSAGES,
   MAX_TOKENS_RANGE,
+  SYSTEM_PROMPT_MAX_LENGTH,
   TEMPERATURE_RANGE,
   type CreateChatbotInput,
   type UpdateChatbotInput,
@@ -46,13 +47,13 @@ export const chatbotFieldsSchema = z.object({
     .string()
     .trim()
     .max(2000)
-    .refine(isAvatarUrl, CHATBOT_MESSAGES.avatarUrl)
+    .refine((v) => v === '' || isImageAddress(v), CHATBOT_MESSAGES.avatarUrl)
     .nullish(),
   systemPrompt: z
     .string({ error: CHATBOT_MESSAGES.systemPromptRequired })
     .trim()
     .min(1, CHATBOT_MESSAGES.systemPromptRequired)
-    .max(20000, CHATBOT_MESSAGES.systemPromptLong),
+    .max(SYSTEM_PROMPT_MAX_LENGTH, CHATBOT_MESSAGES.systemPromptLong),
   model: z.string({ error: CHATBOT_MESSAGES.modelRequired }).trim().min(1, CHATBOT_MESSAGES.modelRequired).max(100),
   temperature: wholeNumber('Temperature', TEMPERATURE_RANGE, CHATBOT_MESSAGES.temperature),
   maxTokens: wholeNumber('Max tokens', MAX_TOKENS_RANGE, CHATBOT_MESSAGES.maxTokens),

@@ -33,6 +33,9 @@ export const DAILY_MESSAGE_LIMIT_MESSAGE = `Daily message limit must be between 
 /** Sites one bot may be embedded on, when its owner restricts them. */
 export const MAX_ALLOWED_DOMAINS = 50;
 
+/** The longest system prompt a bot may have; the chatbot schema refuses anything longer. */
+export const SYSTEM_PROMPT_MAX_LENGTH = 20000;
+
 /** Pop-up bubbles a bot may show while the widget is closed. */
 export const MAX_INITIAL_MESSAGES = 10;
 
@@ -41,7 +44,7 @@ export const CHATBOT_MESSAGES = {
   nameRequired: 'Name is required',
   nameLong: 'Name must be at most 100 characters',
   systemPromptRequired: 'System prompt is required',
-  systemPromptLong: 'System prompt must be at most 20000 characters',
+  systemPromptLong: `System prompt must be at most ${SYSTEM_PROMPT_MAX_LENGTH} characters`,
   modelRequired: 'Model is required',
   temperature: `Temperature must be between ${TEMPERATURE_RANGE.min} and ${TEMPERATURE_RANGE.max}`,
   maxTokens: `Max tokens must be between ${MAX_TOKENS_RANGE.min} and ${MAX_TOKENS_RANGE.max}`,
@@ -53,11 +56,11 @@ export const CHATBOT_MESSAGES = {
 } as const;
 
 /**
- * An avatar address: an http(s) URL with a host and no spaces, or a path on this server
- * ("/uploads/..."; "//host" is another site's address, so it is refused). Empty clears the avatar.
+ * An image address a bot avatar or a profile picture may use: an http(s) URL with a host and no
+ * spaces, or a path on this server ("/uploads/..."; "//host" is another site's address, so it is
+ * refused). The forms' "empty clears it" is the schemas' business, not this rule's.
  */
-export function isAvatarUrl(value: string): boolean {
-  if (value === '') return true;
+export function isImageAddress(value: string): boolean {
   if (/\s/.test(value)) return false;
   if (/^\/(?!\/)/.test(value)) return true;
   if (!/^https?:\/\/[^/]/i.test(value)) return false;

@@ -14,3 +14,4 @@ export * from './contact';
 export * from './history';
 export * from './promptAssistant';
 export * from './account';
+export * from './planLimits';

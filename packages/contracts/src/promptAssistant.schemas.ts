@@ -1,6 +1,8 @@
 /** zod schemas of the prompt assistant's request and reply, built on `promptAssistant.ts`. */
 import { z } from 'zod';
+import { chatbotFieldsSchema } from './chatbot.schemas';
 import {
+  capHistory,
   PROMPT_ASSISTANT_ACTIONS,
   PROMPT_ASSISTANT_LIMITS as LIMITS,
   PROMPT_ASSISTANT_MESSAGES as MESSAGES,
@@ -15,7 +17,9 @@ const actionSchema = z.enum(PROMPT_ASSISTANT_ACTIONS, { error: `action must be o
 
 /**
  * POST /api/chatbots/{guid}/prompt-assistant. Improve needs a current prompt and chat needs a
- * message; generate works from the context alone.
+ * message; generate works from the context alone. The model, when sent, follows the chatbot
+ * form's Model rule. More than 12 history turns is refused; within them, what reaches the model
+ * is capped by `capHistory` (long turns cut, the oldest dropped) rather than refused.
  */
 export const promptAssistantRequestSchema = z
   .object({
@@ -24,11 +28,13 @@ export const promptAssistantRequestSchema = z
       chatbotName: text('Chatbot name', LIMITS.chatbotName).default(''),
       description: text('Description', LIMITS.description).default(''),
       currentPrompt: text('Current prompt', LIMITS.currentPrompt).default(''),
+      model: chatbotFieldsSchema.shape.model.optional(),
     }),
     userMessage: text('Message', LIMITS.userMessage).default(''),
     history: z
       .array(z.object({ role: z.enum(['user', 'assistant']), content: text('A history message', LIMITS.currentPrompt) }))
       .max(LIMITS.historyTurns, `history holds at most ${LIMITS.historyTurns} turns`)
+      .transform(capHistory)
       .optional(),
   })
   .superRefine((body, ctx) => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { websiteUrl } from './sources';
+import { uploadedFileDescription, websiteUrl } from './sources';
 import { addSourceSchema, textSourceSchema, websiteSourceSchema } from './sources.schemas';
+
+describe('uploaded files', () => {
+  it('are described by their name when the owner writes nothing', () => {
+    expect(uploadedFileDescription('faq.md')).toBe('Uploaded file: faq.md');
+  });
+});
 
 describe('website sources', () => {
   it('reads an address without a scheme as https, and refuses anything but a plain http(s) address', () => {

@@ -10,6 +10,9 @@ export const MIN_TEXT_LENGTH = 10;
 /** Longest website address accepted. */
 export const MAX_URL_LENGTH = 2000;
 
+/** What an uploaded file is described as when the owner writes nothing: the server stores it, the form shows it. */
+export const uploadedFileDescription = (fileName: string) => `Uploaded file: ${fileName}`;
+
 export const SOURCE_MESSAGES = {
   url: 'Please enter a valid URL',
   maxPages: `Max pages must be between 1 and ${MAX_PAGES_LIMIT}`,

@@ -1,5 +1,6 @@
 /** Session storage key of the visitor's chat session id (see docs/widget.md). */
-export const SESSION_STORAGE_KEY = 'global-chat-session-id';
+import { SESSION_STORAGE_KEY } from '@parley/contracts';
+export { SESSION_STORAGE_KEY };
 /** How long a read-only flag (the bot was over its limit) lasts before it clears itself. */
 export const READ_ONLY_MS = 1_800_000;
 

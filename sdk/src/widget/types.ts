@@ -30,7 +30,7 @@ export interface ChatWidgetProps {
    * The bot owner's test token (`POST /api/chatbots/{guid}/test-token`, signed in). Chats
    * started with it are not counted against the monthly messages or daily caps and are labelled
    * Test in history; they keep their own session-storage key. For the owner's own test page
-   * only: never put it on a public site.
+   * only: the server refuses it (403, no chat started) from any page that is not Parley's own.
    */
   testToken?: string;
   /** The panel opened. */

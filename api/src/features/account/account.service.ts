@@ -1,11 +1,13 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { authSessions, users, type User } from '../../db/schema';
+import { authSessions, passwordResetTokens, users, type User } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { hashSecretToken } from '../../lib/secretToken';
 import { ACCOUNT_MESSAGES, type PasswordChange, type ProfileUpdate } from '@parley/contracts';
 import { publicUser } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { signInGuard } from '../auth/signinGuard';
+import { uploadFileName } from '../uploads/uploadFileName';
 import { isOwnProfileUpload } from '../uploads/uploads.service';
 
 /**
@@ -15,7 +17,7 @@ import { isOwnProfileUpload } from '../uploads/uploads.service';
  */
 export function updateProfile(user: User, input: ProfileUpdate) {
   const { firstName, lastName, profileImageUrl } = input;
-  if (profileImageUrl?.startsWith('/') && !isOwnProfileUpload(user.id, uploadName(profileImageUrl))) {
+  if (profileImageUrl?.startsWith('/') && !isOwnProfileUpload(user.id, uploadFileName(profileImageUrl))) {
     throw badRequest(ACCOUNT_MESSAGES.profileImageNotYours, { fieldErrors: { profileImageUrl: [ACCOUNT_MESSAGES.profileImageNotYours] }, formErrors: [] });
   }
   const row = db
@@ -40,7 +42,8 @@ export function setProfilePicture(userId: string, url: string) {
 
 /**
  * Changes the password after checking the current one, then ends every other sign-in of the
- * account: whoever learnt the old password is signed out everywhere but here.
+ * account (whoever learnt the old password is signed out everywhere but here), revokes its
+ * unused reset links and lifts any sign-in lockout on its email.
  */
 export async function changePassword(user: User, input: PasswordChange, currentSessionToken: string | undefined) {
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
@@ -53,16 +56,10 @@ export async function changePassword(user: User, input: PasswordChange, currentS
     tx.delete(authSessions)
       .where(and(eq(authSessions.userId, user.id), ne(authSessions.id, keep)))
       .run();
+    // A reset link mailed earlier would otherwise still undo the change.
+    tx.delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)))
+      .run();
   });
-}
-
-/** `/uploads/profile-x.webp?v=1` → `profile-x.webp`. */
-function uploadName(url: string): string {
-  const pathname = url.split(/[?#]/)[0]!;
-  if (!pathname.startsWith('/uploads/')) return '';
-  try {
-    return decodeURIComponent(pathname.slice('/uploads/'.length));
-  } catch {
-    return '';
-  }
+  signInGuard.forget(user.email);
 }

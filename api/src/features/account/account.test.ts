@@ -152,6 +152,22 @@ describe('POST /api/upload/profile-image', () => {
     expect((await (await auth.user.$get(undefined, withCookie(cookie))).json()).profileImageUrl).toBeNull();
   });
 
+  it('refuses an image over 100 megapixels with its own message, storing nothing', async () => {
+    const { cookie, user } = await createUserAndCookie();
+    // 108 megapixels of one colour: a small file that would take gigabytes to decode.
+    const huge = await sharp({ create: { width: 12000, height: 9000, channels: 3, background: '#ffffff' } }).jpeg({ quality: 10 }).toBuffer();
+    expect(huge.length).toBeLessThan(10 * 1024 * 1024);
+    for (const send of [() => uploadPicture(cookie, huge, 'huge.jpg', 'image/jpeg'), () => upload.avatar.$post({ form: { avatar: new File([new Uint8Array(huge)], 'huge.jpg', { type: 'image/jpeg' }) } }, withCookie(cookie))]) {
+      const res = await send();
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toEqual({
+        message: 'This image is too large (over 100 megapixels). Please choose a smaller image.',
+        details: { title: 'Image too large' },
+      });
+    }
+    expect(sqlite.prepare('select count(*) as n from uploads where user_id = ?').get(user.id)).toEqual({ n: 0 });
+  });
+
   it('refuses a picture over 10MB', async () => {
     const { cookie } = await createUserAndCookie();
     const big = Buffer.alloc(10 * 1024 * 1024 + 1);
@@ -169,6 +185,21 @@ describe('POST /api/upload/profile-image', () => {
     expect((await sweepUnreferencedUploads({ userId: user.id })).removed).toEqual([]);
     await account.profile.$patch({ json: { profileImageUrl: null } }, withCookie(cookie));
     expect((await sweepUnreferencedUploads({ userId: user.id })).removed).toEqual([name]);
+    expect((await app.request(url)).status).toBe(404);
+  });
+
+  it("sweeps a replaced picture even when another account points its own profile at it", async () => {
+    const b = await createUserAndCookie();
+    const { url } = await (await uploadPicture(b.cookie, await twoColourPng(240, 240), 'b.png', 'image/png')).json();
+    const name = url.split('/').pop()!;
+    // B replaces the picture; A points at B's old file by an absolute URL on any host.
+    await uploadPicture(b.cookie, await twoColourPng(240, 240), 'b2.png', 'image/png');
+    const a = await createUserAndCookie();
+    const pointed = await account.profile.$patch({ json: { profileImageUrl: `https://cdn.elsewhere.example/uploads/${name}` } }, withCookie(a.cookie));
+    expect(pointed.status).toBe(200);
+    sqlite.prepare('update uploads set created_at = ? where file_name = ?').run(Date.now() - 2 * 60 * 60 * 1000, name);
+    expect((await sweepUnreferencedUploads()).removed).toContain(name);
+    expect(sqlite.prepare('select count(*) as n from uploads where file_name = ?').get(name)).toEqual({ n: 0 });
     expect((await app.request(url)).status).toBe(404);
   });
 
@@ -214,6 +245,22 @@ describe('POST /api/account/password', () => {
     expect(await currentUser(otherUser.cookie)).toBe(200);
     expect((await auth.login.$post({ json: { email, password: 'first secret pass' } })).status).toBe(401);
     expect((await auth.login.$post({ json: { email, password: 'second secret pass' } })).status).toBe(200);
+  });
+});
+
+describe('POST /api/account/password under the sign-in guard', () => {
+  it('refuses a sixth wrong current password with a 429 and Retry-After, even when the next one is right', async () => {
+    const { cookie } = await createUserAndCookie({ password: 'the real pass 1' });
+    const change = (currentPassword: string) => account.password.$post({ json: { currentPassword, newPassword: 'a new pass word 2' } }, withCookie(cookie));
+    for (let i = 0; i < 5; i++) expect((await change(`wrong guess ${i}`)).status).toBe(400);
+    const locked = await change('the real pass 1');
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toBe('300');
+    expect(await errorOf(locked)).toEqual({ message: 'Too many wrong passwords. Please wait 5 minutes and try again.', details: { retryAfterSeconds: 300 } });
+    // Another account is not affected.
+    const other = await createUserAndCookie({ password: 'other real pass 3' });
+    const ok = await account.password.$post({ json: { currentPassword: 'other real pass 3', newPassword: 'a new pass word 2' } }, withCookie(other.cookie));
+    expect(ok.status).toBe(200);
   });
 });
 

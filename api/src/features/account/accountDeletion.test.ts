@@ -62,7 +62,8 @@ async function fullAccount(name: string): Promise<AccountRefs & { cookie: string
   // Lead mail queued before outbox rows carried the owner: only the submission names it.
   sqlite.prepare(`INSERT INTO email_outbox ("to", subject, text, form_submission_id) VALUES ('leads@elsewhere.example', 'Lead', 'A lead', ?)`).run(submission.id);
   sqlite.prepare(`INSERT INTO email_outbox ("to", subject, text, user_id) VALUES ('alerts@elsewhere.example', 'Usage', '80% used', ?)`).run(user.id);
-  sqlite.prepare(`INSERT INTO email_outbox ("to", subject, text) VALUES (?, 'Reset', 'A reset link')`).run(email.toUpperCase());
+  // A reset mail, written as the reset service writes it: with the account's id.
+  sqlite.prepare(`INSERT INTO email_outbox ("to", subject, text, user_id) VALUES (?, 'Reset', 'A reset link', ?)`).run(email.toUpperCase(), user.id);
   sqlite.prepare(`INSERT OR IGNORE INTO daily_bot_usage (chatbot_id, day, messages_used) VALUES (?, '2026-11-01', 2)`).run(bot.id);
   sqlite.prepare(`INSERT OR IGNORE INTO monthly_usage (user_id, month, messages_used) VALUES (?, '2026-10', 3)`).run(user.id);
 
@@ -147,6 +148,32 @@ describe('DELETE /api/account', () => {
     // The address can be used again for a new, empty account.
     const again = await createUserAndCookie({ email: a.email });
     expect((await (await chatbots.$get(undefined, withCookie(again.cookie))).json())).toEqual([]);
+  });
+
+  it("keeps another owner's queued lead mail addressed to the deleted account's email", async () => {
+    const a = await createUserAndCookie();
+    const b = await createUserAndCookie();
+    const bBot = await newBot(b.cookie, { name: 'B Bot', formRecipientEmail: a.email });
+    const sessionId = createSessionId();
+    expect((await chat.session.$post({ json: { sessionId, chatbotConfigId: bBot.guid } })).status).toBe(201);
+    const lead = await chat[':sessionId']['submit-form'].$post({
+      param: { sessionId },
+      json: { formTitle: 'Contact us', formData: [{ id: 'email', label: 'Email', type: 'email', value: 'visitor@example.org' }] },
+    });
+    expect(lead.status).toBe(200);
+    const submission = sqlite.prepare('SELECT id FROM form_submissions WHERE chatbot_id = ?').get(bBot.id) as { id: number };
+    // Pending mail about B's lead, to A's address, written the way the lead form queues it.
+    const mail = sqlite
+      .prepare(`INSERT INTO email_outbox ("to", subject, text, form_submission_id, user_id) VALUES (?, '[B Bot] Contact us', 'A lead', ?, ?) RETURNING id`)
+      .get(a.email.toUpperCase(), submission.id, b.user.id) as { id: number };
+
+    const res = await account.$delete({ json: { confirmEmail: a.email } }, withCookie(a.cookie));
+    expect(res.status).toBe(200);
+    expect(sqlite.prepare('SELECT "to" AS "to", user_id AS userId, form_submission_id AS lead FROM email_outbox WHERE id = ?').get(mail.id)).toEqual({
+      to: a.email.toUpperCase(),
+      userId: b.user.id,
+      lead: submission.id,
+    });
   });
 
   it('asks for the account email and deletes nothing otherwise', async () => {

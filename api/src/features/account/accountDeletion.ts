@@ -7,7 +7,8 @@ import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { dropOrphanEmbeddings } from '../knowledge/embeddings';
 import { dropOrphanIndexes } from '../knowledge/ftsIndex';
 import { cancelScan } from '../knowledge/scanQueue';
-import { removeUploadedFiles, uploadedFileNames } from '../uploads/uploads.service';
+import { unlinkUploads } from '../uploads/sweepUploads';
+import { uploadedFileNames } from '../uploads/uploads.service';
 
 /**
  * Deletes an account and everything of it: its bots with their sources, pages, chunks and
@@ -16,8 +17,9 @@ import { removeUploadedFiles, uploadedFileNames } from '../uploads/uploads.servi
  *
  * Most rows go by the foreign keys' ON DELETE CASCADE from `users` and `chatbots`. Tables that
  * name a bot without a foreign key to it (pages, chunks, messages, survey responses) and mail
- * about a lead (whose outbox row may carry no user id) are deleted explicitly, in the same
- * transaction. The per-bot search tables and the uploaded files are not rows: they go right after.
+ * about one of its leads (whose outbox row may carry no user id) are deleted explicitly, in the
+ * same transaction. Mail is the account's by its user id or its lead, never by the address it
+ * goes to: another owner's lead mail may well be addressed to this account's email. The per-bot search tables and the uploaded files are not rows: they go right after.
  */
 export async function deleteAccount(user: User, confirmEmail: string): Promise<void> {
   if (!confirmsEmail(confirmEmail, user.email)) {
@@ -35,14 +37,14 @@ export async function deleteAccount(user: User, confirmEmail: string): Promise<v
   const files = uploadedFileNames(user.id);
   const bots = 'SELECT id FROM chatbots WHERE user_id = @userId';
   sqlite.transaction(() => {
-    const params = { userId: user.id, email: user.email };
+    const params = { userId: user.id };
     sqlite.prepare(`DELETE FROM chunks WHERE chatbot_id IN (${bots})`).run(params);
     sqlite.prepare(`DELETE FROM pages WHERE chatbot_id IN (${bots})`).run(params);
     sqlite.prepare(`DELETE FROM chat_messages WHERE chatbot_id IN (${bots})`).run(params);
     sqlite.prepare(`DELETE FROM survey_responses WHERE chatbot_id IN (${bots})`).run(params);
     sqlite
       .prepare(
-        `DELETE FROM email_outbox WHERE user_id = @userId OR lower("to") = lower(@email)
+        `DELETE FROM email_outbox WHERE user_id = @userId
            OR form_submission_id IN (SELECT id FROM form_submissions WHERE chatbot_id IN (${bots}))`,
       )
       .run(params);
@@ -56,6 +58,6 @@ export async function deleteAccount(user: User, confirmEmail: string): Promise<v
     // The rows are gone; leftover index tables are dropped again at the next start.
     logger.warn('could not drop the search indexes of a deleted account', { error: String(error) });
   }
-  await removeUploadedFiles(files);
+  await unlinkUploads(files);
   logger.info('account deleted', { userId: user.id, files: files.length });
 }

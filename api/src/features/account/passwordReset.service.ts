@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { db } from '../../db/client';
+import { env } from '../../env';
 import { authSessions, emailOutbox, passwordResetTokens, users, type User } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -8,6 +9,8 @@ import { hashSecretToken, newSecretToken } from '../../lib/secretToken';
 import { ACCOUNT_MESSAGES } from '@parley/contracts';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
+import { signInGuard } from '../auth/signinGuard';
+import { appLink } from '../email/appLink';
 import { isEmailConfigured, sendViaOutbox } from '../email/outbox.service';
 
 /** How long a reset link works. */
@@ -19,22 +22,25 @@ const RESET_TTL_MS = 60 * 60 * 1000;
  */
 const resetMailLimiter = createRateLimiter({ limit: 3, windowMs: 60 * 60 * 1000 });
 
-/** Whether "Forgot password?" can mail a link: only when this server can send mail. */
+/**
+ * Whether "Forgot password?" can mail a link: only when this server can send mail and knows its
+ * public address. A link built from the request would take its host from the Host header, which
+ * whoever asks for the reset chooses: the victim's mail would carry a link to their server.
+ */
 export function passwordResetByEmail(): boolean {
-  return isEmailConfigured();
+  return isEmailConfigured() && Boolean(env.PUBLIC_URL);
 }
 
 /**
  * Mails a reset link to the account of `email`, if there is one. The caller always answers the
- * same way; mail goes out in the background, so the answer takes as long whether the address
- * has an account or not.
+ * same way, and the answer does not wait for the mail (only for the token's database write).
  */
-export function requestPasswordReset(email: string, origin: string): void {
-  if (!isEmailConfigured()) throw new HttpError(503, ACCOUNT_MESSAGES.resetByEmailUnavailable);
+export function requestPasswordReset(email: string): void {
+  if (!passwordResetByEmail()) throw new HttpError(503, ACCOUNT_MESSAGES.resetByEmailUnavailable);
   if (!resetMailLimiter.hit(email).allowed) return;
   const user = db.select().from(users).where(eq(users.email, email)).get();
   if (!user || user.id === SYSTEM_USER_ID) return;
-  const { resetUrl } = issueResetLink(user.id, origin);
+  const resetUrl = appLink(resetPath(issueResetToken(user.id).token));
   sendViaOutbox({
     to: user.email,
     userId: user.id,
@@ -62,7 +68,8 @@ export function createAdminResetLink(admin: User, email: string, origin: string)
   if (!admin.isAdmin) throw forbidden('Only administrators can reset the password of another account.');
   const user = db.select().from(users).where(eq(users.email, email)).get();
   if (!user || user.id === SYSTEM_USER_ID) throw notFound('No account uses this email address.');
-  return issueResetLink(user.id, origin);
+  const { token, expiresAt } = issueResetToken(user.id);
+  return { resetUrl: `${origin}${resetPath(token)}`, expiresAt };
 }
 
 /** Sets a new password from a reset link, uses the link up and signs the account out everywhere. */
@@ -70,18 +77,21 @@ export async function resetPassword(token: string, newPassword: string): Promise
   const tokenHash = hashSecretToken(token);
   if (!usableToken(tokenHash)) throw invalidLink();
   const passwordHash = await hashPassword(newPassword);
-  db.transaction((tx) => {
+  const email = db.transaction((tx) => {
     // Checked again inside the transaction: two submissions of one link cannot both pass.
     const row = usableToken(tokenHash, tx);
     if (!row) throw invalidLink();
     tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, tokenHash)).run();
-    tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId)).run();
+    const user = tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId)).returning({ email: users.email }).get();
     tx.delete(authSessions).where(eq(authSessions.userId, row.userId)).run();
+    return user?.email;
   });
+  // The link proved the mailbox is the owner's: guesses made before do not keep them out.
+  if (email) signInGuard.forget(email);
 }
 
 /** A new link for the account; any earlier unused link of it stops working. */
-function issueResetLink(userId: string, origin: string): { resetUrl: string; expiresAt: Date } {
+function issueResetToken(userId: string): { token: string; expiresAt: Date } {
   const { token, hash } = newSecretToken();
   const expiresAt = new Date(Date.now() + RESET_TTL_MS);
   db.transaction((tx) => {
@@ -90,8 +100,10 @@ function issueResetLink(userId: string, origin: string): { resetUrl: string; exp
       .run();
     tx.insert(passwordResetTokens).values({ tokenHash: hash, userId, expiresAt }).run();
   });
-  return { resetUrl: `${origin}/reset-password?token=${token}`, expiresAt };
+  return { token, expiresAt };
 }
+
+const resetPath = (token: string) => `/reset-password?token=${token}`;
 
 function usableToken(tokenHash: string, tx: Pick<typeof db, 'select'> = db) {
   const row = tx.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).get();

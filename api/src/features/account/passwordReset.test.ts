@@ -3,15 +3,26 @@ import { startLocalSmtp, type ReceivedMail } from '../../../test/localSmtp';
 
 const smtp = await startLocalSmtp();
 process.env.SMTP_URL = smtp.url;
+// Mailed links are built from PUBLIC_URL only; api/test/setup.ts cleared it before this line.
+process.env.PUBLIC_URL = 'https://parley.example.com';
 const { client, createUserAndCookie, ensureStarted, errorOf, withCookie } = await import('../../../test/helpers');
 const { sqlite } = await import('../../db/client');
 const { resetMailLimiter } = await import('./passwordReset.service');
+const { resetRequestLimiter } = await import('./account.routes');
+const { loginLimiter } = await import('../auth/auth.routes');
+const { signInGuard } = await import('../auth/signinGuard');
+const { app } = await import('../../app');
 
 const { auth } = client.api;
 const GENERIC = 'If an account exists for this email address, we have sent it a link to reset the password. The link works for one hour.';
 
 afterAll(() => smtp.close());
-beforeEach(() => resetMailLimiter.reset());
+beforeEach(() => {
+  resetMailLimiter.reset();
+  resetRequestLimiter.reset();
+  loginLimiter.reset();
+  signInGuard.reset();
+});
 
 const forgot = (email: string) => auth['forgot-password'].$post({ json: { email } });
 
@@ -37,7 +48,7 @@ describe('forgot password with mail configured', () => {
     const [mail] = await mailTo(email);
     const body = bodyOf(mail!);
     expect(body).toContain('Subject: Reset your Parley password');
-    const link = /http:\/\/localhost\/reset-password\?token=([\w-]+)/.exec(body);
+    const link = /https:\/\/parley\.example\.com\/reset-password\?token=([\w-]+)/.exec(body);
     expect(link).not.toBeNull();
     const token = link![1]!;
 
@@ -88,5 +99,54 @@ describe('forgot password with mail configured', () => {
     const tokens = (await mailTo(email, 3)).map((m) => /reset-password\?token=([\w-]+)/.exec(bodyOf(m))![1]!);
     expect((await auth['reset-password'].$post({ json: { token: tokens[0]!, newPassword: 'fresh pass word 9' } })).status).toBe(400);
     expect((await auth['reset-password'].$post({ json: { token: tokens[2]!, newPassword: 'fresh pass word 9' } })).status).toBe(200);
+  });
+
+  it('builds the link from PUBLIC_URL whatever host the request names', async () => {
+    const { email } = await createUserAndCookie();
+    const res = await app.request('http://attacker.example/api/auth/forgot-password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', host: 'attacker.example' },
+      body: JSON.stringify({ email }),
+    });
+    expect(res.status).toBe(200);
+    const body = bodyOf((await mailTo(email))[0]!);
+    expect(body).toMatch(/Choose a new password here: https:\/\/parley\.example\.com\/reset-password\?token=[\w-]{43}\s/);
+    expect(body).not.toContain('attacker.example');
+  });
+
+  it('limits requests per client address, whatever the email, with a 429 and Retry-After', async () => {
+    for (let i = 0; i < 10; i++) expect((await forgot(`someone-${i}@example.com`)).status).toBe(200);
+    const res = await forgot('someone-else@example.com');
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await errorOf(res)).message).toBe('Too many password reset requests from your network. Please wait a minute and try again.');
+  });
+
+  it('lifts the sign-in lockout of the email once the link is used', async () => {
+    const { email } = await createUserAndCookie({ password: 'old pass word 1' });
+    for (let i = 0; i < 5; i++) expect((await auth.login.$post({ json: { email, password: `wrong guess ${i}` } })).status).toBe(401);
+    expect((await auth.login.$post({ json: { email, password: 'old pass word 1' } })).status).toBe(429);
+    expect(signInGuard.delayFor(email)).toBeGreaterThan(0);
+
+    await forgot(email);
+    const token = /reset-password\?token=([\w-]+)/.exec(bodyOf((await mailTo(email))[0]!))![1]!;
+    expect((await auth['reset-password'].$post({ json: { token, newPassword: 'new pass word 2' } })).status).toBe(200);
+    expect(signInGuard.delayFor(email)).toBe(0);
+    expect((await auth.login.$post({ json: { email, password: 'new pass word 2' } })).status).toBe(200);
+  });
+
+  it('revokes unused reset links and lifts the lockout when the password is changed', async () => {
+    const { cookie, email } = await createUserAndCookie({ password: 'old pass word 1' });
+    await forgot(email);
+    const token = /reset-password\?token=([\w-]+)/.exec(bodyOf((await mailTo(email))[0]!))![1]!;
+    for (let i = 0; i < 5; i++) expect((await auth.login.$post({ json: { email, password: `wrong guess ${i}` } })).status).toBe(401);
+    expect((await auth.login.$post({ json: { email, password: 'old pass word 1' } })).status).toBe(429);
+
+    const changed = await client.api.account.password.$post({ json: { currentPassword: 'old pass word 1', newPassword: 'new pass word 2' } }, withCookie(cookie));
+    expect(changed.status).toBe(200);
+    expect((await auth.login.$post({ json: { email, password: 'new pass word 2' } })).status).toBe(200);
+    const reused = await auth['reset-password'].$post({ json: { token, newPassword: 'third pass word 3' } });
+    expect(reused.status).toBe(400);
+    expect(await errorOf(reused)).toEqual({ message: 'This reset link is invalid or has expired.' });
   });
 });

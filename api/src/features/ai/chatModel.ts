@@ -1,9 +1,9 @@
 import type { Chatbot } from '../../db/schema';
-import type { SourceRef } from '@parley/contracts';
+import type { PromptAssistantTurn, SourceRef } from '@parley/contracts';
 import type { Passage } from '../knowledge/retrieve';
 
-/** One earlier turn of the conversation, oldest first. */
-export type HistoryTurn = { role: 'user' | 'assistant'; content: string };
+/** One earlier turn of the conversation, oldest first: the shape the prompt assistant's history has too. */
+export type HistoryTurn = PromptAssistantTurn;
 
 /** Everything a model needs to answer one visitor turn. */
 export type AnswerRequest = {

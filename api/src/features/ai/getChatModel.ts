@@ -7,8 +7,6 @@ let current: ChatModel | null = null;
 
 /** The configured model: OpenAI-compatible when OPENAI_API_KEY is set, otherwise offline. */
 export function getChatModel(): ChatModel {
-  current ??= env.OPENAI_API_KEY
-    ? createOpenAIModel({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL || undefined, timeoutMs: env.OPENAI_TIMEOUT_MS })
-    : createOfflineModel();
+  current ??= env.OPENAI_API_KEY ? createOpenAIModel() : createOfflineModel();
   return current;
 }

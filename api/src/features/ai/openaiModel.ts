@@ -1,23 +1,16 @@
-import OpenAI from 'openai';
 import { buildPrompt } from './buildPrompt';
 import type { AnswerRequest, ChatModel, ModelEvent } from './chatModel';
 import { CHAT_TOOLS, toolCallToEvents } from './chatTools';
-
-export type OpenAIModelOptions = { apiKey: string; baseURL?: string; timeoutMs?: number };
+import { createOpenAIClient } from './openaiClient';
 
 /**
  * Any OpenAI-compatible server (OpenAI, Ollama, vLLM, LM Studio...) through the official SDK:
  * the bot's model, temperature ÷ 10 and maxTokens, streamed tokens, and tool calls collected
  * from the stream and turned into quick replies or a contact form once the answer is done.
  */
-export function createOpenAIModel(options: OpenAIModelOptions): ChatModel {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseURL,
-    timeout: options.timeoutMs ?? 60_000,
-    // One retry covers a dropped connection; more would keep the visitor waiting for seconds.
-    maxRetries: 1,
-  });
+export function createOpenAIModel(): ChatModel {
+  // One retry covers a dropped connection; more would keep the visitor waiting for seconds.
+  const client = createOpenAIClient({ maxRetries: 1 });
 
   return {
     kind: 'openai',

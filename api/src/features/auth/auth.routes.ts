@@ -11,12 +11,10 @@ import { requireUser } from '../../middleware/auth';
 import { loginPageQuerySchema, loginSchema, registerSchema } from './auth.schemas';
 import { SESSION_COOKIE, authenticate, createLoginSession, endLoginSession, publicUser, register } from './auth.service';
 import { LOGOUT_CONFIRM_PAGE } from './logoutPage';
-import { createSignInGuard, type SignInOutcome } from './signinGuard';
+import { signInGuard, waitText, type SignInOutcome } from './signinGuard';
 
 /** Every sign-in attempt from one client address (LOGIN_RATE_LIMIT_PER_MINUTE). */
 const loginLimiter = createRateLimiter({ limit: env.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
-/** Failed sign-ins per (address, email) and the per-email slow-down; see signinGuard.ts. */
-const signInGuard = createSignInGuard();
 /** Registrations that pass validation, per client address (REGISTER_RATE_LIMIT_PER_HOUR). */
 const registerLimiter = createRateLimiter({ limit: env.REGISTER_RATE_LIMIT_PER_HOUR, windowMs: 3_600_000 });
 
@@ -129,16 +127,9 @@ function limited(c: Context, retryAfterSeconds: number, message: string) {
   return tooManyRequests(message, { retryAfterSeconds });
 }
 
-/** "30 seconds", "1 minute", "15 minutes". */
-function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
 /** Only same-site paths, so the sign-in page cannot be used as an open redirect. */
 function safeReturnTo(value: string | undefined) {
   return value?.startsWith('/') && !value.startsWith('//') ? value : undefined;
 }
 
-export { loginLimiter, registerLimiter, signInGuard };
+export { loginLimiter, registerLimiter };

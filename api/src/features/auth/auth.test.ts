@@ -6,7 +6,8 @@ process.env.TRUST_PROXY = '1';
 process.env.REGISTER_RATE_LIMIT_PER_HOUR = '3';
 const { app } = await import('../../app');
 const { client, createUserAndCookie, ensureStarted, errorOf, validationErrorOf, withCookie } = await import('../../../test/helpers');
-const { loginLimiter, registerLimiter, signInGuard } = await import('./auth.routes');
+const { loginLimiter, registerLimiter } = await import('./auth.routes');
+const { signInGuard } = await import('./signinGuard');
 
 const from = (ip: string, extra: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...extra });
 const sessionOf = (res: { headers: Headers }) => res.headers.get('set-cookie')!.split(';')[0]!;

@@ -101,4 +101,19 @@ describe('addressKey', () => {
     expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
     expect(addressKey('local')).toBe('local');
   });
+
+  it('forget lifts the lockouts and the slow-down of one email, from every address, and only of it', () => {
+    const guard = createSignInGuard();
+    const now = 1_000_000;
+    for (const address of ['a', 'b']) for (let i = 0; i < 5; i++) attempt(guard, address, 'v@x.co', false, now);
+    for (let i = 0; i < 5; i++) attempt(guard, 'a', 'w@x.co', false, now);
+    expect(attempt(guard, 'a', 'v@x.co', true, now).status).toBe(429);
+    expect(guard.delayFor('v@x.co', now)).toBe(2_000);
+
+    guard.forget('v@x.co');
+    expect(guard.delayFor('v@x.co', now)).toBe(0);
+    expect(attempt(guard, 'a', 'v@x.co', true, now)).toEqual({ status: 200, delayMs: 0 });
+    expect(attempt(guard, 'b', 'v@x.co', true, now)).toEqual({ status: 200, delayMs: 0 });
+    expect(attempt(guard, 'a', 'w@x.co', true, now).status).toBe(429);
+  });
 });

@@ -98,6 +98,17 @@ export function createSignInGuard(overrides: Partial<SignInGuardOptions> = {}) {
 
     delayFor,
 
+    /**
+     * Drops every lockout and failure of `email`, from every address: whoever proved they own
+     * the account (a reset link used, the password changed) should not stay locked out by
+     * guesses made before.
+     */
+    forget(email: string) {
+      const suffix = `\n${email}`;
+      for (const key of [...pairs.keys()]) if (key.endsWith(suffix)) pairs.delete(key);
+      emailFailures.delete(email);
+    },
+
     /** How many pairs and emails are remembered (for tests and diagnostics). */
     size() {
       return { pairs: pairs.size, emails: emailFailures.size };
@@ -137,4 +148,14 @@ export function createSignInGuard(overrides: Partial<SignInGuardOptions> = {}) {
     }
     for (const [email, times] of emailFailures) if (recent(times, now).length === 0) emailFailures.delete(email);
   }
+}
+
+/** The server's one guard: sign-in, password change and reset all meet here. */
+export const signInGuard = createSignInGuard();
+
+/** "30 seconds", "1 minute", "15 minutes". */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startLocalSmtp } from '../../../test/localSmtp';
 import { readMail } from '../../../test/readMail';
 
@@ -12,6 +12,7 @@ const kit = await import('./testing/chatKit');
 const { processOutbox } = await import('../email/outbox.service');
 const { db } = await import('../../db/client');
 const { emailOutbox, formSubmissions } = await import('../../db/schema');
+const { sqlite } = await import('../../db/client');
 const submitForm = (sessionId: string, message: string) =>
   kit.client.api.chat[':sessionId']['submit-form'].$post({ param: { sessionId }, json: contactForm(message) });
 
@@ -34,9 +35,10 @@ describe('form submissions by email', () => {
     const res = await submitForm(sessionId, 'I would like a quote for 40 kettles.');
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ success: true, messageId: expect.any(Number), emailSent: true });
+    // The visitor is answered once the lead is stored; the outbox sends the mail after that.
+    expect(body).toEqual({ success: true, messageId: expect.any(Number), emailSent: false });
 
-    expect(received).toHaveLength(1);
+    await vi.waitFor(() => expect(received).toHaveLength(1));
     const mail = { ...received[0], raw: readMail(received[0].raw) };
     expect(mail.to).toEqual(['sales@acme.test']);
     expect(mail.from).toBe('bot@parley.test');
@@ -47,8 +49,47 @@ describe('form submissions by email', () => {
     expect(mail.raw).toContain('Message: I would like a quote for 40 kettles.');
     expect(mail.raw).toContain(sessionId);
 
-    const [stored] = await kit.getMessages(sessionId);
-    expect(stored).toMatchObject({ id: body.messageId, messageType: 'system', metadata: { emailSent: true } });
+    await vi.waitFor(async () => {
+      const [stored] = await kit.getMessages(sessionId);
+      expect(stored).toMatchObject({ id: body.messageId, messageType: 'system', metadata: { emailSent: true } });
+    });
+  });
+
+  it('answers the visitor without waiting for a slow mail server', async () => {
+    const o = await kit.owner();
+    const bot = await kit.newBot(o.cookie, { name: 'Slow mail bot', formRecipientEmail: 'slow@acme.test' });
+    const sessionId = await kit.openSession(bot.guid);
+    const release = smtp.hold();
+    try {
+      const res = await submitForm(sessionId, 'The mail server is slow today.');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true, messageId: expect.any(Number), emailSent: false });
+      // Answered while the mail server still holds the mail: stored, queued, not yet sent.
+      expect(received.some((m) => m.to.includes('slow@acme.test'))).toBe(false);
+      expect(db.select().from(formSubmissions).all().find((s) => s.sessionId === sessionId)).toMatchObject({ emailSent: false });
+      expect(db.select().from(emailOutbox).all().find((r) => r.to === 'slow@acme.test')).toMatchObject({ status: 'pending' });
+    } finally {
+      release();
+    }
+    await vi.waitFor(() => expect(received.some((m) => m.to.includes('slow@acme.test'))).toBe(true));
+    await vi.waitFor(() => expect(db.select().from(formSubmissions).all().find((s) => s.sessionId === sessionId)?.emailSent).toBe(true));
+  });
+
+  it('stores neither the lead nor its history message when one of them fails', async () => {
+    const o = await kit.owner();
+    const bot = await kit.newBot(o.cookie, { name: 'Failing bot', formRecipientEmail: 'never@acme.test' });
+    const sessionId = await kit.openSession(bot.guid);
+    sqlite.exec(`create temp trigger refuse_system_message before insert on chat_messages when new.message_type = 'system'
+      begin select raise(abort, 'history unavailable'); end`);
+    try {
+      const res = await submitForm(sessionId, 'This must not half-save.');
+      expect(res.status).toBe(500);
+    } finally {
+      sqlite.exec('drop trigger refuse_system_message');
+    }
+    expect(db.select().from(formSubmissions).all().filter((s) => s.sessionId === sessionId)).toEqual([]);
+    expect(db.select().from(emailOutbox).all().filter((r) => r.to === 'never@acme.test')).toEqual([]);
+    expect(await kit.getMessages(sessionId)).toEqual([]);
   });
 
   it("falls back to the owner's email and retries a refused mail from the outbox", async () => {
@@ -59,6 +100,7 @@ describe('form submissions by email', () => {
     const res = await submitForm(sessionId, 'Second try, please deliver this.');
     const body = await res.json();
     expect(body).toMatchObject({ success: true, emailSent: false });
+    await vi.waitFor(() => expect(db.select().from(emailOutbox).all().find((r) => r.to === o.email)?.attempts).toBe(1));
     const [pending] = db.select().from(emailOutbox).all().filter((r) => r.to === o.email);
     expect(pending).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('Mailbox busy') });
     expect((await kit.getMessages(sessionId))[0].metadata).toMatchObject({ emailSent: false });

@@ -86,11 +86,11 @@ export const chatRoutes = new Hono()
     const { session } = visitorSession(sessionId, undefined, caller(c));
     return c.json(selectOption(session, c.req.valid('json')), 200);
   })
-  .post('/:sessionId/submit-form', validate('param', sessionParamSchema), validate('json', submitFormRequestSchema), async (c) => {
+  .post('/:sessionId/submit-form', validate('param', sessionParamSchema), validate('json', submitFormRequestSchema), (c) => {
     const { sessionId } = c.req.valid('param');
     limitChatCall(c, sessionId);
     const { session, bot } = visitorSession(sessionId, undefined, caller(c));
-    return c.json(await submitForm(session, bot, c.req.valid('json')), 200);
+    return c.json(submitForm(session, bot, c.req.valid('json')), 200);
   });
 
 function caller(c: Context): Caller {

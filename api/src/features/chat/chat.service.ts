@@ -6,7 +6,7 @@ import type { ChatMessage, ChatSession, MessageType } from '@parley/contracts';
 import { findChatbotByGuid } from '../chatbots/chatbots.service';
 import { getDefaultChatbot } from '../public/defaultChatbot';
 import { isValidTestToken } from './chatTestTokens';
-import { assertOriginAllowed } from '../public/originPolicy';
+import { assertOriginAllowed, isOwnOrigin } from '../public/originPolicy';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
@@ -29,7 +29,9 @@ export type MessageDraft = {
  * session id belongs to the first bot it was opened with: reusing it for another bot is a 409.
  * A new session opened with the owner's `testToken` for this bot is a test session; a token
  * that is unknown, expired or another bot's is a 403 rather than a session that would be
- * counted. An existing session keeps what it was (the token is then not looked at).
+ * counted, and so is any token sent from outside Parley's own pages (the Test page), so a
+ * leaked token cannot run uncounted chats on another site. An existing session keeps what it
+ * was (the token is then not looked at).
  */
 export function openSession(
   sessionId: string,
@@ -45,6 +47,9 @@ export function openSession(
     return { session: existing, bot, created: false };
   }
   const isTest = testToken !== undefined;
+  if (isTest && !isOwnOrigin(caller.origin, caller.host)) {
+    throw forbidden('Test chats can only be started from the Test page of your Parley dashboard.', { reason: 'test_token_foreign_origin' });
+  }
   if (isTest && !isValidTestToken(testToken, bot.id)) {
     throw forbidden('This test token is invalid or has expired. Reload the Test page to start a new test chat.', { reason: 'invalid_test_token' });
   }

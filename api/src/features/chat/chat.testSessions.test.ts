@@ -8,6 +8,7 @@ process.env.RATE_LIMIT_SESSION_PER_MINUTE = '4';
 process.env.RATE_LIMIT_NEW_SESSIONS_PER_HOUR = '0';
 process.env.RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY = '2';
 process.env.TRUST_PROXY = '1';
+process.env.PUBLIC_URL = 'https://parley.example.com';
 const kit = await import('./testing/chatKit');
 const { sqlite } = await import('../../db/client');
 const { TEST_TOKEN_TTL_MS, issueTestToken } = await import('./chatTestTokens');
@@ -23,8 +24,14 @@ beforeAll(async () => {
 });
 
 let addresses = 0;
-/** A fresh client address (through the trusted proxy), so per-address counters start at zero. */
-const fresh = () => ({ 'x-forwarded-for': `10.9.${Math.floor(++addresses / 250)}.${addresses % 250}` });
+/**
+ * A fresh client address (through the trusted proxy), so per-address counters start at zero,
+ * calling from Parley's own origin as the Test page does (test tokens work only there).
+ */
+const fresh = (origin = 'https://parley.example.com') => ({
+  'x-forwarded-for': `10.9.${Math.floor(++addresses / 250)}.${addresses % 250}`,
+  origin,
+});
 
 async function testToken(guid = bot.guid, cookie = owner.cookie) {
   const res = await chatbots[':guid']['test-token'].$post({ param: { guid } }, withCookie(cookie));
@@ -169,6 +176,37 @@ describe('test sessions', () => {
     const empty = await chat.session.$post({ json: { sessionId: kit.newSessionId(), chatbotConfigId: bot.guid, testToken: '' } }, { headers: fresh() });
     expect(empty.status).toBe(400);
     expect((await errorOf(empty)).message).toBe('Invalid test token');
+  });
+
+  it('are refused off Parley’s own pages: a valid token from another site or with no Origin opens nothing', async () => {
+    const token = await testToken();
+    const message = 'Test chats can only be started from the Test page of your Parley dashboard.';
+    const sessionsBefore = (sqlite.prepare('select count(*) as n from chat_sessions').get() as { n: number }).n;
+    const elsewhere = [
+      ['foreign origin', fresh('https://evil.example.net')],
+      ['lookalike origin', fresh('https://parley.example.com.evil.test')],
+      ['no origin', { 'x-forwarded-for': fresh()['x-forwarded-for'] }],
+    ] as const;
+    for (const [label, headers] of elsewhere) {
+      const sessionId = kit.newSessionId();
+      const opened = await chat.session.$post({ json: { sessionId, chatbotConfigId: bot.guid, testToken: token } }, { headers });
+      expect(opened.status, label).toBe(403);
+      expect(await errorOf(opened), label).toEqual({ message, details: { reason: 'test_token_foreign_origin' } });
+      const streamed = await kit.streamMessage(sessionId, { content: 'hi', chatbotConfigId: bot.guid, testToken: token }, headers);
+      expect(streamed.status, label).toBe(403);
+      expect((await errorOf(streamed.res)).message, label).toBe(message);
+      expect(isTestRow(sessionId), label).toBeUndefined();
+    }
+    expect((sqlite.prepare('select count(*) as n from chat_sessions').get() as { n: number }).n).toBe(sessionsBefore);
+
+    // The same token from Parley's own origin (PUBLIC_URL, or the host the request was sent to) opens a test chat.
+    const own = await chat.session.$post({ json: { sessionId: kit.newSessionId(), chatbotConfigId: bot.guid, testToken: token } }, { headers: fresh() });
+    expect(own.status).toBe(201);
+    expect(isTestRow((await own.json()).sessionId)).toBe(1);
+    const sameHost = { ...fresh('http://parley.internal:8080'), host: 'parley.internal:8080' };
+    const byHost = await chat.session.$post({ json: { sessionId: kit.newSessionId(), chatbotConfigId: bot.guid, testToken: token } }, { headers: sameHost });
+    expect(byHost.status).toBe(201);
+    expect(isTestRow((await byHost.json()).sessionId)).toBe(1);
   });
 
   it('an existing session keeps its flag whatever token comes later', async () => {

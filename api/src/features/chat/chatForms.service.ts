@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { db, sqlite } from '../../db/client';
 import { chatMessages, formSubmissions, users, type Chatbot } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -11,14 +11,38 @@ import { addMessage, updateMessage, type SessionRow } from './chat.service';
 
 /**
  * Stores a form a visitor submitted (a bot's contact form, or the widget's limit contact
- * form, which works even when the bot is over its limit or inactive) and mails it to the
- * bot's form recipient (else its owner) through the outbox. `emailSent` is true only once the
- * SMTP server accepted the mail; without SMTP the submission is stored and shown in history
- * and in the owner's Leads inbox. Success is answered only once the row is stored, so a visitor
- * never sees "sent" for a lead that was lost.
+ * form, which works even when the bot is over its limit or inactive) and queues it by mail to
+ * the bot's form recipient (else its owner). The lead row and its history message are stored
+ * in one transaction, and the visitor is answered right after: the mail goes out through the
+ * outbox without the visitor waiting for the SMTP server. So `emailSent` in the answer is
+ * false until the outbox has sent the mail; the lead and its history message turn to true
+ * then (also on a later retry). Without SMTP the lead is kept in history and in the owner's
+ * Leads inbox.
  */
-export async function submitForm(session: SessionRow, bot: Chatbot, input: SubmitFormRequest) {
+export function submitForm(session: SessionRow, bot: Chatbot, input: SubmitFormRequest) {
   validateForm(input);
+  const { submission, message } = storeLead(session, bot, input);
+
+  const to = recipientFor(bot);
+  if (to && isEmailConfigured()) {
+    const replyTo = input.formData.find((f) => isEmailField(f) && isEmail(f.value.trim()))?.value.trim();
+    sendViaOutbox({
+      to,
+      subject: `[${bot.name}] ${input.formTitle}`,
+      text: emailText(bot, session, input),
+      replyTo,
+      formSubmissionId: submission.id,
+      // Queued mail about a lead belongs to the bot's owner and goes with their account.
+      userId: bot.userId === SYSTEM_USER_ID ? null : bot.userId,
+    }).catch((error) => logger.error('lead mail failed', { chatbotId: bot.id, formSubmissionId: submission.id, error: String(error) }));
+  } else {
+    logger.info('form stored without email', { chatbotId: bot.id, reason: to ? 'SMTP_URL not set' : 'no recipient' });
+  }
+  return { success: true as const, messageId: message.id, emailSent: false };
+}
+
+/** The lead and the history message that shows it: both or neither, so no lead is stored behind an error. */
+const storeLead = sqlite.transaction((session: SessionRow, bot: Chatbot, input: SubmitFormRequest) => {
   const submission = db
     .insert(formSubmissions)
     .values({ chatbotId: bot.id, sessionId: session.sessionId, formTitle: input.formTitle, formData: input.formData })
@@ -31,26 +55,8 @@ export async function submitForm(session: SessionRow, bot: Chatbot, input: Submi
     messageType: 'system',
     metadata: { formSubmissionId: submission.id, formTitle: input.formTitle, formData: input.formData, emailSent: false },
   });
-
-  let emailSent = false;
-  const to = recipientFor(bot);
-  if (to && isEmailConfigured()) {
-    const replyTo = input.formData.find((f) => isEmailField(f) && isEmail(f.value.trim()))?.value.trim();
-    const { sent } = await sendViaOutbox({
-      to,
-      subject: `[${bot.name}] ${input.formTitle}`,
-      text: emailText(bot, session, input),
-      replyTo,
-      formSubmissionId: submission.id,
-      // Queued mail about a lead belongs to the bot's owner and goes with their account.
-      userId: bot.userId === SYSTEM_USER_ID ? null : bot.userId,
-    });
-    emailSent = sent;
-  } else {
-    logger.info('form stored without email', { chatbotId: bot.id, reason: to ? 'SMTP_URL not set' : 'no recipient' });
-  }
-  return { success: true as const, messageId: message.id, emailSent };
-}
+  return { submission, message };
+});
 
 /**
  * Records a menu, multiselect or rating choice on the bot message that offered it (so history
@@ -132,7 +138,8 @@ function emailText(bot: Chatbot, session: SessionRow, input: SubmitFormRequest) 
     `Received: ${new Date().toISOString()}`,
     '',
     `All leads: ${appLink('/leads')}`,
-    `This conversation: ${appLink(`/chatbots/${bot.guid}/history?session=${encodeURIComponent(session.sessionId)}`)}`,
+    // Parley's own bot has no owner's history page to open, only the admins' Leads inbox.
+    ...(bot.userId === SYSTEM_USER_ID ? [] : [`This conversation: ${appLink(`/chatbots/${bot.guid}/history?session=${encodeURIComponent(session.sessionId)}`)}`]),
   ].join('\n');
 }
 

@@ -3,7 +3,7 @@ import { db } from '../../db/client';
 import { chatbots, chatSessions, contentSources, type Chatbot, type User } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { getPlanForUser } from '../subscription/subscription.service';
-import { CHATBOT_DEFAULTS as DEFAULTS, type CreateChatbotInput, type UpdateChatbotInput } from '@parley/contracts';
+import { CHATBOT_DEFAULTS as DEFAULTS, planLabel, type CreateChatbotInput, type UpdateChatbotInput } from '@parley/contracts';
 
 /**
  * The owner's bots, newest first, each with what the dashboard's "next steps" read: how many
@@ -149,10 +149,9 @@ function assertActiveCapacity(user: User) {
       .get()?.n ?? 0;
   if (currentBots >= plan.maxBots) {
     throw forbidden(
-      `You have reached the limit of ${plan.maxBots} active chatbot${plan.maxBots === 1 ? '' : 's'} on the ${planLabel(plan.name)} plan. Upgrade your plan or deactivate a chatbot to continue.`,
+      `You have reached the limit of ${plan.maxBots} active chatbot${plan.maxBots === 1 ? '' : 's'} on the ${planLabel(plan)} plan. Upgrade your plan or deactivate a chatbot to continue.`,
       { upgradeRequired: true, currentBots, maxBots: plan.maxBots, planName: plan.name },
     );
   }
 }
 
-const planLabel = (name: string) => (name === 'Free' ? 'Trial' : name);

@@ -1,8 +1,9 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import * as sqliteVec from 'sqlite-vec';
 import { sqlite } from '../../db/client';
 import { env } from '../../env';
 import { logger } from '../../lib/logger';
+import { createOpenAIClient } from '../ai/openaiClient';
 
 /**
  * Optional dense vectors for hybrid retrieval. Active only when OPENAI_EMBEDDING_MODEL is set
@@ -74,7 +75,7 @@ function client(): OpenAI {
   if (!openai || openai.key !== key) {
     openai = {
       key,
-      client: new OpenAI({ apiKey: env.OPENAI_API_KEY ?? 'not-needed', baseURL: env.OPENAI_BASE_URL, maxRetries: 2, timeout: 30_000 }),
+      client: createOpenAIClient({ maxRetries: 2, timeoutMs: 30_000 }),
     };
   }
   return openai.client;

@@ -1,14 +1,16 @@
 import { Hono } from 'hono';
 import { validate } from '../../lib/validate';
 import type { OwnerEnv } from '../../middleware/auth';
-import { chatbotLeadsParamSchema, leadParamSchema, leadReadSchema, leadsExportQuerySchema, leadsQuerySchema } from './leads.schemas';
-import { exportLeadsCsv, listLeads, setLeadRead } from './leads.service';
+import { chatbotGuidParamSchema } from '../chat/chat.schemas';
+import { leadParamSchema, leadReadSchema, leadsExportQuerySchema, leadsQuerySchema } from './leads.schemas';
+import { countUnreadLeads, exportLeadsCsv, listLeads, setLeadRead } from './leads.service';
 
-/** `/api/leads`: the owner's Leads inbox across all their bots, read flags and the CSV export. */
+/** `/api/leads`: the owner's Leads inbox across all their bots, the unread count, read flags and the CSV export. */
 export const leadRoutes = new Hono<OwnerEnv>()
-  .get('/', validate('query', leadsQuerySchema), (c) => c.json(listLeads(c.get('user').id, c.req.valid('query')), 200))
+  .get('/', validate('query', leadsQuerySchema), (c) => c.json(listLeads(c.get('user'), c.req.valid('query')), 200))
+  .get('/unread-count', (c) => c.json(countUnreadLeads(c.get('user')), 200))
   .get('/export.csv', validate('query', leadsExportQuerySchema), (c) => {
-    const csv = exportLeadsCsv(c.get('user').id, c.req.valid('query').chatbot);
+    const csv = exportLeadsCsv(c.get('user'), c.req.valid('query').chatbot);
     const day = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -17,10 +19,10 @@ export const leadRoutes = new Hono<OwnerEnv>()
     });
   })
   .patch('/:id', validate('param', leadParamSchema), validate('json', leadReadSchema), (c) =>
-    c.json(setLeadRead(c.get('user').id, c.req.valid('param').id, c.req.valid('json').read), 200),
+    c.json(setLeadRead(c.get('user'), c.req.valid('param').id, c.req.valid('json').read), 200),
   );
 
 /** `/api/chatbots/{guid}/leads`: the leads of one of the owner's bots. */
-export const chatbotLeadRoutes = new Hono<OwnerEnv>().get('/:guid/leads', validate('param', chatbotLeadsParamSchema), validate('query', leadsQuerySchema), (c) =>
-  c.json(listLeads(c.get('user').id, { guid: c.req.valid('param').guid, ...c.req.valid('query') }), 200),
+export const chatbotLeadRoutes = new Hono<OwnerEnv>().get('/:guid/leads', validate('param', chatbotGuidParamSchema), validate('query', leadsQuerySchema), (c) =>
+  c.json(listLeads(c.get('user'), { guid: c.req.valid('param').guid, ...c.req.valid('query') }), 200),
 );

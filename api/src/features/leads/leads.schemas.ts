@@ -10,5 +10,3 @@ export const leadParamSchema = z.object({
 export const leadReadSchema = z.strictObject({ read: z.boolean({ error: 'read must be true or false' }) });
 
 export const leadsExportQuerySchema = z.object({ chatbot: z.string().trim().min(1, 'chatbot must not be empty').max(100).optional() });
-
-export const chatbotLeadsParamSchema = z.object({ guid: z.string().trim().min(1).max(100) });

@@ -1,29 +1,34 @@
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { chatbots, formSubmissions } from '../../db/schema';
+import { chatbots, chatSessions, formSubmissions, type User } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { getOwnedChatbot } from '../chatbots/chatbots.service';
-import { isEmailConfigured } from '../email/outbox.service';
+import { isEmail } from '@parley/contracts';
+import { SYSTEM_USER_ID } from '../auth/auth.service';
+import { findChatbotByGuid, getOwnedChatbot } from '../chatbots/chatbots.service';
 import { toCsv } from './toCsv';
+
+/** Who reads leads: the signed-in owner; admins also read those of Parley's own (system) bots. */
+export type LeadReader = Pick<User, 'id' | 'isAdmin'>;
 
 /** At most this many leads go into one CSV export (newest first). */
 const EXPORT_LIMIT = 10_000;
 
 /**
- * A page of the owner's leads (form submissions from visitors), newest first: of one bot when
+ * A page of the reader's leads (form submissions from visitors), newest first: of one bot when
  * `guid` is given (a foreign or unknown bot is a 404), else of all their bots. `unreadCount`
- * counts the same scope; `emailConfigured` says whether leads also leave by mail.
+ * counts the same scope but leaves out leads from the owner's own test chats, which are
+ * labelled `isTest` and never wait for an answer.
  */
-export function listLeads(userId: string, options: { guid?: string; page: number; limit: number }) {
-  const scope = scopeOf(userId, options.guid);
-  const totalCount = db.select({ n: count() }).from(formSubmissions).innerJoin(chatbots, eq(chatbots.id, formSubmissions.chatbotId)).where(scope).get()?.n ?? 0;
-  const unreadCount =
-    db
-      .select({ n: count() })
-      .from(formSubmissions)
-      .innerJoin(chatbots, eq(chatbots.id, formSubmissions.chatbotId))
-      .where(and(scope, isNull(formSubmissions.readAt)))
-      .get()?.n ?? 0;
+export function listLeads(reader: LeadReader, options: { guid?: string; page: number; limit: number }) {
+  const scope = scopeOf(reader, options.guid);
+  const counts = db
+    .select({ totalCount: count(), unreadCount: sql<number>`coalesce(sum(${unreadExpression}), 0)` })
+    .from(formSubmissions)
+    .innerJoin(chatbots, eq(chatbots.id, formSubmissions.chatbotId))
+    .leftJoin(chatSessions, eq(chatSessions.sessionId, formSubmissions.sessionId))
+    .where(scope)
+    .get();
+  const totalCount = counts?.totalCount ?? 0;
   const totalPages = Math.max(1, Math.ceil(totalCount / options.limit));
   const rows = selectLeads(scope)
     .limit(options.limit)
@@ -38,31 +43,38 @@ export function listLeads(userId: string, options: { guid?: string; page: number
       hasPreviousPage: options.page > 1,
       hasNextPage: options.page < totalPages,
     },
-    unreadCount,
-    emailConfigured: isEmailConfigured(),
+    unreadCount: Number(counts?.unreadCount ?? 0),
   };
 }
 
-/** Marks one of the owner's leads read or unread; someone else's lead is a 404 like a missing one. */
-export function setLeadRead(userId: string, id: number, read: boolean) {
-  const owned = db
-    .select({ id: formSubmissions.id })
+/** The reader's unread leads across all their bots (test chats' leads left out), for badges. */
+export function countUnreadLeads(reader: LeadReader): number {
+  const row = db
+    .select({ n: count() })
     .from(formSubmissions)
     .innerJoin(chatbots, eq(chatbots.id, formSubmissions.chatbotId))
-    .where(and(eq(formSubmissions.id, id), eq(chatbots.userId, userId)))
+    .leftJoin(chatSessions, eq(chatSessions.sessionId, formSubmissions.sessionId))
+    .where(and(ownersOf(reader), sql`${unreadExpression} = 1`))
     .get();
-  if (!owned) throw notFound('Lead not found');
-  db.update(formSubmissions)
+  return row?.n ?? 0;
+}
+
+/** Marks one of the reader's leads read or unread; someone else's lead is a 404 like a missing one. */
+export function setLeadRead(reader: LeadReader, id: number, read: boolean) {
+  const updated = db
+    .update(formSubmissions)
     .set({ readAt: read ? new Date() : null })
-    .where(eq(formSubmissions.id, id))
-    .run();
+    .where(and(eq(formSubmissions.id, id), inArray(formSubmissions.chatbotId, db.select({ id: chatbots.id }).from(chatbots).where(ownersOf(reader)))))
+    .returning({ id: formSubmissions.id })
+    .get();
+  if (!updated) throw notFound('Lead not found');
   return toLead(selectLeads(eq(formSubmissions.id, id)).get()!);
 }
 
-/** The owner's leads (of one bot, or all) as CSV, newest first. */
-export function exportLeadsCsv(userId: string, guid?: string): string {
-  const leads = selectLeads(scopeOf(userId, guid)).limit(EXPORT_LIMIT).all().map(toLead);
-  const header = ['Received', 'Chatbot', 'Form', 'Name', 'Email', 'Message', 'All fields', 'Emailed', 'Read', 'Session'];
+/** The reader's leads (of one bot, or all) as CSV, newest first. */
+export function exportLeadsCsv(reader: LeadReader, guid?: string): string {
+  const leads = selectLeads(scopeOf(reader, guid)).limit(EXPORT_LIMIT).all().map(toLead);
+  const header = ['Received', 'Chatbot', 'Form', 'Name', 'Email', 'Message', 'All fields', 'Emailed', 'Read', 'Test', 'Session'];
   return toCsv([
     header,
     ...leads.map((lead) => [
@@ -75,6 +87,7 @@ export function exportLeadsCsv(userId: string, guid?: string): string {
       lead.fields.map((f) => `${f.label}: ${f.value}`).join('\n'),
       lead.emailSent ? 'yes' : 'no',
       lead.read ? 'yes' : 'no',
+      lead.isTest ? 'yes' : 'no',
       lead.sessionId,
     ]),
   ]);
@@ -83,35 +96,55 @@ export function exportLeadsCsv(userId: string, guid?: string): string {
 type LeadRow = ReturnType<ReturnType<typeof selectLeads>['all']>[number];
 type Field = { id: string; label: string; value: string };
 
-function scopeOf(userId: string, guid?: string): SQL {
-  if (guid === undefined) return eq(chatbots.userId, userId);
-  return eq(formSubmissions.chatbotId, getOwnedChatbot(userId, guid).id);
+/** 1 for an unread lead from a real visitor; a lead whose session was deleted counts as one. */
+const unreadExpression = sql`case when ${formSubmissions.readAt} is null and coalesce(${chatSessions.isTest}, 0) = 0 then 1 else 0 end`;
+
+/**
+ * The bots whose leads the reader sees. Leads sent to Parley's own default bot have no
+ * signed-in owner, so every admin sees them (they also get its lead mail).
+ */
+function ownersOf(reader: LeadReader): SQL {
+  return reader.isAdmin ? or(eq(chatbots.userId, reader.id), eq(chatbots.userId, SYSTEM_USER_ID))! : eq(chatbots.userId, reader.id);
+}
+
+function scopeOf(reader: LeadReader, guid?: string): SQL {
+  if (guid === undefined) return ownersOf(reader);
+  const system = reader.isAdmin ? findChatbotByGuid(guid) : undefined;
+  const bot = system?.userId === SYSTEM_USER_ID ? system : getOwnedChatbot(reader.id, guid);
+  return eq(formSubmissions.chatbotId, bot.id);
 }
 
 function selectLeads(where: SQL | undefined) {
   return db
-    .select({ submission: formSubmissions, chatbotGuid: chatbots.guid, chatbotName: chatbots.name })
+    .select({ submission: formSubmissions, chatbotGuid: chatbots.guid, chatbotName: chatbots.name, chatbotOwner: chatbots.userId, isTest: chatSessions.isTest })
     .from(formSubmissions)
     .innerJoin(chatbots, eq(chatbots.id, formSubmissions.chatbotId))
+    .leftJoin(chatSessions, eq(chatSessions.sessionId, formSubmissions.sessionId))
     .where(where)
     .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
     .$dynamic();
 }
 
-function toLead({ submission, chatbotGuid, chatbotName }: LeadRow) {
+function toLead({ submission, chatbotGuid, chatbotName, chatbotOwner, isTest }: LeadRow) {
   const fields: Field[] = submission.formData.map((f) => ({ id: f.id, label: f.label || f.id, value: f.value }));
   const types = new Map(submission.formData.map((f) => [f.id, f.type]));
+  // Only a valid address is picked, so "Reply by email" never opens a broken mailto link.
+  const emailLike = (test: (f: Field) => boolean) => pick(fields, (f) => test(f) && isEmail(f.value.trim()))?.trim() ?? null;
+  const email = emailLike((f) => types.get(f.id) === 'email' || named(f, 'email')) ?? emailLike((f) => /e-?mail/i.test(f.label));
   return {
     id: submission.id,
     chatbotGuid,
     chatbotName,
+    // Parley's own default bot has no history page in anyone's dashboard.
+    fromParleyBot: chatbotOwner === SYSTEM_USER_ID,
     sessionId: submission.sessionId,
     formTitle: submission.formTitle,
     fields,
     name: pick(fields, (f) => named(f, 'name')) ?? pick(fields, (f) => /\bname\b/i.test(f.label)),
-    email: pick(fields, (f) => types.get(f.id) === 'email' || named(f, 'email')) ?? pick(fields, (f) => /e-?mail/i.test(f.label)),
+    email,
     message: pick(fields, (f) => named(f, 'message')) ?? pick(fields, (f) => types.get(f.id) === 'textarea'),
     emailSent: submission.emailSent,
+    isTest: isTest ?? false,
     read: submission.readAt !== null,
     readAt: submission.readAt?.toISOString() ?? null,
     createdAt: submission.createdAt.toISOString(),

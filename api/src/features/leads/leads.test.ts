@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startLocalSmtp } from '../../../test/localSmtp';
 import { readMail } from '../../../test/readMail';
 
@@ -14,6 +14,19 @@ const { client, errorOf, untyped, validationErrorOf, withCookie } = await import
 const { db } = await import('../../db/client');
 const { emailOutbox } = await import('../../db/schema');
 const { sqlite } = await import('../../db/client');
+const { seedDefaultChatbot } = await import('../public/defaultChatbot');
+
+/** An admin: the first account of the install is one; this test makes another by hand. */
+async function adminOwner() {
+  const o = await kit.owner();
+  sqlite.prepare('update users set is_admin = 1 where id = ?').run(o.user.id);
+  return o;
+}
+
+/** Waits until the outbox has sent every queued mail (the visitor's answer does not wait for it). */
+async function mailSettled() {
+  await vi.waitFor(() => expect(sqlite.prepare(`select count(*) as n from email_outbox where status = 'pending'`).get()).toEqual({ n: 0 }));
+}
 
 /** An owner on the Basic plan (3 bots), for tests that need more than Free's one bot. */
 async function basicOwner() {
@@ -33,11 +46,31 @@ const handoff = (name: string, email: string, message: string): Field[] => [
   { id: 'message', label: 'Message', type: 'textarea', value: message },
 ];
 
-async function submit(guid: string, formData: Field[], formTitle = 'Contact our team') {
-  const sessionId = await kit.openSession(guid);
-  const res = await client.api.chat[':sessionId']['submit-form'].$post({ param: { sessionId }, json: { formTitle, formData } });
+async function submit(guid: string, formData: Field[], formTitle = 'Contact our team', sessionId?: string) {
+  const id = sessionId ?? (await kit.openSession(guid));
+  const res = await client.api.chat[':sessionId']['submit-form'].$post({ param: { sessionId: id }, json: { formTitle, formData } });
   expect(res.status).toBe(200);
-  return { sessionId, answer: await res.json() };
+  const answer = await res.json();
+  await mailSettled();
+  return { sessionId: id, answer };
+}
+
+/** A session the owner opens from their Test page (Parley's own origin, with a test token). */
+async function openTestSession(cookie: string, guid: string) {
+  const token = await chatbots[':guid']['test-token'].$post({ param: { guid } }, withCookie(cookie));
+  expect(token.status).toBe(201);
+  const opened = await client.api.chat.session.$post(
+    { json: { sessionId: kit.newSessionId(), chatbotConfigId: guid, testToken: (await token.json()).token } },
+    { headers: { origin: 'https://parley.example.com' } },
+  );
+  expect(opened.status).toBe(201);
+  return (await opened.json()).sessionId;
+}
+
+async function unreadCount(cookie: string) {
+  const res = await leads['unread-count'].$get(undefined, withCookie(cookie));
+  expect(res.status).toBe(200);
+  return res.json();
 }
 
 async function listAll(cookie: string, query: { page?: string; limit?: string } = {}) {
@@ -78,15 +111,17 @@ describe('Leads inbox', () => {
 
     const all = await listAll(o.cookie);
     expect(all.leads.map((l) => l.name)).toEqual(['Alan Turing', 'Grace Hopper', 'Ada Lovelace']);
+    // Whether mail is configured is read from /api/system/status, not repeated here.
+    expect(all).not.toHaveProperty('emailConfigured');
     expect(all).toMatchObject({
       unreadCount: 3,
-      emailConfigured: true,
       pagination: { totalCount: 3, currentPage: 1, totalPages: 1, hasPreviousPage: false, hasNextPage: false },
     });
     expect(all.leads[0]).toEqual({
       id: expect.any(Number),
       chatbotGuid: kettles.guid,
       chatbotName: 'Kettle Help',
+      fromParleyBot: false,
       sessionId: third.sessionId,
       formTitle: 'Contact Request - Message Limit Exceeded',
       fields: [
@@ -98,6 +133,7 @@ describe('Leads inbox', () => {
       email: 'alan@example.com',
       message: 'My kettle whistles in binary.',
       emailSent: true,
+      isTest: false,
       read: false,
       readAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -108,7 +144,9 @@ describe('Leads inbox', () => {
     expect(kettleLeads.unreadCount).toBe(2);
     const boatLeads = await listBot(o.cookie, boats.guid);
     expect(boatLeads.leads.map((l) => [l.chatbotName, l.email])).toEqual([['Boat Help', 'grace@example.com']]);
-    expect(second.answer).toMatchObject({ success: true, emailSent: true });
+    // The visitor's answer comes before the mail is sent; the lead says "emailed" once it is.
+    expect(second.answer).toMatchObject({ success: true, emailSent: false });
+    expect(boatLeads.leads[0].emailSent).toBe(true);
 
     const page2 = await listAll(o.cookie, { page: '2', limit: '2' });
     expect(page2.leads.map((l) => l.name)).toEqual(['Ada Lovelace']);
@@ -169,6 +207,115 @@ describe('Leads inbox', () => {
   });
 });
 
+describe("leads of Parley's own bot", () => {
+  it("reach every admin's inbox, the bot's own list and the CSV, but no other owner's", async () => {
+    const admin = await adminOwner();
+    const owner = await kit.owner();
+    const system = await seedDefaultChatbot();
+    const { sessionId } = await submit(system.guid, handoff('Demo Dora', 'dora@example.com', 'Tried the demo, want a call.'));
+
+    const inbox = await listAll(admin.cookie);
+    expect(inbox.leads.map((l) => [l.name, l.chatbotGuid, l.sessionId, l.fromParleyBot])).toEqual([['Demo Dora', system.guid, sessionId, true]]);
+    expect(inbox.unreadCount).toBe(1);
+    expect(await unreadCount(admin.cookie)).toBe(1);
+    const own = await listBot(admin.cookie, system.guid);
+    expect(own.leads.map((l) => l.name)).toEqual(['Demo Dora']);
+    expect((await exportCsv(admin.cookie)).text).toContain('Demo Dora');
+    expect((await exportCsv(admin.cookie, system.guid)).text).toContain('Demo Dora');
+    const read = await leads[':id'].$patch({ param: { id: String(inbox.leads[0].id) }, json: { read: true } }, withCookie(admin.cookie));
+    expect(read.status).toBe(200);
+    expect(await unreadCount(admin.cookie)).toBe(0);
+
+    // A plain owner sees none of it.
+    expect(await listAll(owner.cookie)).toMatchObject({ leads: [], unreadCount: 0 });
+    expect(await unreadCount(owner.cookie)).toBe(0);
+    const foreign = await chatbots[':guid'].leads.$get({ param: { guid: system.guid }, query: {} }, withCookie(owner.cookie));
+    expect(foreign.status).toBe(404);
+    expect((await errorOf(foreign)).message).toBe('Chatbot not found');
+    expect((await exportCsv(owner.cookie, system.guid)).status).toBe(404);
+    const mark = await leads[':id'].$patch({ param: { id: String(inbox.leads[0].id) }, json: { read: false } }, withCookie(owner.cookie));
+    expect(mark.status).toBe(404);
+  });
+
+  it('are mailed with a link to the Leads inbox and none to a history page no one can open', async () => {
+    const system = await seedDefaultChatbot();
+    const before = smtp.received.length;
+    const { sessionId } = await submit(system.guid, handoff('Link Lena', 'lena@example.com', 'Which links do I get?'));
+    const [mail] = smtp.received.slice(before).map((m) => readMail(m.raw));
+    expect(mail).toContain('All leads: https://parley.example.com/leads');
+    expect(mail).toContain(`Conversation: ${sessionId}`);
+    expect(mail).not.toContain('This conversation:');
+    expect(mail).not.toContain('/history');
+  });
+});
+
+describe('leads from test chats', () => {
+  it('are labelled isTest, marked in the CSV and left out of the unread counts', async () => {
+    const o = await kit.owner();
+    const bot = await kit.newBot(o.cookie, { name: 'Tested Bot' });
+    const testSession = await openTestSession(o.cookie, bot.guid);
+    await submit(bot.guid, handoff('Owner Testing', 'owner@example.com', 'Does the form work?'), 'Contact our team', testSession);
+    const visitor = await submit(bot.guid, handoff('Real Visitor', 'real@example.com', 'A real question.'));
+
+    const all = await listAll(o.cookie);
+    expect(all.leads.map((l) => [l.name, l.isTest, l.read])).toEqual([
+      ['Real Visitor', false, false],
+      ['Owner Testing', true, false],
+    ]);
+    expect(all.unreadCount).toBe(1);
+    expect((await listBot(o.cookie, bot.guid)).unreadCount).toBe(1);
+    expect(await unreadCount(o.cookie)).toBe(1);
+    expect(all.pagination.totalCount).toBe(2);
+
+    const csv = (await exportCsv(o.cookie)).text;
+    expect(csv).toContain(`,yes,no,yes,${testSession}\r\n`);
+    expect(csv).toContain(`,yes,no,no,${visitor.sessionId}\r\n`);
+
+    // A lead whose conversation was deleted is kept, and counts as a visitor's.
+    sqlite.prepare('delete from chat_sessions where session_id = ?').run(visitor.sessionId);
+    const after = await listAll(o.cookie);
+    expect(after.leads.map((l) => [l.name, l.isTest])).toEqual([
+      ['Real Visitor', false],
+      ['Owner Testing', true],
+    ]);
+    expect(await unreadCount(o.cookie)).toBe(1);
+  });
+});
+
+describe('unread count', () => {
+  it('is a bare number for the signed-in owner only', async () => {
+    const o = await kit.owner();
+    const bot = await kit.newBot(o.cookie);
+    expect(await unreadCount(o.cookie)).toBe(0);
+    await submit(bot.guid, handoff('One', 'one@example.com', 'First.'));
+    await submit(bot.guid, handoff('Two', 'two@example.com', 'Second.'));
+    const res = await leads['unread-count'].$get(undefined, withCookie(o.cookie));
+    expect(await res.text()).toBe('2');
+    expect((await leads['unread-count'].$get()).status).toBe(401);
+  });
+});
+
+describe('the picked email', () => {
+  it('is only ever a valid address, so the inbox can offer a reply', async () => {
+    const o = await kit.owner();
+    const bot = await kit.newBot(o.cookie);
+    await submit(bot.guid, [
+      { id: 'name', label: 'Name', type: 'text', value: 'Mixed Max' },
+      { id: 'contact', label: 'E-mail or phone', type: 'text', value: 'call me on 555 1234' },
+      { id: 'backup', label: 'Backup email', type: 'text', value: ' max@example.com ' },
+      { id: 'message', label: 'Message', type: 'textarea', value: 'Either works.' },
+    ]);
+    await submit(bot.guid, [
+      { id: 'name', label: 'Name', type: 'text', value: 'Phone Only' },
+      { id: 'contact', label: 'Email', type: 'text', value: 'not an address' },
+    ]);
+    const [phone, mixed] = (await listAll(o.cookie)).leads;
+    expect(mixed).toMatchObject({ name: 'Mixed Max', email: 'max@example.com' });
+    expect(phone).toMatchObject({ name: 'Phone Only', email: null });
+    expect(phone.fields).toContainEqual({ id: 'contact', label: 'Email', value: 'not an address' });
+  });
+});
+
 describe('CSV export', () => {
   it('quotes commas, quotes and line breaks and neutralises formulas a visitor typed', async () => {
     const o = await basicOwner();
@@ -185,21 +332,21 @@ describe('CSV export', () => {
     expect(csv.disposition).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
     expect(csv.text.startsWith('\uFEFF')).toBe(true);
     const lines = csv.text.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Received,Chatbot,Form,Name,Email,Message,All fields,Emailed,Read,Session');
+    expect(lines[0]).toBe('Received,Chatbot,Form,Name,Email,Message,All fields,Emailed,Read,Test,Session');
     expect(lines.at(-1)).toBe('');
     const body = lines.slice(1, -1);
     // Newest first; a record whose fields hold line breaks spans lines inside its quotes.
     expect(body[0]).toMatch(
-      /^\d{4}-[^,]+,"Csv, ""Quoted"" Bot",Contact our team,'-2\+3,tab@example.com,'\tTabbed,"Name: -2\+3\nEmail: tab@example.com\nMessage: \tTabbed",yes,no,session_/,
+      /^\d{4}-[^,]+,"Csv, ""Quoted"" Bot",Contact our team,'-2\+3,tab@example.com,'\tTabbed,"Name: -2\+3\nEmail: tab@example.com\nMessage: \tTabbed",yes,no,no,session_/,
     );
-    expect(body[1]).toMatch(/,'\+1 555,at@example.com,'@SUM\(A1:A2\),"Name: \+1 555\nEmail: at@example.com\nMessage: @SUM\(A1:A2\)",yes,no,/);
+    expect(body[1]).toMatch(/,'\+1 555,at@example.com,'@SUM\(A1:A2\),"Name: \+1 555\nEmail: at@example.com\nMessage: @SUM\(A1:A2\)",yes,no,no,session_/);
     expect(csv.text).toContain(
-      `,"'=HYPERLINK(""http://evil.test"",""Click"")",eve@example.com,"Line one,\nline ""two""","Name: =HYPERLINK(""http://evil.test"",""Click"")\nEmail: eve@example.com\nMessage: Line one,\nline ""two""",yes,no,${sessionId}\r\n`,
+      `,"'=HYPERLINK(""http://evil.test"",""Click"")",eve@example.com,"Line one,\nline ""two""","Name: =HYPERLINK(""http://evil.test"",""Click"")\nEmail: eve@example.com\nMessage: Line one,\nline ""two""",yes,no,no,${sessionId}\r\n`,
     );
     expect(csv.text).not.toContain('Plain Person');
 
     const everything = await exportCsv(o.cookie);
-    expect(everything.text).toContain('Z,Other,Contact our team,Plain Person,plain@example.com,Nothing special here.,"Name: Plain Person\nEmail: plain@example.com\nMessage: Nothing special here.",yes,no,session_');
+    expect(everything.text).toContain('Z,Other,Contact our team,Plain Person,plain@example.com,Nothing special here.,"Name: Plain Person\nEmail: plain@example.com\nMessage: Nothing special here.",yes,no,no,session_');
   });
 });
 
@@ -209,7 +356,7 @@ describe('lead email', () => {
     const bot = await kit.newBot(o.cookie, { name: 'Sales Bot', formRecipientEmail: 'sales@acme.test' });
     const before = smtp.received.length;
     const { sessionId, answer } = await submit(bot.guid, handoff('Quinn Quote', 'quinn@example.com', 'A quote for 40 kettles, please.'));
-    expect(answer).toEqual({ success: true, messageId: expect.any(Number), emailSent: true });
+    expect(answer).toEqual({ success: true, messageId: expect.any(Number), emailSent: false });
     const mails = smtp.received.slice(before).map((m) => ({ to: m.to, raw: readMail(m.raw) }));
     expect(mails.map((m) => m.to)).toEqual([['sales@acme.test']]);
     expect(mails[0].raw).toContain('Reply-To: quinn@example.com');

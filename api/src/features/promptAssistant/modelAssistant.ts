@@ -75,17 +75,14 @@ function ask({ action, userMessage }: PromptAssistantRequest): string {
 
 /**
  * The model's text as a reply: the marked prompt as the first bubble and the rest as notes.
- * Generate and improve without markers take the whole text as the prompt; a chat answer
- * without markers is plain content.
+ * Without a marked prompt (no markers, or markers around nothing) the text is a plain chat
+ * answer, whatever was asked: only what the model marked as the prompt may be applied to the
+ * System Prompt field, never a remark about it.
  */
 function parseReply(request: PromptAssistantRequest, text: string): PromptAssistantResponse {
   const start = text.indexOf(START);
-  const end = start < 0 ? -1 : text.indexOf(END, start + START.length);
-  if (start < 0) {
-    const whole = text.trim();
-    if (request.action === 'chat') return { action: 'chat', content: whole };
-    return { action: request.action, bubbles: whole ? [{ content: whole }] : [] };
-  }
+  if (start < 0) return { action: 'chat', content: text.trim() };
+  const end = text.indexOf(END, start + START.length);
   const prompt = stripFence(text.slice(start + START.length, end < 0 ? undefined : end));
   const rest = `${text.slice(0, start)}\n\n${end < 0 ? '' : text.slice(end + END.length)}`;
   const notes = rest
@@ -93,8 +90,8 @@ function parseReply(request: PromptAssistantRequest, text: string): PromptAssist
     .map((n) => n.trim())
     .filter(Boolean)
     .slice(0, MAX_NOTES);
+  if (!prompt) return { action: 'chat', content: notes.join('\n\n') };
   const action = request.action === 'chat' ? (request.context.currentPrompt.trim() ? 'improve' : 'generate') : request.action;
-  if (!prompt) return { action, bubbles: notes.map((content) => ({ content })) };
   return { action, bubbles: [{ content: prompt }, ...notes.map((content) => ({ content }))] };
 }
 
@@ -102,7 +99,7 @@ function parseReply(request: PromptAssistantRequest, text: string): PromptAssist
 function stripFence(block: string): string {
   return block
     .trim()
-    .replace(/^```[\w-]*\n/, '')
-    .replace(/\n```$/, '')
+    .replace(/^```[\w-]*(\n|$)/, '')
+    .replace(/\n?```$/, '')
     .trim();
 }

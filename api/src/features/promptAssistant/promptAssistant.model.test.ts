@@ -106,12 +106,49 @@ describe('prompt assistant with a model', () => {
     expect(requests[before].messages.at(-1)).toEqual({ role: 'user', content: 'What makes a good prompt?' });
   });
 
-  it('generate without markers takes the whole answer as the prompt; an empty answer gives no bubbles', async () => {
+  it('generate without a marked prompt is a chat answer, never a prompt to apply; an empty answer is empty content', async () => {
     const { cookie } = await createUserAndCookie();
-    script.push('You are Harbor Help. Be kind.', '');
+    script.push('I need to know what the business does first.', '', 'I could not write it.\n<<<SYSTEM_PROMPT>>>\n```\n```\n<<<END_SYSTEM_PROMPT>>>\nTell me about your opening hours.');
     const send = () => assistant.$post({ param: { guid: 'new-chatbot' }, json: { action: 'generate', context, userMessage: '' } }, withCookie(cookie));
-    expect(await (await send()).json()).toEqual({ action: 'generate', bubbles: [{ content: 'You are Harbor Help. Be kind.' }] });
-    expect(await (await send()).json()).toEqual({ action: 'generate', bubbles: [] });
+    expect(await (await send()).json()).toEqual({ action: 'chat', content: 'I need to know what the business does first.' });
+    expect(await (await send()).json()).toEqual({ action: 'chat', content: '' });
+    // Markers around nothing: the notes are an answer, not a system prompt.
+    expect(await (await send()).json()).toEqual({ action: 'chat', content: 'I could not write it.\n\nTell me about your opening hours.' });
+  });
+
+  it("uses the form's model, else the stored bot's, and refuses a model the chatbot form would refuse", async () => {
+    const { cookie } = await createUserAndCookie();
+    const bot = await newBot(cookie, { model: 'gpt-4o-mini' });
+    const sentModel = async (guid: string, model?: string) => {
+      script.push('Just a remark.');
+      const before = requests.length;
+      const res = await assistant.$post({ param: { guid }, json: { action: 'chat', context: { ...context, model }, userMessage: 'Hi' } }, withCookie(cookie));
+      expect(res.status).toBe(200);
+      return requests[before].model;
+    };
+    expect(await sentModel('new-chatbot', 'gpt-4o')).toBe('gpt-4o');
+    expect(await sentModel(bot.guid, 'gpt-4.1')).toBe('gpt-4.1');
+    expect(await sentModel(bot.guid)).toBe('gpt-4o-mini');
+    const bad = await assistant.$post({ param: { guid: bot.guid }, json: { action: 'chat', context: { ...context, model: ' ' }, userMessage: 'Hi' } }, withCookie(cookie));
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).message).toBe('Model is required');
+  });
+
+  it('caps the history the model sees: each turn cut to 4000 characters, the oldest dropped beyond 8000', async () => {
+    const { cookie } = await createUserAndCookie();
+    script.push('Noted.');
+    const before = requests.length;
+    const history = Array.from({ length: 12 }, (_, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), content: `${i}`.padEnd(5000, 'x') }));
+    history[11] = { role: 'assistant', content: 'short' };
+    const res = await assistant.$post({ param: { guid: 'new-chatbot' }, json: { action: 'chat', context, userMessage: 'Hi', history } }, withCookie(cookie));
+    expect(res.status).toBe(200);
+    const [, ...turns] = requests[before].messages;
+    expect(turns.map((t) => [t.role, t.content.length, t.content.slice(0, 2)])).toEqual([
+      ['user', 4000, '10'],
+      ['assistant', 5, 'sh'],
+      ['user', 2, 'Hi'],
+    ]);
+    expect(turns[0].content.endsWith('x…')).toBe(true);
   });
 
   it('a model failure answers 502 with a JSON message', async () => {

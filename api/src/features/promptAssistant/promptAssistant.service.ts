@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { CHATBOT_DEFAULTS, NEW_CHATBOT_GUID, type PromptAssistantRequest, type PromptAssistantResponse } from '@parley/contracts';
 import { db } from '../../db/client';
 import { contentSources } from '../../db/schema';
 import { env } from '../../env';
+import { createOpenAIClient } from '../ai/openaiClient';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
 import { modelAssistant } from './modelAssistant';
 import { offlineAssistant } from './offlineAssistant';
@@ -16,7 +17,7 @@ const MAX_SOURCES = 50;
  * One prompt-assistant turn for the owner's bot `guid`, or for a bot not created yet when the
  * guid is "new-chatbot" (the form's values are all there is). Another owner's or a missing
  * bot answers 404. The bot's trained sources tell the writer what it knows; the context's
- * blank name or description fall back to the stored ones.
+ * blank name, description or model fall back to the stored ones (the model then to the default).
  */
 export async function assistWithPrompt(userId: string, guid: string, request: PromptAssistantRequest): Promise<PromptAssistantResponse> {
   const bot = guid === NEW_CHATBOT_GUID ? null : getOwnedChatbot(userId, guid);
@@ -26,9 +27,12 @@ export async function assistWithPrompt(userId: string, guid: string, request: Pr
     description: request.context.description.trim() || bot?.description || '',
     currentPrompt: request.context.currentPrompt,
   };
+  // The form's Model field first: on the create page there is no stored bot, and on the edit page
+  // the owner may have picked another model without saving yet.
+  const model = request.context.model || bot?.model || CHATBOT_DEFAULTS.model;
   const client = modelClient();
   if (!client) return offlineAssistant({ ...request, context }, sources);
-  return modelAssistant(client, bot?.model ?? CHATBOT_DEFAULTS.model, { ...request, context }, sources);
+  return modelAssistant(client, model, { ...request, context }, sources);
 }
 
 function trainedSources(chatbotId: number): KnowledgeSource[] {
@@ -46,11 +50,6 @@ let client: OpenAI | null = null;
 /** The OpenAI-compatible server the chat engine uses, or null when none is configured. */
 function modelClient(): OpenAI | null {
   if (!env.OPENAI_API_KEY) return null;
-  client ??= new OpenAI({
-    apiKey: env.OPENAI_API_KEY,
-    baseURL: env.OPENAI_BASE_URL || undefined,
-    timeout: env.OPENAI_TIMEOUT_MS,
-    maxRetries: 1,
-  });
+  client ??= createOpenAIClient({ maxRetries: 1 });
   return client;
 }

@@ -1,6 +1,6 @@
 /**
- * Reading the owner's words and an existing prompt for the offline prompt writer: which section
- * a sentence belongs to, what tone or language the owner asked for, and how a bot's description
+ * Reading the owner's words and an existing prompt for the offline prompt writer: the pieces of
+ * a prompt that must stay whole, which section a sentence belongs to, what tone or language the owner asked for, and how a bot's description
  * reads as a sentence about its job. Pure string work, deterministic.
  */
 
@@ -27,8 +27,11 @@ const SECTION_RULES: [SectionKey, RegExp][] = [
   ['scope', /\b(focus|only (answer|help|discuss|talk|respond)|topics?|off[- ]topic|unrelated|scope|do not discuss|don't discuss|never discuss|avoid discussing|competitors?|questions about)\b/i],
 ];
 
-/** Sentences that lean on the one before ("It should...") stay in its section. */
+/** Sentences that lean on the one before ("It should...") must not be filed apart from it. */
 const CONTINUATION = /^(this|that|it|they|these|those|otherwise|then|also|but|and|instead|however|in that case|such)\b/i;
+
+/** Headings that name the bot itself ("# Role") rather than one of the sections. */
+const ROLE_HEADING = /^(role|identity|persona|about you|who you are)$/i;
 
 /** The section a sentence of a prompt or of the owner's words belongs to. */
 export function sectionOf(sentence: string): SectionKey {
@@ -36,36 +39,81 @@ export function sectionOf(sentence: string): SectionKey {
   return 'other';
 }
 
-/** Whether a sentence should follow the previous one rather than be filed on its own. */
-export const continuesPrevious = (sentence: string) => CONTINUATION.test(sentence);
+/** The section an owner's heading ("Tone:", "## Rules") files its block under. */
+export const sectionOfHeading = (heading: string): SectionKey => (ROLE_HEADING.test(heading) ? 'role' : sectionOf(heading));
+
+const MARKDOWN_HEADING = /^#{1,6}\s+(.+?)\s*#*$/;
+/** A bullet or a numbered step: "- x", "* x", "• x", "1. x", "2) x". */
+export const LIST_ITEM = /^(?:[-*•]|\d+[.)])\s+/;
+
+/** A line's heading without its marks ("## Rules" → "Rules", "Our opening hours are:" → "Our opening hours are"), or null. */
+function headingOf(line: string): string | null {
+  const trimmed = line.trim();
+  const markdown = MARKDOWN_HEADING.exec(trimmed);
+  if (markdown) return markdown[1].replace(/:$/, '').trim();
+  return trimmed.endsWith(':') && !LIST_ITEM.test(trimmed) ? trimmed.replace(/:$/, '').trim() : null;
+}
+
+/** A piece of a prompt that must stay whole: its lines verbatim, and its heading (first line) if it has one. */
+export type PromptBlock = { heading: string | null; lines: string[] };
 
 /**
- * The sentences of a text, verbatim: split at line breaks and after ., ! or ? before a capital
- * letter or digit. Bullet marks are dropped; so are heading lines ("Tone:", "## Rules"), which
- * are passed along with each sentence of their block.
+ * A prompt cut into the pieces that must not be torn apart: paragraphs (runs of non-blank
+ * lines), each with its heading and list when it has them. A lead-in line ("Never do the
+ * following:") alone in its paragraph takes the next paragraph along, and a markdown heading
+ * takes every paragraph up to the next heading, so a list never loses the line that says what
+ * it is. Lines keep their text and indentation; only trailing spaces go.
  */
-export function sentencesOf(text: string): { sentence: string; heading: string | null; line: number }[] {
-  const out: { sentence: string; heading: string | null; line: number }[] = [];
-  let heading: string | null = null;
-  let justHeaded = false;
-  text.split(/\r?\n/).forEach((raw, line) => {
+export function promptBlocks(text: string): PromptBlock[] {
+  const paragraphs: string[][] = [];
+  let run: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trimEnd();
+    if (line.trim()) run.push(line);
+    else if (run.length) {
+      paragraphs.push(run);
+      run = [];
+    }
+  }
+  if (run.length) paragraphs.push(run);
+
+  const blocks: PromptBlock[] = [];
+  let underMarkdown = false;
+  let leadInAlone = false;
+  for (const lines of paragraphs) {
+    const heading = headingOf(lines[0]);
+    const last = blocks.at(-1);
+    if (last && heading === null && (underMarkdown || leadInAlone)) {
+      last.lines.push('', ...lines);
+      leadInAlone = false;
+      continue;
+    }
+    const markdown = MARKDOWN_HEADING.test(lines[0].trim());
+    blocks.push({ heading, lines: [...lines] });
+    underMarkdown = markdown;
+    leadInAlone = heading !== null && lines.length === 1;
+  }
+  return blocks;
+}
+
+/**
+ * Whether a paragraph without heading or list may be filed line by line: only when every line
+ * is a complete sentence and none leans on the line before ("This includes..."); otherwise it
+ * is one thought and stays whole.
+ */
+export function splitsIntoLines(lines: string[]): boolean {
+  return lines.every((line) => /[.!?]["')\]]?$/.test(line.trim()) && !LIST_ITEM.test(line.trim())) && !lines.slice(1).some((line) => CONTINUATION.test(line.trim()));
+}
+
+/** The sentences of a text (headings left out, bullet marks dropped), for counting and for telling which sections a prompt covers. */
+export function sentencesOf(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
     const trimmed = raw.trim();
-    if (!trimmed) {
-      // A heading covers its block; a blank line ends the block unless it follows the heading itself.
-      if (!justHeaded) heading = null;
-      return;
-    }
-    const markdownHeading = /^#{1,6}\s+(.+)$/.exec(trimmed);
-    justHeaded = Boolean(markdownHeading || (/:$/.test(trimmed) && trimmed.split(/\s+/).length <= 6 && !/[.!?]/.test(trimmed)));
-    if (justHeaded) {
-      heading = (markdownHeading?.[1] ?? trimmed).replace(/:$/, '').trim();
-      return;
-    }
-    const body = trimmed.replace(/^(?:[-*•]|\d+[.)])\s+/, '');
-    for (const sentence of body.split(/(?<=[.!?]["')\]]?)\s+(?=["'([]?[A-Z0-9])/)) {
-      if (sentence.trim()) out.push({ sentence: sentence.trim(), heading, line });
-    }
-  });
+    if (!trimmed || headingOf(trimmed) !== null) continue;
+    const body = trimmed.replace(LIST_ITEM, '');
+    for (const sentence of body.split(/(?<=[.!?]["')\]]?)\s+(?=["'([]?[A-Z0-9])/)) if (sentence.trim()) out.push(sentence.trim());
+  }
   return out;
 }
 

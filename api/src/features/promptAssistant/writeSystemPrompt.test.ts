@@ -1,7 +1,6 @@
 import { CHATBOT_DEFAULTS } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { offlineAssistant } from './offlineAssistant';
-import { sentencesOf } from './promptInstructions';
 import { improveSystemPrompt, writeSystemPrompt, type PromptDetails } from './writeSystemPrompt';
 
 const SOURCES = [
@@ -16,6 +15,20 @@ const ACME: PromptDetails = {
   ownerWords: 'be concise, answer in french, focus on billing',
   sources: SOURCES,
 };
+
+/**
+ * Every non-blank line of `original` is in `improved` word for word, and each list item still
+ * comes right after the line above it (its lead-in or the item before), so no list is torn apart.
+ */
+function expectKeptWhole(original: string, improved: string) {
+  const lines = original.split('\n');
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    expect(improved).toContain(line.trim());
+    const above = lines[i - 1]?.trim();
+    if (/^(?:[-*•]|\d+[.)])\s/.test(line.trim()) && above) expect(improved).toContain(`${above}\n${line.trim()}`);
+  });
+}
 
 /** The prompt's section headings, in order. */
 const headings = (prompt: string) => prompt.split('\n').filter((l) => /^[A-Z][\w ]+:$/.test(l));
@@ -97,12 +110,11 @@ describe('improveSystemPrompt', () => {
     '1. Prices are in euros.',
   ].join('\n');
 
-  it('keeps every sentence of the current prompt, verbatim', () => {
+  it('keeps every line of the current prompt, verbatim, and counts its sentences', () => {
     const { prompt, kept } = improveSystemPrompt(current, ACME);
-    const originals = sentencesOf(current).map((s) => s.sentence);
-    expect(originals).toHaveLength(6);
     expect(kept).toBe(6);
-    for (const sentence of originals) expect(prompt).toContain(sentence);
+    expectKeptWhole(current, prompt);
+    expect(prompt).toContain(current.split('\n\n')[1]);
   });
 
   it('keeps a sentence that leans on the previous one next to it', () => {
@@ -124,10 +136,10 @@ describe('improveSystemPrompt', () => {
   it('does not add what the prompt already covers', () => {
     const { prompt, added } = improveSystemPrompt(CHATBOT_DEFAULTS.systemPrompt, { name: '', description: '', ownerWords: '', sources: [] });
     expect(added).toEqual(['Knowledge and sources', 'Format', 'Handing off to a person']);
-    expect(prompt.startsWith('You are a helpful customer support assistant.')).toBe(true);
-    expect(prompt).toContain('When you are unsure:\n- If you do not know the answer, say so and offer to connect the visitor with a human.');
+    // A paragraph stays whole: the default prompt is the opening, word for word.
+    expect(prompt.startsWith(`${CHATBOT_DEFAULTS.systemPrompt}\n\n`)).toBe(true);
+    expect(prompt).not.toContain('When you are unsure:');
     expect(prompt).not.toContain('Be friendly and clear');
-    for (const { sentence } of sentencesOf(CHATBOT_DEFAULTS.systemPrompt)) expect(prompt).toContain(sentence);
   });
 
   it('is stable: improving a prompt it wrote changes nothing', () => {
@@ -141,8 +153,73 @@ describe('improveSystemPrompt', () => {
 
   it("follows the owner's own headings", () => {
     const { prompt } = improveSystemPrompt('You help sailors.\n\nTone:\n- Keep it cheerful. Use first names.\n\nAlways check the tide tables.', ACME);
-    expect(prompt).toContain('Tone and style:\n- Keep it cheerful. Use first names.');
+    // The owner's heading stays with its list; the section's own heading follows with the additions.
+    expect(prompt).toContain('Tone:\n- Keep it cheerful. Use first names.\n\nTone and style:\n- Be concise.');
     expect(prompt).toContain('Other instructions:\n- Always check the tide tables.');
+  });
+
+  it('keeps a "Never…:" list under its lead-in, so no forbidden item becomes an instruction', () => {
+    const owner = [
+      "You are the receptionist of Bella's Salon.",
+      '',
+      'Never do the following:',
+      '- Offer discounts',
+      '- Share staff names or their phone numbers',
+      '- Guess prices',
+    ].join('\n');
+    const { prompt } = improveSystemPrompt(owner, ACME);
+    expectKeptWhole(owner, prompt);
+    const lines = prompt.split('\n');
+    for (const item of ['- Offer discounts', '- Share staff names or their phone numbers', '- Guess prices']) {
+      const at = lines.flatMap((line, i) => (line === item ? [i] : []));
+      expect(at).toHaveLength(1);
+      expect(lines.slice(at[0] - (item === '- Offer discounts' ? 1 : item === '- Guess prices' ? 3 : 2), at[0] + 1)[0]).toBe('Never do the following:');
+    }
+    expect(prompt).toContain('Never do the following:\n- Offer discounts\n- Share staff names or their phone numbers\n- Guess prices');
+  });
+
+  it('keeps opening hours, a numbered procedure and markdown sections whole and in order', () => {
+    const owner = [
+      '# Role',
+      'You are Harbor Help, the assistant of Sunny Marina.',
+      '',
+      'Our opening hours are:',
+      '- Monday to Friday: 8:00-18:00',
+      '- Saturday: 9:00-13:00',
+      '',
+      'To book a mooring:',
+      '1. Ask for the boat length.',
+      '2. Ask for the arrival date.',
+      '3. Send the booking link https://marina.test/book.',
+      '',
+      'Be warm and patient.',
+      'Keep answers short.',
+      '',
+      '## Rules',
+      '',
+      '- Never quote fuel prices.',
+      '- Refer damage claims to the harbour master.',
+      '',
+      'Staff can waive the fee for members.',
+    ].join('\n');
+    const { prompt, kept } = improveSystemPrompt(owner, { ...ACME, name: 'Harbor Help', ownerWords: '' });
+    expectKeptWhole(owner, prompt);
+    expect(kept).toBe(11);
+    expect(prompt.startsWith('# Role\nYou are Harbor Help, the assistant of Sunny Marina.\n\n')).toBe(true);
+    expect(prompt).toContain('Our opening hours are:\n- Monday to Friday: 8:00-18:00\n- Saturday: 9:00-13:00');
+    expect(prompt).toContain('To book a mooring:\n1. Ask for the boat length.\n2. Ask for the arrival date.\n3. Send the booking link https://marina.test/book.');
+    // A markdown heading keeps every paragraph up to the next heading.
+    expect(prompt).toContain('## Rules\n\n- Never quote fuel prices.\n- Refer damage claims to the harbour master.\n\nStaff can waive the fee for members.');
+    // Complete instructions one per line are still filed where they belong.
+    expect(prompt).toContain('Tone and style:\n- Be warm and patient.\n- Keep answers short.');
+    expect(improveSystemPrompt(prompt, { ...ACME, name: 'Harbor Help', ownerWords: '' }).prompt).toBe(prompt);
+  });
+
+  it('keeps a wrapped paragraph whole', () => {
+    const owner = 'You are the help desk of Acme.\n\nWhen someone asks about an order that has not arrived\nafter ten days, apologise and ask for the order number.';
+    const { prompt } = improveSystemPrompt(owner, ACME);
+    expectKeptWhole(owner, prompt);
+    expect(prompt.endsWith('\n\nWhen someone asks about an order that has not arrived\nafter ten days, apologise and ask for the order number.')).toBe(true);
   });
 });
 

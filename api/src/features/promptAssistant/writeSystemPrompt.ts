@@ -1,9 +1,12 @@
 import {
-  continuesPrevious,
   instructionsOf,
+  LIST_ITEM,
+  promptBlocks,
   scopeSentence,
   sectionOf,
+  sectionOfHeading,
   sentencesOf,
+  splitsIntoLines,
   toneSignals,
   type SectionKey,
   type ToneSignals,
@@ -64,40 +67,47 @@ export function writeSystemPrompt(details: PromptDetails): WrittenPrompt {
 }
 
 /**
- * The current prompt kept sentence for sentence, arranged into labelled sections, with the
- * owner's words folded in and the essential sections it lacks added (what to answer from, tone,
- * format, what to do when unsure, hand-off). Nothing of the owner's prompt is dropped or reworded.
+ * The current prompt kept line for line, arranged into labelled sections, with the owner's
+ * words folded in and the essential sections it lacks added (what to answer from, tone, format,
+ * what to do when unsure, hand-off). Nothing of the owner's prompt is dropped or reworded, and a
+ * list never leaves the line that introduces it: "Never do the following:" and its items, or a
+ * numbered procedure, move as one piece, filed by that line (or among the other instructions).
+ * A paragraph stays whole unless it is one complete instruction per line.
  */
 export function improveSystemPrompt(currentPrompt: string, details: PromptDetails): WrittenPrompt {
   const sections = emptySections();
   const org = organisation(details);
-  let previous: SectionKey = 'role';
-  let previousLine = -1;
   const seen = new Set<string>();
-  for (const { sentence, heading, line } of sentencesOf(currentPrompt)) {
-    if (seen.has(sentence)) continue;
-    seen.add(sentence);
-    const sameLine = line === previousLine;
-    // The prompt's own heading ("Tone:", or a section this writer labelled) decides first.
-    const headed = heading ? (SECTION_BY_HEADING.get(heading.toLowerCase()) ?? sectionOf(heading)) : 'other';
-    const key: SectionKey = sameLine && continuesPrevious(sentence) ? previous : headed !== 'other' ? headed : sectionOf(sentence);
-    const items = sections[key];
-    // Sentences of one line that stay together remain one item, as the owner wrote them.
-    if (sameLine && key === previous && items.length && key !== 'role') items[items.length - 1] += ` ${sentence}`;
-    else items.push(sentence);
-    previous = key;
-    previousLine = line;
+  const file = (key: SectionKey, item: string) => {
+    if (seen.has(item)) return;
+    seen.add(item);
+    sections[key].push(item);
+  };
+  for (const block of promptBlocks(currentPrompt)) {
+    const own = block.heading === null ? undefined : SECTION_BY_HEADING.get(block.heading.toLowerCase());
+    if (own) {
+      // One of this writer's own sections (a prompt it improved before): its bullets are items again.
+      for (const item of bulletItems(block.lines.slice(1))) file(own, item);
+    } else if (block.heading !== null) {
+      file(sectionOfHeading(block.heading), block.lines.join('\n'));
+    } else if (splitsIntoLines(block.lines)) {
+      for (const line of block.lines) file(sectionOf(line.trim()), line.trim());
+    } else {
+      file(sectionOf(sentencesOf(block.lines[0])[0] ?? ''), block.lines.join('\n'));
+    }
   }
-  const kept = seen.size;
+  const kept = new Set(sentencesOf(currentPrompt)).size;
   const text = currentPrompt.toLowerCase();
   const name = details.name.trim();
 
-  if (!sections.role.some((s) => /^(you are|you're|act as)/i.test(s))) sections.role.unshift(identity(name, org));
+  if (!sections.role.some((item) => item.split('\n').some((line) => /^(you are|you're|act as)/i.test(line.trim())))) sections.role.unshift(identity(name, org));
   else if (name && !text.includes(name.toLowerCase())) sections.role.push(`Your name is ${name}.`);
   const scope = scopeSentence(details.description, details.name);
   if (scope && !coversDescription(text, details.description)) sections.role.push(scope);
 
-  const missing = ESSENTIAL.filter((k) => sections[k].length === 0);
+  // A section is there when something is filed under it or any sentence of the prompt is about it.
+  const covered = new Set<SectionKey>([...sentencesOf(currentPrompt).map(sectionOf), ...ORDER.filter((k) => sections[k].length)]);
+  const missing = ESSENTIAL.filter((k) => !covered.has(k));
   fileOwnerWords(sections, details.ownerWords, text);
   const signals = toneSignals(details.ownerWords);
   for (const key of missing) sections[key].push(...defaults(key, details, org, signals));
@@ -121,11 +131,42 @@ function fileOwnerWords(sections: Sections, words: string, already = '') {
   }
 }
 
-/** The opening paragraph, then each non-empty section as a heading and its bullet lines. */
+/** Lines under one of this writer's headings as items: a bullet starts one, other lines continue it. */
+function bulletItems(lines: string[]): string[] {
+  const items: string[] = [];
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (!trimmed) continue;
+    if (LIST_ITEM.test(trimmed) || !items.length) items.push(trimmed.replace(/^- /, ''));
+    else items[items.length - 1] += `\n${line}`;
+  }
+  return items;
+}
+
+/** An item that is a piece of the owner's prompt of several lines (a heading and its list, a paragraph). */
+const isBlock = (item: string) => item.includes('\n');
+
+/**
+ * The opening (one-line items run together, the owner's multi-line pieces as their own
+ * paragraphs), then per section the owner's multi-line pieces as they were written, followed by
+ * the section's heading and its one-line items as bullets.
+ */
 function render(sections: Sections): string {
-  const blocks = [sections.role.join(' ')];
+  const blocks: string[] = [];
+  let run: string[] = [];
+  for (const item of sections.role) {
+    if (!isBlock(item)) run.push(item);
+    else {
+      blocks.push(run.join(' '), item);
+      run = [];
+    }
+  }
+  blocks.push(run.join(' '));
   for (const key of ORDER) {
-    if (sections[key].length) blocks.push(`${HEADINGS[key]}:\n${sections[key].map((s) => `- ${s}`).join('\n')}`);
+    const items = sections[key];
+    blocks.push(...items.filter(isBlock));
+    const single = items.filter((item) => !isBlock(item));
+    if (single.length) blocks.push(`${HEADINGS[key]}:\n${single.map((s) => (LIST_ITEM.test(s) ? s : `- ${s}`)).join('\n')}`);
   }
   return blocks.filter(Boolean).join('\n\n');
 }

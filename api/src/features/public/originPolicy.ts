@@ -17,8 +17,7 @@ function isOriginAllowed(bot: Pick<Chatbot, 'allowedDomains'>, origin: string | 
   } catch {
     return domains.length === 0;
   }
-  if (ownHost && url.host === ownHost.toLowerCase()) return true;
-  if (env.PUBLIC_URL && url.host === new URL(env.PUBLIC_URL).host) return true;
+  if (isOwnUrl(url, ownHost)) return true;
   if (domains.length === 0) return true;
   const host = url.hostname.toLowerCase();
   const hostWithPort = url.host.toLowerCase();
@@ -30,6 +29,24 @@ function isOriginAllowed(bot: Pick<Chatbot, 'allowedDomains'>, origin: string | 
     }
     return d.includes(':') ? hostWithPort === d : host === d;
   });
+}
+
+/**
+ * Whether `origin` is Parley's own: the host the request was sent to (`ownHost`, its Host
+ * header) or the host of PUBLIC_URL. A missing or unreadable Origin is not.
+ */
+export function isOwnOrigin(origin: string | undefined, ownHost: string | undefined): boolean {
+  if (!origin) return false;
+  try {
+    return isOwnUrl(new URL(origin), ownHost);
+  } catch {
+    return false;
+  }
+}
+
+function isOwnUrl(url: URL, ownHost: string | undefined): boolean {
+  if (ownHost && url.host === ownHost.toLowerCase()) return true;
+  return env.PUBLIC_URL !== undefined && url.host === new URL(env.PUBLIC_URL).host;
 }
 
 /** Throws 403 when the bot's allowed-domains list refuses the calling site. */

@@ -7,7 +7,7 @@ import { decodeTextFile } from '../knowledge/decodeText';
 import { extractPage } from '../knowledge/extractPage';
 import { cancelScan, enqueueScan, isScanQueued } from '../knowledge/scanQueue';
 import { removeSourceIndex } from '../knowledge/scanSource';
-import { MAX_FILE_BYTES, SOURCE_MESSAGES as MESSAGES } from '@parley/contracts';
+import { MAX_FILE_BYTES, SOURCE_MESSAGES as MESSAGES, uploadedFileDescription } from '@parley/contracts';
 import { textSourceSchema, websiteSourceSchema, type TextSourceInput, type WebsiteSourceInput } from '@parley/contracts/schemas';
 
 export { resumeInterruptedScans, waitForIdle } from '../knowledge/scanQueue';
@@ -80,7 +80,7 @@ export async function addFileSource(
   const parsed = textSourceSchema.safeParse({
     title: input.title?.trim() || fileName,
     // A blank description (the dashboard's form sends one when left empty) gets the default too.
-    description: input.description?.trim() || `Uploaded file: ${fileName}`,
+    description: input.description?.trim() || uploadedFileDescription(fileName),
     textContent: text,
   });
   if (!parsed.success) throw validationError(parsed.error);

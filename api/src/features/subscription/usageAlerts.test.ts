@@ -52,7 +52,9 @@ describe('monthly quota alerts', () => {
     expect(warning).toContain('Your chatbots have used 80 of 100 messages of your Trial plan this month (80%).');
     expect(warning).toContain('When the limit is reached, they stop answering and show visitors a contact form instead.');
     const next = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1));
-    const resets = next.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+    // The same words as the dashboard's usage card, e.g. "December 1, 2026".
+    const resets = next.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+    expect(resets).toMatch(/^[A-Z][a-z]+ 1, \d{4}$/);
     expect(warning).toContain(`The count resets on ${resets} (UTC).`);
     expect(warning).toContain('To raise the limit, change your plan: https://parley.example.com/subscription');
     const row = db.select().from(emailOutbox).all().find((r) => r.to === o.email);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { formatUsageReset, LIMIT_WARNING_PERCENT, limitLevel, nextUsageReset, planLabel } from '@parley/contracts';
 import { db } from '../../db/client';
 import { usageAlerts, users, type Plan } from '../../db/schema';
 import { logger } from '../../lib/logger';
@@ -6,9 +7,13 @@ import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { appLink } from '../email/appLink';
 import { isEmailConfigured, sendViaOutbox } from '../email/outbox.service';
 
-/** Percentages of the monthly message limit at which the owner is told, highest first. */
-const THRESHOLDS = [100, 80] as const;
+/**
+ * Percentages of the monthly message limit at which the owner is told, highest first: the
+ * shared plan-limit rule's "reached" and "approaching" levels.
+ */
+const THRESHOLDS = [100, LIMIT_WARNING_PERCENT] as const;
 type Threshold = (typeof THRESHOLDS)[number];
+const LEVEL_THRESHOLD = { reached: 100, approaching: LIMIT_WARNING_PERCENT } as const;
 
 /** Alerts already recorded in this process, so messages past 80 % skip the database. */
 const recorded = new Set<string>();
@@ -28,7 +33,10 @@ export const alertFloor = (limit: number) => Math.ceil((limit * THRESHOLDS[THRES
 export function checkUsageAlerts(userId: string, plan: Plan, month: string, used: number, now = new Date()) {
   const limit = plan.maxMessagesPerMonth;
   if (limit <= 0 || userId === SYSTEM_USER_ID) return;
-  const reached = THRESHOLDS.filter((t) => used * 100 >= t * limit && !recorded.has(`${userId}|${month}|${t}`));
+  const level = limitLevel(used, limit);
+  if (level === 'ok') return;
+  // Reaching the cap also passes the warning threshold: both are recorded, only one mailed.
+  const reached = THRESHOLDS.filter((t) => t <= LEVEL_THRESHOLD[level] && !recorded.has(`${userId}|${month}|${t}`));
   if (reached.length === 0) return;
   const fresh = reached.filter((threshold) => {
     recorded.add(`${userId}|${month}|${threshold}`);
@@ -41,14 +49,14 @@ export function checkUsageAlerts(userId: string, plan: Plan, month: string, used
     logger.info('usage alert recorded without email', { userId, month, threshold });
     return;
   }
-  const mail = alertMail({ threshold, used, limit, planName: plan.name, firstName: owner.firstName, resetsOn: nextMonthStart(now) });
+  const mail = alertMail({ threshold, used, limit, planName: plan.name, firstName: owner.firstName, resetsOn: nextUsageReset(now) });
   // The visitor's answer does not wait for the mail server; the outbox row is stored at once.
   sendViaOutbox({ to: owner.email, userId, ...mail }).catch((error) => logger.error('usage alert mail failed', { userId, error: String(error) }));
 }
 
 function alertMail(a: { threshold: Threshold; used: number; limit: number; planName: string; firstName: string | null; resetsOn: Date }) {
-  const plan = a.planName === 'Free' ? 'Trial' : a.planName;
-  const resets = a.resetsOn.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+  const plan = planLabel({ name: a.planName });
+  const resets = formatUsageReset(a.resetsOn);
   const usage = `${a.used.toLocaleString('en-US')} of ${a.limit.toLocaleString('en-US')}`;
   const lines =
     a.threshold === 100
@@ -71,9 +79,4 @@ function alertMail(a: { threshold: Threshold; used: number; limit: number; planN
       `To raise the limit, change your plan: ${appLink('/subscription')}`,
     ].join('\n'),
   };
-}
-
-/** Monthly usage is counted per UTC calendar month, so it resets at the start of the next one. */
-function nextMonthStart(now: Date) {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }

@@ -6,6 +6,7 @@ import { db, sqlite } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { logger } from '../../lib/logger';
 import { UPLOADS_DIR } from '../../lib/paths';
+import { uploadFileName } from './uploadFileName';
 
 /** How long a fresh upload is kept unreferenced: the owner may not have saved the bot form yet. */
 const UPLOAD_GRACE_MS = 60 * 60 * 1000;
@@ -23,8 +24,8 @@ export type SweepOptions = {
 export type SweepResult = { removed: string[]; freedBytes: number };
 
 /**
- * Deletes uploaded files (disk and `uploads` row) that no bot avatar, bot home-screen config or
- * profile image points at. Files on disk with no row (uploaded before the table existed) are
+ * Deletes uploaded files (disk and `uploads` row) that no avatar, home-screen config or profile
+ * image of the file's own account points at. Files on disk with no row (uploaded before the table existed) are
  * judged the same way by their mtime. The referenced set is read once per sweep, so the cost is
  * one pass over bots and users plus one over the files.
  */
@@ -37,13 +38,13 @@ export async function sweepUnreferencedUploads(options: SweepOptions = {}): Prom
   const oldOnDisk = userId ? [] : await listFilesOlderThan(cutoff);
 
   const decided = sqlite.transaction(() => {
-    const referenced = referencedUploadNames();
+    const referenced = referencedUploads();
     const rows = db
-      .select({ fileName: uploads.fileName, sizeBytes: uploads.sizeBytes })
+      .select({ fileName: uploads.fileName, sizeBytes: uploads.sizeBytes, userId: uploads.userId })
       .from(uploads)
       .where(and(lt(uploads.createdAt, new Date(cutoff)), userId ? eq(uploads.userId, userId) : undefined))
       .all()
-      .filter((row) => !referenced.has(row.fileName));
+      .filter((row) => !referenced.byOwner.has(ownedKey(row.userId, row.fileName)));
     const removeRow = sqlite.prepare('delete from uploads where file_name = ?');
     for (const row of rows) removeRow.run(row.fileName);
 
@@ -51,25 +52,14 @@ export async function sweepUnreferencedUploads(options: SweepOptions = {}): Prom
     if (oldOnDisk.length > 0) {
       const tracked = new Set((sqlite.prepare('select file_name as f from uploads').all() as { f: string }[]).map((r) => r.f));
       const removedRows = new Set(rows.map((r) => r.fileName));
-      untracked = oldOnDisk.filter((f) => !tracked.has(f.fileName) && !removedRows.has(f.fileName) && !referenced.has(f.fileName));
+      untracked = oldOnDisk.filter((f) => !tracked.has(f.fileName) && !removedRows.has(f.fileName) && !referenced.anyOwner.has(f.fileName));
     }
     return [...rows, ...untracked];
   })();
 
-  let freedBytes = 0;
-  const removed: string[] = [];
-  for (const file of decided) {
-    try {
-      await unlink(path.join(UPLOADS_DIR, file.fileName));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        logger.warn('could not delete an unreferenced upload', { file: file.fileName, error: String(error) });
-        continue;
-      }
-    }
-    removed.push(file.fileName);
-    freedBytes += file.sizeBytes;
-  }
+  const removed = await unlinkUploads(decided.map((f) => f.fileName));
+  const gone = new Set(removed);
+  const freedBytes = decided.reduce((total, f) => total + (gone.has(f.fileName) ? f.sizeBytes : 0), 0);
   if (removed.length > 0) {
     logger.info('removed unreferenced uploads', {
       count: removed.length,
@@ -83,32 +73,69 @@ export async function sweepUnreferencedUploads(options: SweepOptions = {}): Prom
 }
 
 /**
- * Every upload file name some bot or profile points at. URLs may be relative (`/uploads/x.png`)
- * or absolute (`https://host/uploads/x.png`) and sit anywhere inside the home-screen JSON.
+ * Which uploads the accounts' own profiles and bots point at, as `owner\nfile` pairs: a file is
+ * kept only by a reference of the account that uploaded it, so pointing at another account's
+ * file (by any host) neither keeps it alive nor keeps it on their quota. `anyOwner` holds every
+ * referenced name, for files on disk with no recorded owner.
  */
-function referencedUploadNames(): Set<string> {
+function referencedUploads(): { byOwner: Set<string>; anyOwner: Set<string> } {
   const values = sqlite
     .prepare(
-      `select avatar_url as v from chatbots where instr(avatar_url, '/uploads/') > 0
-       union all select home_screen_config from chatbots where instr(home_screen_config, 'uploads') > 0
-       union all select profile_image_url from users where instr(profile_image_url, '/uploads/') > 0`,
+      `select user_id as owner, avatar_url as v from chatbots where instr(avatar_url, 'uploads') > 0
+       union all select user_id, home_screen_config from chatbots where instr(home_screen_config, 'uploads') > 0
+       union all select id, profile_image_url from users where instr(profile_image_url, 'uploads') > 0`,
     )
-    .all() as { v: string }[];
-  const names = new Set<string>();
-  const pattern = /\/uploads\/([^/\s"'<>?#\\)]+)/g;
-  for (const { v } of values) {
-    // JSON may escape slashes as `\/`.
-    for (const match of v.replaceAll('\\/', '/').matchAll(pattern)) {
-      const name = match[1]!;
-      names.add(name);
-      try {
-        names.add(decodeURIComponent(name));
-      } catch {
-        // Not percent-encoded; the raw name is already in the set.
-      }
+    .all() as { owner: string; v: string }[];
+  const byOwner = new Set<string>();
+  const anyOwner = new Set<string>();
+  for (const { owner, v } of values) {
+    for (const text of stringsIn(v)) {
+      const name = uploadFileName(text);
+      if (!name) continue;
+      byOwner.add(ownedKey(owner, name));
+      anyOwner.add(name);
     }
   }
-  return names;
+  return { byOwner, anyOwner };
+}
+
+const ownedKey = (owner: string, fileName: string) => `${owner}\n${fileName}`;
+
+/** A plain URL column is one string; the home-screen config is JSON with URLs anywhere in it. */
+function stringsIn(value: string): string[] {
+  if (!value.trimStart().startsWith('{')) return [value];
+  try {
+    const found: string[] = [];
+    const walk = (node: unknown): void => {
+      if (typeof node === 'string') found.push(node);
+      else if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') Object.values(node).forEach(walk);
+    };
+    walk(JSON.parse(value));
+    return found;
+  } catch {
+    return [value];
+  }
+}
+
+/**
+ * Deletes files from the uploads folder and returns the names that are gone (a file already
+ * missing counts as gone); a file that cannot be deleted is logged and left out.
+ */
+export async function unlinkUploads(fileNames: string[]): Promise<string[]> {
+  const gone: string[] = [];
+  for (const name of fileNames) {
+    try {
+      await unlink(path.join(UPLOADS_DIR, path.basename(name)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        logger.warn('could not delete an uploaded file', { file: name, error: String(error) });
+        continue;
+      }
+    }
+    gone.push(name);
+  }
+  return gone;
 }
 
 async function listFilesOlderThan(cutoff: number): Promise<{ fileName: string; sizeBytes: number }[]> {

@@ -8,7 +8,6 @@ import { db, sqlite } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { env } from '../../env';
 import { badRequest, payloadTooLarge } from '../../lib/errors';
-import { logger } from '../../lib/logger';
 import { UPLOADS_DIR } from '../../lib/paths';
 import { sweepUnreferencedUploads } from './sweepUploads';
 
@@ -63,38 +62,38 @@ export async function saveImage(userId: string, file: File | undefined, kind: Ki
 
 /**
  * The image cropped to fill 200×200 around its centre, as WebP. Orientation from EXIF is applied
- * first; the output carries no metadata (sharp drops it unless asked). Anything libvips cannot
- * decode (a PNG signature followed by junk, a truncated file) is the owner's bad file, not a
- * server error.
+ * first; the output carries no metadata (sharp drops it unless asked). What libvips cannot read
+ * or decode (a PNG signature followed by junk, a truncated file) is the owner's bad file, and an
+ * image over the pixel limit gets its own answer; any other failure is the server's and goes on.
  */
 async function squarePicture(bytes: Uint8Array): Promise<Buffer> {
+  const image = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover', position: 'centre' })
-      .webp({ quality: 85 })
-      .toBuffer();
-  } catch {
-    throw invalidType();
+    // Reads the header only: every failure here is about the input.
+    await image().metadata();
+  } catch (error) {
+    throw PIXEL_LIMIT.test(String(error)) ? tooManyPixels() : invalidType();
+  }
+  try {
+    return await image().rotate().resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover', position: 'centre' }).webp({ quality: 85 }).toBuffer();
+  } catch (error) {
+    if (PIXEL_LIMIT.test(String(error))) throw tooManyPixels();
+    if (DECODE_ERROR.test(String(error))) throw invalidType();
+    throw error;
   }
 }
 
+const PIXEL_LIMIT = /exceeds pixel limit/i;
+/** libvips' and its loaders' words for input it cannot decode (truncated data, bad markers). */
+const DECODE_ERROR = /Input (buffer|file|image)|corrupt|premature end|read error|unable to parse|unexpected end|bogus|truncated|invalid .*(header|marker|chunk|data)|load(_buffer)?:/i;
+
 const invalidType = () => badRequest(NOT_AN_IMAGE, { title: 'Invalid file type' });
+const tooManyPixels = () =>
+  badRequest(`This image is too large (over ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please choose a smaller image.`, { title: 'Image too large' });
 
 /** The file names (under UPLOADS_DIR) an account has uploaded. */
 export function uploadedFileNames(userId: string): string[] {
   return db.select({ fileName: uploads.fileName }).from(uploads).where(eq(uploads.userId, userId)).all().map((r) => r.fileName);
-}
-
-/** Deletes files from the uploads folder; a file already gone is fine. */
-export async function removeUploadedFiles(fileNames: string[]): Promise<void> {
-  for (const name of fileNames) {
-    try {
-      await unlink(path.join(UPLOADS_DIR, path.basename(name)));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') logger.warn('could not delete an uploaded file', { file: name, error: String(error) });
-    }
-  }
 }
 
 /** Whether `fileName` is a profile picture this account uploaded. */

@@ -4,10 +4,9 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/Field';
 import { Input } from '../../components/Input';
-import { client, unwrap } from '../../lib/api';
+import { client, serverMessage, unwrap } from '../../lib/api';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
-import { serverMessage } from './useAccount';
 
 /**
  * Admins only: a one-hour, single-use link that sets a user's password, for servers that

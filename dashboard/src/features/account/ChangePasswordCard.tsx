@@ -6,12 +6,11 @@ import { passwordChangeFormSchema } from '@parley/contracts/schemas';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/Field';
-import { client, unwrap } from '../../lib/api';
+import { client, serverMessage, unwrap } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/formRules';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
 import { NewPasswordFields } from './NewPasswordFields';
-import { serverMessage } from './useAccount';
 
 const EMPTY: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

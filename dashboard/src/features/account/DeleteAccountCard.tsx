@@ -4,11 +4,10 @@ import { confirmsEmail } from '@parley/contracts';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/Field';
-import { client, unwrap } from '../../lib/api';
+import { client, serverMessage, unwrap } from '../../lib/api';
 import { browser } from '../../lib/browser';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
-import { serverMessage } from './useAccount';
 
 /** Danger zone: deleting the account and all of its data, once the owner has typed their email. */
 export function DeleteAccountCard({ email }: { email: string }) {

@@ -5,10 +5,10 @@ import { ACCOUNT_MESSAGES } from '@parley/contracts';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { PageSpinner } from '../../components/Spinner';
-import { ApiError, client, unwrap } from '../../lib/api';
+import { ApiError, client, serverMessage, unwrap } from '../../lib/api';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { AuthCard } from './AuthCard';
-import { serverMessage, useAuthOptions } from './useAccount';
+import { useAuthOptions } from './useAccount';
 
 /** /forgot-password: mails a reset link when the server can send mail; otherwise says who can help. */
 export function ForgotPasswordPage() {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderWithProviders, signedOut, usePageTestEnv } from '../../test/renderWithProviders';
 import { LoginPage } from '../auth/LoginPage';
@@ -12,13 +12,22 @@ const GENERIC = 'If an account exists for this email address, we have sent it a 
 const bodies = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith(path) && init?.method === 'POST').map(([, init]) => JSON.parse(String(init!.body)));
 
+/** Where the router is, as the address bar would show it. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{pathname + search}</output>;
+}
+
 function render(path: string) {
   return renderWithProviders(
-    <Routes>
+    <>
+      <Address />
+      <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
-    </Routes>,
+      </Routes>
+    </>,
     { path },
   );
 }
@@ -103,6 +112,8 @@ describe('ResetPasswordPage', () => {
     );
     render('/reset-password?token=tok_123');
     await screen.findByRole('heading', { name: 'Choose a new password' });
+    // The token leaves the address bar at once but is still what the form sends.
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/reset-password'));
     expect(screen.getByText('You will be signed out everywhere and can then log in with it.')).toBeTruthy();
     expect(screen.getByText('At least 8 characters, and not a common password.')).toBeTruthy();
     type('New password', 'brand new pass 1');

@@ -1,23 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, type NewPasswordForm } from '@parley/contracts';
 import { newPasswordFormSchema } from '@parley/contracts/schemas';
 import { Button } from '../../components/Button';
-import { client, unwrap } from '../../lib/api';
+import { client, serverMessage, unwrap } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/formRules';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { toast } from '../toast/toastStore';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
-import { serverMessage } from './useAccount';
 
 /** /reset-password?token=…: where a reset link (mailed, or from an admin) lands. */
 export function ResetPasswordPage() {
   usePageMeta({ title: 'Choose a new password - Parley', path: '/reset-password' });
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const [params, setParams] = useSearchParams();
+  // Read once and kept in state; the address bar then drops it (a history replace), so the
+  // working link does not linger in the history, a screenshot or a shared screen.
+  const [token] = useState(() => params.get('token') ?? '');
+  useEffect(() => {
+    if (!params.has('token')) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('token');
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
   const navigate = useNavigate();
   const form = useForm<NewPasswordForm>({ defaultValues: { newPassword: '', confirmPassword: '' }, resolver: zodResolver(newPasswordFormSchema) });
   const { errors } = form.formState;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate } from '@parley/contracts';
-import { ApiError, client, unwrap, type CurrentUser } from '../../lib/api';
+import { client, serverMessage, unwrap, type CurrentUser } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
@@ -34,7 +34,3 @@ export function useAuthOptions() {
   return useQuery({ queryKey: queryKeys.auth.options, queryFn: () => unwrap(client.auth.options.$get()) });
 }
 
-/** The server's own message for a failed call, else `fallback` (network errors, HTML pages). */
-export function serverMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? (error.body?.message ?? fallback) : fallback;
-}

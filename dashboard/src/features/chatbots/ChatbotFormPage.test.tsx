@@ -187,10 +187,14 @@ describe('Edit form', () => {
   });
 });
 
-const systemStatus = (modelConfigured: boolean) => (url: string) =>
-  url.endsWith('/api/system/status') ? json({ modelConfigured, emailConfigured: false }) : undefined;
+const systemStatus = (modelConfigured: boolean | 'unreadable') => (url: string) =>
+  !url.endsWith('/api/system/status')
+    ? undefined
+    : modelConfigured === 'unreadable'
+      ? json({ message: 'Internal server error' }, 500)
+      : json({ modelConfigured, emailConfigured: false });
 
-function renderEditWith(answerPut: (body: Record<string, unknown>) => Response, saved = bot, modelConfigured = true) {
+function renderEditWith(answerPut: (body: Record<string, unknown>) => Response, saved = bot, modelConfigured: boolean | 'unreadable' = true) {
   const fetchMock = mockFetch(systemStatus(modelConfigured), (url, init) => {
     if (!url.endsWith(`/api/chatbots/${guid}`)) return undefined;
     return init?.method === 'PUT' ? answerPut(JSON.parse(String(init.body))) : json(saved);
@@ -246,10 +250,11 @@ describe('Allowed domains', () => {
     const fetchMock = renderEditWith((body) => json({ ...bot, ...body }), { ...bot, allowedDomains: ['example.com', '*.shop.example.com'] });
     await waitFor(() => expect(domainsInput().value).toBe('example.com\n*.shop.example.com'));
     expect(screen.getByText('Leave empty to allow any site. One host per line or separated by commas; *.example.com allows its subdomains.')).toBeTruthy();
-    fireEvent.change(domainsInput(), { target: { value: 'example.com, Docs.Example.com\n\nlocalhost:3000,' } });
+    fireEvent.change(domainsInput(), { target: { value: 'example.com, Docs.Example.com\n\nlocalhost:3000,\nEXAMPLE.com docs.example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
     await waitFor(() => expect(sentBodies(fetchMock, 'PUT')).toHaveLength(1));
-    expect(sentBodies(fetchMock, 'PUT')[0].allowedDomains).toEqual(['example.com', 'Docs.Example.com', 'localhost:3000']);
+    // Host names know no case: one entry per host, lower-cased as the server stores it.
+    expect(sentBodies(fetchMock, 'PUT')[0].allowedDomains).toEqual(['example.com', 'docs.example.com', 'localhost:3000']);
   });
 
   it('edit: an empty field sends an empty list (any site)', async () => {
@@ -266,6 +271,12 @@ describe('Allowed domains', () => {
     await waitFor(() => expect(limitInput().value).toBe('500'));
     fireEvent.change(domainsInput(), { target: { value: 'example.com\nhttps://shop.example.com/' } });
     expect(await screen.findByText('Allowed domains must be host names like example.com')).toBeTruthy();
+    fireEvent.change(domainsInput(), { target: { value: Array.from({ length: 51 }, (_, i) => `site${i}.example.com`).join('\n') } });
+    expect(await screen.findByText('List at most 50 allowed domains')).toBeTruthy();
+    // 50 hosts written in two cases are still 50 hosts.
+    const fifty = Array.from({ length: 50 }, (_, i) => `site${i}.example.com`);
+    fireEvent.change(domainsInput(), { target: { value: [...fifty, ...fifty.map((d) => d.toUpperCase())].join('\n') } });
+    await waitFor(() => expect(screen.queryByText('List at most 50 allowed domains')).toBeNull());
     fireEvent.change(domainsInput(), { target: { value: Array.from({ length: 51 }, (_, i) => `site${i}.example.com`).join('\n') } });
     expect(await screen.findByText('List at most 50 allowed domains')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Update Chatbot' }));
@@ -330,6 +341,15 @@ describe('Model field honesty', () => {
     expect(screen.getByText('Set OPENAI_API_KEY on the server to use gpt-4o.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'gpt-4.1' } });
     expect(await screen.findByText('Set OPENAI_API_KEY on the server to use gpt-4.1.')).toBeTruthy();
+  });
+
+  it('when the status cannot be read: no offline claim, on the form or in the prompt assistant', async () => {
+    const fetchMock = renderEditWith((body) => json({ ...bot, ...body }), bot, 'unreadable');
+    await waitFor(() => expect(limitInput().value).toBe('500'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/system/status'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByText('Offline answers (no model configured)')).toBeNull();
+    expect(screen.queryByText(/Offline assistant/)).toBeNull();
   });
 
   it('with a model configured: no notice', async () => {

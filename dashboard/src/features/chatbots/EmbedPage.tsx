@@ -48,8 +48,9 @@ export function EmbedPage() {
                     ))}
                   </dl>
                   <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-                    From the bot's home screen configuration, or Parley's defaults. To use other colours on one site, add primaryColor, backgroundColor or
-                    textColor to ChatWidget.init in the script tag.
+                    The widget takes its primary colour from the bot's home screen theme (Parley's blue when it has none); its background and text
+                    are always Parley's white and dark grey. To use other colours on one site, add primaryColor, backgroundColor or textColor to
+                    ChatWidget.init in the script tag.
                   </p>
                 </div>
                 <RefreshWidgetButton guid={bot.guid} />

@@ -7,12 +7,12 @@ const howTo = (model: string) => `Set OPENAI_API_KEY on the server to use ${mode
 
 /**
  * Under a bot's model setting: without a model key the install answers offline from the bot's
- * content whatever model is picked, so it says so, with the one step that changes it. Nothing
- * while the status loads or when a model is configured.
+ * content whatever model is picked, so it says so, with the one step that changes it. Only when
+ * the server said so: nothing while the status loads, when it could not be read, or with a model.
  */
 export function ModelNotice({ model }: { model: string }) {
-  const { modelConfigured, isLoading } = useSystemStatus();
-  if (modelConfigured || isLoading) return null;
+  const { modelConfigured } = useSystemStatus();
+  if (modelConfigured !== false) return null;
   return (
     <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200" data-testid="model-notice">
       <span className="font-medium">{OFFLINE}</span>
@@ -29,8 +29,8 @@ export function FormModelNotice() {
 
 /** Where a bot's model is named in passing (the dashboard cards): the model, or the offline notice with its how-to. */
 export function ModelName({ model }: { model: string }) {
-  const { modelConfigured, isLoading } = useSystemStatus();
-  if (modelConfigured || isLoading) return <span className="font-medium text-slate-700 dark:text-slate-300">{model}</span>;
+  const { modelConfigured } = useSystemStatus();
+  if (modelConfigured !== false) return <span className="font-medium text-slate-700 dark:text-slate-300">{model}</span>;
   return (
     <span className="text-amber-800 dark:text-amber-300">
       <span className="font-medium">{OFFLINE}</span>

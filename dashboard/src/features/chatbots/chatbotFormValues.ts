@@ -30,9 +30,13 @@ function numberText({ min, max }: { min: number; max: number }, message: string,
 
 const { shape } = chatbotFieldsSchema;
 
-/** The Allowed domains text: one host per line, or several separated by commas or spaces. */
+/**
+ * The Allowed domains text: one host per line, or several separated by commas or spaces. Host
+ * names know no case (the server stores them lower-cased), so "Shop.example.com" and
+ * "shop.example.com" are one entry and count once against the limit.
+ */
 function splitDomains(text: string): string[] {
-  return [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+  return [...new Set(text.toLowerCase().split(/[\s,]+/).filter(Boolean))];
 }
 
 /** The server's rule for the whole list, with its first message on the one text field. */

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { Button, ButtonLink } from '../../components/Button';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { fromText, showServerFieldErrors } from '../../lib/formRules';
-import { ApiError, client, unwrap } from '../../lib/api';
+import { client, serverMessage, unwrap } from '../../lib/api';
 import { toast } from '../toast/toastStore';
 
 /** The server's contact rules over the form's text inputs ("" while no contact type is picked). */
@@ -38,8 +38,7 @@ export function ContactForm() {
     },
     onError: (error) => {
       showServerFieldErrors(form, error);
-      const message = error instanceof ApiError ? error.body?.message : undefined;
-      toast({ variant: 'destructive', title: 'Failed to send message', description: message || 'Something went wrong. Please try again.' });
+      toast({ variant: 'destructive', title: 'Failed to send message', description: serverMessage(error, 'Something went wrong. Please try again.') });
     },
   });
 

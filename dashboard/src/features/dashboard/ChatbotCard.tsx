@@ -8,6 +8,7 @@ import type { Chatbot } from '../../lib/api';
 import { safeImageUrl } from '../../lib/safeUrl';
 import { ModelName } from '../chatbots/ModelNotice';
 import { menuContentClass, menuItemClass } from '../layout/menuStyles';
+import { FIRST_STEPS } from './nextSteps';
 
 const MENU = [
   { path: 'add-data', label: 'Add Data', Icon: Database },
@@ -21,12 +22,10 @@ const MENU = [
   { path: 'embed', label: 'Embed', Icon: Code2 },
 ];
 
-/** The three first steps of a new bot, one click from its card. */
-const STEP_LINKS = [
-  { path: 'add-data', label: 'Add data', Icon: Database },
-  { path: 'test', label: 'Test', Icon: FlaskConical },
-  { path: 'embed', label: 'Embed', Icon: Code2 },
-];
+const STEP_ICONS = { 'add-data': Database, test: FlaskConical, embed: Code2 } as const;
+
+/** The three first steps of a new bot (the next-steps card's), one click from its card. */
+const STEP_LINKS = FIRST_STEPS.map(({ key, label }) => ({ path: key, label, Icon: STEP_ICONS[key] }));
 
 /** One bot in the "Your Chatbots" grid: name, status, description, model, Configure and the tools menu. */
 export function ChatbotCard({ bot }: { bot: Chatbot }) {

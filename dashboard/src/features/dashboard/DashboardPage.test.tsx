@@ -14,11 +14,18 @@ const bot = (n: number, isActive = true) => ({
   avatarUrl: null,
 });
 
-function serve({ bots, maxBots, isAdmin = false }: { bots: ReturnType<typeof bot>[]; maxBots: number; isAdmin?: boolean }) {
+function serve({
+  bots,
+  maxBots,
+  isAdmin = false,
+  unread,
+  emailConfigured = true,
+}: { bots: ReturnType<typeof bot>[]; maxBots: number; isAdmin?: boolean; unread?: number; emailConfigured?: boolean }) {
   const user = signedInAs({ email: 'ada@example.com', firstName: 'Ada' });
   return mockFetch(
     (url) => (url.endsWith('/api/auth/admin-status') ? json({ isAdmin }) : undefined),
-    (url) => (url.endsWith('/api/system/status') ? json({ modelConfigured: true, emailConfigured: true }) : undefined),
+    (url) => (url.endsWith('/api/system/status') ? json({ modelConfigured: true, emailConfigured }) : undefined),
+    (url) => (unread !== undefined && url.endsWith('/api/leads/unread-count') ? json(unread) : undefined),
     user,
     (url) => (url.endsWith('/api/chatbots') ? json(bots) : undefined),
     (url) =>
@@ -85,6 +92,44 @@ describe('DashboardPage', () => {
     expect(await screen.findByText(/3 \/ ∞ active chatbots/)).toBeTruthy();
     expect(screen.queryByText('Active Chatbot Limit Reached')).toBeNull();
     expect(screen.getByRole('link', { name: /Create Chatbot/ })).toBeTruthy();
+  });
+});
+
+describe('DashboardPage: leads', () => {
+  beforeEach(() => {
+    mockMatchMedia(false);
+    localStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('counts unread leads from the cheap unread-count call, with a link to the inbox', async () => {
+    const fetchMock = serve({ bots: [bot(1)], maxBots: 3, unread: 4 });
+    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    const card = await screen.findByTestId('stat-unread-leads');
+    expect(await within(card).findByText('4')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Open Leads inbox' }).getAttribute('href')).toBe('/leads');
+    const urls = fetchMock.mock.calls.map(([u]) => String(u));
+    expect(urls).toContain('/api/leads/unread-count');
+    // The whole inbox page is not loaded just to count.
+    expect(urls.some((u) => u.startsWith('/api/leads?'))).toBe(false);
+  });
+
+  it('says once that leads stay in the inbox when no mail server is configured', async () => {
+    serve({ bots: [bot(1)], maxBots: 3, emailConfigured: false });
+    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    const notice = await screen.findByTestId('smtp-notice');
+    expect(within(notice).getByText('Leads are kept in the inbox; configure SMTP to get them by email.')).toBeTruthy();
+  });
+
+  it('shows no mail notice when a mail server is configured', async () => {
+    serve({ bots: [bot(1)], maxBots: 3, emailConfigured: true });
+    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    await screen.findByTestId('stat-unread-leads');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('smtp-notice')).toBeNull();
   });
 });
 

@@ -6,22 +6,11 @@ import { computeMessageLimit, usageResetDate } from './messageLimit';
 
 const bot = (n: number) => ({ id: n, guid: `00000000-0000-4000-8000-00000000000${n}`, name: `Bot ${n}`, description: '', model: 'gpt-4o', isActive: true, avatarUrl: null });
 
-function serve({ used, maxMessagesPerMonth, bots = [bot(1)], maxBots = 3, unread = 0, emailConfigured = true }: {
-  used: number;
-  maxMessagesPerMonth: number;
-  bots?: ReturnType<typeof bot>[];
-  maxBots?: number;
-  unread?: number;
-  emailConfigured?: boolean;
-}) {
+function serve({ used, maxMessagesPerMonth, bots = [bot(1)], maxBots = 3 }: { used: number; maxMessagesPerMonth: number; bots?: ReturnType<typeof bot>[]; maxBots?: number }) {
   return mockFetch(
     signedInAs({ email: 'ada@example.com', firstName: 'Ada' }),
     (url) => (url.endsWith('/api/chatbots') ? json(bots) : undefined),
-    (url) => (url.endsWith('/api/system/status') ? json({ modelConfigured: true, emailConfigured }) : undefined),
-    (url) =>
-      url.startsWith('/api/leads?')
-        ? json({ leads: [], pagination: { totalCount: unread, currentPage: 1, totalPages: 1, hasPreviousPage: false, hasNextPage: false }, unreadCount: unread, emailConfigured })
-        : undefined,
+    (url) => (url.endsWith('/api/system/status') ? json({ modelConfigured: true, emailConfigured: true }) : undefined),
     (url) =>
       url.endsWith('/api/subscription/current')
         ? json({
@@ -35,7 +24,7 @@ function serve({ used, maxMessagesPerMonth, bots = [bot(1)], maxBots = 3, unread
   );
 }
 
-describe('dashboard: monthly messages, leads and the mail notice', () => {
+describe('dashboard: monthly messages', () => {
   usePageTestEnv();
   beforeEach(() => localStorage.clear());
   const resets = usageResetDate();
@@ -80,21 +69,6 @@ describe('dashboard: monthly messages, leads and the mail notice', () => {
     expect((await screen.findByTestId('message-usage-text')).textContent).toBe('Monthly messages: 123,456 of Unlimited');
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.queryByTestId('message-limit-banner')).toBeNull();
-  });
-
-  it('counts unread leads with a link to the inbox', async () => {
-    serve({ used: 0, maxMessagesPerMonth: 100, unread: 4 });
-    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
-    const card = await screen.findByTestId('stat-unread-leads');
-    expect(await within(card).findByText('4')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Open Leads inbox' }).getAttribute('href')).toBe('/leads');
-  });
-
-  it('says once that leads stay in the inbox when no mail server is configured', async () => {
-    serve({ used: 0, maxMessagesPerMonth: 100, emailConfigured: false });
-    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
-    const notice = await screen.findByTestId('smtp-notice');
-    expect(within(notice).getByText('Leads are kept in the inbox; configure SMTP to get them by email.')).toBeTruthy();
   });
 });
 

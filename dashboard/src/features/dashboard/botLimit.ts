@@ -1,18 +1,19 @@
+import { limitLevel, type LimitLevel } from '@parley/contracts';
+
 export type BotLimit = {
   /** null = no cap (admin or an unlimited plan). */
   cap: number | null;
   active: number;
-  level: 'ok' | 'approaching' | 'reached';
+  level: LimitLevel;
   canCreate: boolean;
 };
 
 /**
- * The active-chatbot cap: the plan's maxBots, -1 unlimited, admins exempt;
- * "approaching" at 80 % or more, "reached" at the cap (which disables Create Chatbot).
+ * The active-chatbot cap: the plan's maxBots, -1 unlimited, admins exempt; the shared plan-limit
+ * rule says when it is approaching, and "reached" disables Create Chatbot.
  */
 export function computeBotLimit({ active, maxBots, isAdmin }: { active: number; maxBots: number | undefined; isAdmin: boolean }): BotLimit {
   if (isAdmin || maxBots === undefined || maxBots < 0) return { cap: null, active, level: 'ok', canCreate: true };
-  if (active >= maxBots) return { cap: maxBots, active, level: 'reached', canCreate: false };
-  if (maxBots > 0 && active / maxBots >= 0.8) return { cap: maxBots, active, level: 'approaching', canCreate: true };
-  return { cap: maxBots, active, level: 'ok', canCreate: true };
+  const level = limitLevel(active, maxBots);
+  return { cap: maxBots, active, level, canCreate: level !== 'reached' };
 }

@@ -4,7 +4,15 @@ import type { client } from '../../lib/api';
 /** A bot as the dashboard lists it, with the counts its next steps read. */
 export type ListedChatbot = InferResponseType<typeof client.chatbots.$get, 200>[number];
 
-type NextStep = { key: 'add-data' | 'test' | 'embed'; label: string; text: string; done: boolean };
+/** A new bot's three first steps, in order: each key is also the path of its page under /chatbots/{guid}/. */
+export const FIRST_STEPS = [
+  { key: 'add-data', label: 'Add data', text: 'Train it on your website, a text or a file.' },
+  { key: 'test', label: 'Test', text: 'Chat with it on the Test page before visitors do.' },
+  { key: 'embed', label: 'Embed', text: 'Copy the embed code into your website.' },
+] as const;
+
+type StepKey = (typeof FIRST_STEPS)[number]['key'];
+type NextStep = (typeof FIRST_STEPS)[number] & { done: boolean };
 
 /**
  * A new bot's three first steps. Add data is done once it has a content source; Test once it has
@@ -12,16 +20,12 @@ type NextStep = { key: 'add-data' | 'test' | 'embed'; label: string; text: strin
  * snippet from its Embed page in this browser, or once a visitor (not a Test-page chat) talked to it.
  */
 export function nextStepsOf(bot: ListedChatbot): NextStep[] {
-  return [
-    { key: 'add-data', label: 'Add data', text: 'Train it on your website, a text or a file.', done: bot.sourceCount > 0 },
-    {
-      key: 'test',
-      label: 'Test',
-      text: 'Chat with it on the Test page before visitors do.',
-      done: bot.testConversationCount + bot.visitorConversationCount > 0,
-    },
-    { key: 'embed', label: 'Embed', text: 'Copy the embed code into your website.', done: bot.visitorConversationCount > 0 || embedCopied(bot.guid) },
-  ];
+  const done: Record<StepKey, boolean> = {
+    'add-data': bot.sourceCount > 0,
+    test: bot.testConversationCount + bot.visitorConversationCount > 0,
+    embed: bot.visitorConversationCount > 0 || embedCopied(bot.guid),
+  };
+  return FIRST_STEPS.map((step) => ({ ...step, done: done[step.key] }));
 }
 
 /** The newest bot whose steps are not all done and whose checklist was not dismissed. */

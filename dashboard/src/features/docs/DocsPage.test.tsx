@@ -22,6 +22,9 @@ describe('DocsPage', () => {
     for (const feature of ['Prompt assistant', 'Leads inbox', 'Chat history', 'Plans and limits']) expect(screen.getByText(feature)).toBeTruthy();
     expect(screen.getByText(/0\.0 \(focused\)/)).toBeTruthy();
     expect(screen.getByText(/the\s+dashboard then says "Offline answers \(no model configured\)" where the model is shown/)).toBeTruthy();
+    expect(container.textContent).toContain(
+      "every submission is kept in your Leads inbox. When the server has a mail server configured (SMTP_URL), it is also emailed to the address in the chatbot's Email Configuration, or to your account's email when that is empty.",
+    );
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/contact');
     expect(container.textContent).not.toMatch(/AI designer|Home screen designer|Surveys|Survey Analytics|prorated|integrations/);
   });

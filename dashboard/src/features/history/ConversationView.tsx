@@ -3,6 +3,7 @@ import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Spinner } from '../../components/Spinner';
+import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime, formatTime, shortSessionId } from './historyFormat';
 import { internalMessageOf, richSummary } from './richSummary';
@@ -54,6 +55,11 @@ export function ConversationView({ session, deleting, onBack, onDelete }: Props)
           <div className="flex justify-center py-10">
             <Spinner label="Loading messages" />
           </div>
+        ) : messages.error instanceof ApiError && messages.error.status === 404 ? (
+          // A lead outlives its conversation: the Leads inbox still links to a deleted one.
+          <p role="alert" className="py-10 text-center text-sm text-slate-600 dark:text-slate-400" data-testid="conversation-deleted">
+            This conversation was deleted. Its lead is still in your Leads inbox.
+          </p>
         ) : messages.isError ? (
           <p role="alert" className="py-10 text-center text-sm text-red-600 dark:text-red-400">
             Failed to load messages. Please try again later.

@@ -254,6 +254,25 @@ describe('HistoryPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /Back to Sessions/ }));
     expect(await screen.findAllByTestId('session-card')).toHaveLength(1);
   });
+
+  it('?session= for a deleted conversation says so plainly instead of a load error', async () => {
+    const fetchMock = mockFetch(
+      (url) => (isBot(url) ? json(bot) : undefined),
+      (url) => (isSessions(url) ? json(sessionsPage([{ n: 1, count: 3 }])) : undefined),
+      (url) => (url.endsWith(`/api/chat/${sid(2)}/messages`) ? json({ message: 'Chat session not found' }, 404) : undefined),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/chatbots/:guid/history" element={<HistoryPage />} />
+      </Routes>,
+      { path: `/chatbots/${guid}/history?session=${sid(2)}` },
+    );
+    const note = await screen.findByTestId('conversation-deleted');
+    expect(note.textContent).toBe('This conversation was deleted. Its lead is still in your Leads inbox.');
+    expect(screen.queryByText('Failed to load messages. Please try again later.')).toBeNull();
+    // Asked once: a deleted conversation is not retried.
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith(`/api/chat/${sid(2)}/messages`))).toHaveLength(1);
+  });
 });
 
 /** The confirm button inside the open confirmation (the page may have a same-named button). */

@@ -1,7 +1,7 @@
 import { SESSIONS_PAGE_SIZE } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { ApiError, client, unwrap } from '../../lib/api';
+import { ApiError, client, serverMessage, unwrap } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
@@ -39,6 +39,8 @@ export function useSessionMessages(sessionId: string) {
       const messages = await unwrap(client.chat[':sessionId'].messages.$get({ param: { sessionId } }));
       return messages.filter((m) => m.messageType !== 'system' || leadOf(m) !== null);
     },
+    // A deleted conversation stays deleted: no point asking again.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
   });
 }
 
@@ -89,6 +91,5 @@ export function useDeleteAllSessions(guid: string, onDeleted: () => void) {
 /** Delete failures show the server's message, else the fallback. */
 function toastDeleteError(error: unknown, fallback: string) {
   if (handleUnauthorized(error)) return;
-  const message = error instanceof ApiError ? error.body?.message : undefined;
-  toast({ variant: 'destructive', title: 'Error', description: message || fallback });
+  toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, fallback) });
 }

@@ -35,6 +35,9 @@ describe('LandingPage', () => {
       'Prompt assistant',
       'Limits without surprises',
     ]);
+    // Only answers drawn from the owner's content have a source to cite (not the fallback message).
+    expect(features.getByText(/Answers drawn from your content cite their source\./)).toBeTruthy();
+    expect(container.textContent).not.toMatch(/Every answer cites/);
     expect(screen.getByText('Can I pay for a bigger plan?')).toBeTruthy();
     expect(container.textContent).not.toMatch(NOT_BUILT);
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '').not.toMatch(NOT_BUILT);

@@ -16,7 +16,7 @@ const DESCRIPTION =
 // features are promised before they exist (docs/parley-knowledge.md says the same to visitors).
 const FEATURES = [
   { Icon: Globe, title: 'Train on your website', text: 'Point Parley at your site: it reads your pages, follows your sitemap and keeps answers grounded in what you wrote.' },
-  { Icon: FileText, title: 'Text and file knowledge', text: 'Paste policies and FAQs or upload text, CSV, Markdown and JSON files. Every answer cites its source.' },
+  { Icon: FileText, title: 'Text and file knowledge', text: 'Paste policies and FAQs or upload text, CSV, Markdown and JSON files. Answers drawn from your content cite their source.' },
   { Icon: Inbox, title: 'Leads inbox', text: 'When a visitor asks for a person, the bot collects their name, email and message. Every lead lands in your inbox and, with mail set up, in your email.' },
   { Icon: Code2, title: 'One-line embed', text: 'A script tag, a custom element or an iframe. Works on any site builder, shop or single-page app.' },
   { Icon: Wand2, title: 'Prompt assistant', text: "Not sure what to tell your bot? The assistant writes or improves its instructions from your bot's name and purpose." },

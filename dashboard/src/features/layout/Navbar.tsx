@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { ButtonAnchor } from '../../components/Button';
 import { cn } from '../../lib/cn';
 import { displayName, useAuth } from '../auth/useAuth';
+import { useUnreadLeadCount } from '../leads/useLeads';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { Brand } from './Brand';
 import { UserAvatar } from './UserAvatar';
@@ -18,6 +19,7 @@ const PUBLIC_LINKS: Item[] = [
 ];
 const OWNER_LINKS: Item[] = [
   { to: '/dashboard', label: 'Dashboard' },
+  { to: '/leads', label: 'Leads' },
   { to: '/subscription', label: 'Subscription' },
 ];
 
@@ -31,6 +33,9 @@ export function Navbar() {
     setOpen(false);
   }, [location.pathname]);
   const links = user ? [...OWNER_LINKS, ...PUBLIC_LINKS] : PUBLIC_LINKS;
+  const unreadLeads = useUnreadLeadCount(Boolean(user)).data ?? 0;
+  const label = (item: Item) => (item.to === '/leads' ? <LeadsLabel unread={unreadLeads} /> : item.label);
+  const ariaLabel = (item: Item) => (item.to === '/leads' && unreadLeads > 0 ? `Leads, ${unreadLeads} unread` : undefined);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
@@ -40,8 +45,8 @@ export function Navbar() {
           <ul className="hidden items-center gap-1 md:flex">
             {links.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={({ isActive }) => desktopLinkClass(isActive)}>
-                  {item.label}
+                <NavLink to={item.to} aria-label={ariaLabel(item)} className={({ isActive }) => desktopLinkClass(isActive)}>
+                  {label(item)}
                 </NavLink>
               </li>
             ))}
@@ -69,8 +74,8 @@ export function Navbar() {
           <ul className="space-y-1">
             {links.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={({ isActive }) => mobileLinkClass(isActive)}>
-                  {item.label}
+                <NavLink to={item.to} aria-label={ariaLabel(item)} className={({ isActive }) => mobileLinkClass(isActive)}>
+                  {label(item)}
                 </NavLink>
               </li>
             ))}
@@ -104,6 +109,24 @@ export function Navbar() {
         </div>
       )}
     </header>
+  );
+}
+
+/** "Leads" with the unread count (the dashboard's query, shared), hidden at zero; the link's aria-label says it in words. */
+function LeadsLabel({ unread }: { unread: number }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      Leads
+      {unread > 0 && (
+        <span
+          className="inline-flex min-w-5 items-center justify-center rounded-full bg-blue-600 px-1.5 text-xs font-semibold leading-5 text-white dark:bg-blue-500"
+          data-testid="nav-unread-leads"
+          aria-hidden
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </span>
   );
 }
 

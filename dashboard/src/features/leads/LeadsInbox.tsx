@@ -4,7 +4,9 @@ import { Badge } from '../../components/Badge';
 import { Button, ButtonAnchor, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Spinner } from '../../components/Spinner';
+import { isEmail } from '@parley/contracts';
 import { cn } from '../../lib/cn';
+import { useSystemStatus } from '../../lib/useSystemStatus';
 import { HistoryPagination } from '../history/HistoryPagination';
 import { formatDateTime } from '../history/historyFormat';
 import { leadsCsvUrl, useLeads, useMarkLead, type Lead } from './useLeads';
@@ -20,6 +22,7 @@ export function LeadsInbox({ guid }: { guid?: string }) {
   const [openId, setOpenId] = useState<number | null>(null);
   const leads = useLeads(guid, page);
   const mark = useMarkLead();
+  const { emailConfigured } = useSystemStatus();
 
   if (leads.isLoading) {
     return (
@@ -38,7 +41,7 @@ export function LeadsInbox({ guid }: { guid?: string }) {
     );
   }
 
-  const { leads: list, pagination, unreadCount, emailConfigured } = leads.data;
+  const { leads: list, pagination, unreadCount } = leads.data;
   const toggle = (lead: Lead) => {
     if (openId === lead.id) return setOpenId(null);
     setOpenId(lead.id);
@@ -109,6 +112,11 @@ function LeadItem({ lead, open, showBot, emailConfigured, onToggle, onMarkUnread
                 {who}
               </span>
               {!lead.read && <Badge tone="blue">New</Badge>}
+              {lead.isTest && (
+                <Badge tone="amber" title="Sent from a chat on your Test page: not counted as unread">
+                  Test
+                </Badge>
+              )}
               {showBot && <Badge tone="gray">{lead.chatbotName}</Badge>}
             </div>
             <p className="mt-1 truncate text-sm text-slate-600 dark:text-slate-400">
@@ -130,10 +138,12 @@ function LeadItem({ lead, open, showBot, emailConfigured, onToggle, onMarkUnread
               {lead.emailSent ? 'Sent to you by email' : emailConfigured ? 'Not emailed yet' : 'Not emailed: no mail server is configured'}
             </p>
             <div className="mt-4 flex flex-wrap gap-2">
-              <ButtonLink to={`/chatbots/${lead.chatbotGuid}/history?session=${encodeURIComponent(lead.sessionId)}`} size="sm">
-                <MessageSquare className="h-4 w-4" aria-hidden /> View conversation
-              </ButtonLink>
-              {lead.email && (
+              {!lead.fromParleyBot && (
+                <ButtonLink to={`/chatbots/${lead.chatbotGuid}/history?session=${encodeURIComponent(lead.sessionId)}`} size="sm">
+                  <MessageSquare className="h-4 w-4" aria-hidden /> View conversation
+                </ButtonLink>
+              )}
+              {lead.email && isEmail(lead.email) && (
                 <ButtonAnchor href={`mailto:${lead.email}`} variant="outline" size="sm">
                   <Mail className="h-4 w-4" aria-hidden /> Reply by email
                 </ButtonAnchor>

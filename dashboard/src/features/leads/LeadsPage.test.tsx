@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockFetch, renderWithProviders, usePageTestEnv } from '../../test/renderWithProviders';
 import { ChatbotLeadsPage, LeadsPage } from './LeadsPage';
@@ -8,12 +8,17 @@ const guid = '00000000-0000-4000-8000-000000000001';
 const bot = { id: 1, guid, name: 'Harbor Help', description: '', model: 'gpt-4o', isActive: true, avatarUrl: null };
 
 type Lead = ReturnType<typeof lead>;
-function lead(id: number, name: string, read: boolean, extra: Partial<{ chatbotName: string; emailSent: boolean; message: string }> = {}) {
+const otherGuid = '00000000-0000-4000-8000-000000000002';
+const otherBot = { ...bot, id: 2, guid: otherGuid, name: 'Dock Desk' };
+
+type Extra = Partial<{ chatbotName: string; emailSent: boolean; message: string; isTest: boolean; fromParleyBot: boolean; email: string | null }>;
+function lead(id: number, name: string, read: boolean, extra: Extra = {}) {
   const message = extra.message ?? `Message from ${name}`;
   return {
     id,
     chatbotGuid: guid,
     chatbotName: extra.chatbotName ?? 'Harbor Help',
+    fromParleyBot: extra.fromParleyBot ?? false,
     sessionId: `session_1700000000000_abcdefghijklmnopqrstuv${id}`,
     formTitle: 'Contact our team',
     fields: [
@@ -22,29 +27,32 @@ function lead(id: number, name: string, read: boolean, extra: Partial<{ chatbotN
       { id: 'message', label: 'Message', value: message },
     ],
     name,
-    email: `${name.split(' ')[0].toLowerCase()}@example.com`,
+    email: extra.email === undefined ? `${name.split(' ')[0].toLowerCase()}@example.com` : extra.email,
     message,
     emailSent: extra.emailSent ?? false,
+    isTest: extra.isTest ?? false,
     read,
     readAt: read ? '2024-03-02T10:00:00.000Z' : null,
     createdAt: `2024-03-0${id}T10:00:00.000Z`,
   };
 }
 
-function page(leads: Lead[], { emailConfigured = true } = {}) {
+/** The inbox page as the API answers it: whether mail is configured comes from /api/system/status only. */
+function page(leads: Lead[]) {
   return {
     leads,
     pagination: { totalCount: leads.length, currentPage: 1, totalPages: 1, hasPreviousPage: false, hasNextPage: false },
-    unreadCount: leads.filter((l) => !l.read).length,
-    emailConfigured,
+    unreadCount: leads.filter((l) => !l.read && !l.isTest).length,
   };
 }
 
 /** Serves the inbox from a mutable list, so PATCH changes what the next GET answers. */
-function serveLeads(leads: Lead[], { emailConfigured = true } = {}) {
+function serveLeads(leads: Lead[], { emailConfigured = true, otherLeads = [] as Lead[] } = {}) {
   return mockFetch(
     (url) => (url.endsWith('/api/system/status') ? json({ modelConfigured: false, emailConfigured }) : undefined),
     (url) => (url.endsWith(`/api/chatbots/${guid}`) ? json(bot) : undefined),
+    (url) => (url.endsWith(`/api/chatbots/${otherGuid}`) ? json(otherBot) : undefined),
+    (url) => (url.includes(`/api/chatbots/${otherGuid}/leads?`) ? json(page(otherLeads)) : undefined),
     (url, init) => {
       const match = /\/api\/leads\/(\d+)$/.exec(url);
       if (!match || init?.method !== 'PATCH') return undefined;
@@ -53,7 +61,7 @@ function serveLeads(leads: Lead[], { emailConfigured = true } = {}) {
       Object.assign(target, { read, readAt: read ? '2024-03-09T10:00:00.000Z' : null });
       return json(target);
     },
-    (url) => (/\/api\/(leads|chatbots\/[^/]+\/leads)\?/.test(url) ? json(page(leads, { emailConfigured })) : undefined),
+    (url) => (/\/api\/(leads|chatbots\/[^/]+\/leads)\?/.test(url) ? json(page(leads)) : undefined),
   );
 }
 
@@ -61,7 +69,16 @@ function renderAt(path: string) {
   return renderWithProviders(
     <Routes>
       <Route path="/leads" element={<LeadsPage />} />
-      <Route path="/chatbots/:guid/leads" element={<ChatbotLeadsPage />} />
+      <Route
+        path="/chatbots/:guid/leads"
+        element={
+          <>
+            <Link to={`/chatbots/${guid}/leads`}>First bot</Link>
+            <Link to={`/chatbots/${otherGuid}/leads`}>Other bot</Link>
+            <ChatbotLeadsPage />
+          </>
+        }
+      />
     </Routes>,
     { path },
   );
@@ -161,5 +178,42 @@ describe('Leads inbox', () => {
     await screen.findAllByTestId('lead');
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('smtp-notice')).toBeNull();
+  });
+
+  it('labels leads from test chats "Test" and leaves them out of the unread count', async () => {
+    serveLeads([lead(2, 'Tess Tester', false, { isTest: true }), lead(1, 'Real Visitor', false)]);
+    renderAt('/leads');
+    const [test, real] = await screen.findAllByTestId('lead');
+    const badge = within(test).getByText('Test', { exact: true });
+    expect(badge.className).toContain('amber');
+    expect(within(real).queryByText('Test', { exact: true })).toBeNull();
+    expect(screen.getByTestId('lead-count').textContent).toBe('2 leads · 1 unread');
+  });
+
+  it('offers Reply by email only for a valid address, and no conversation link for Parley’s own bot', async () => {
+    serveLeads([lead(2, 'Bad Mail', false, { email: 'not an address' }), lead(1, 'Demo Visitor', false, { fromParleyBot: true })]);
+    renderAt('/leads');
+    const [bad, demo] = await screen.findAllByTestId('lead');
+    fireEvent.click(within(bad).getByRole('button', { name: /Bad Mail/ }));
+    const badDetail = await within(bad).findByTestId('lead-detail');
+    expect(within(badDetail).queryByRole('link', { name: /Reply by email/ })).toBeNull();
+    expect(within(badDetail).getByRole('link', { name: /View conversation/ })).toBeTruthy();
+    fireEvent.click(within(demo).getByRole('button', { name: /Demo Visitor/ }));
+    const demoDetail = await within(demo).findByTestId('lead-detail');
+    expect(within(demoDetail).getByRole('link', { name: /Reply by email/ }).getAttribute('href')).toBe('mailto:demo@example.com');
+    expect(within(demoDetail).queryByRole('link', { name: /View conversation/ })).toBeNull();
+  });
+
+  it("starts afresh on another bot's inbox: no lead left open from the previous bot", async () => {
+    serveLeads([lead(1, 'First Bot Lead', true)], { otherLeads: [{ ...lead(1, 'Second Bot Lead', true), chatbotGuid: otherGuid, chatbotName: 'Dock Desk' }] });
+    // Both bots visited once, so switching back finds the other bot already loaded.
+    renderAt(`/chatbots/${otherGuid}/leads`);
+    await screen.findByText('Second Bot Lead');
+    fireEvent.click(screen.getByRole('link', { name: 'First bot' }));
+    fireEvent.click(within(await screen.findByTestId('lead')).getByRole('button', { name: /First Bot Lead/ }));
+    await screen.findByTestId('lead-detail');
+    fireEvent.click(screen.getByRole('link', { name: 'Other bot' }));
+    await screen.findByText('Second Bot Lead');
+    expect(screen.queryByTestId('lead-detail')).toBeNull();
   });
 });

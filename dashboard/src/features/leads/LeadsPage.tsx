@@ -30,7 +30,8 @@ export function ChatbotLeadsPage() {
       {(bot) => (
         <>
           <SmtpNotice />
-          <LeadsInbox guid={bot.guid} />
+          {/* Keyed by bot, so a page number or open lead never carries over to another bot. */}
+          <LeadsInbox key={bot.guid} guid={bot.guid} />
         </>
       )}
     </ChatbotToolPage>

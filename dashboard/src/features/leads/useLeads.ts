@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { ApiError, client, unwrap } from '../../lib/api';
+import { client, serverMessage, unwrap } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
@@ -27,17 +27,21 @@ export function useLeads(guid: string | undefined, page: number) {
   });
 }
 
-/** Unread leads across all the owner's bots, for the dashboard; 0 when it cannot be read. */
-export function useUnreadLeadCount() {
+/**
+ * Unread leads across all the owner's bots (test chats' leads left out), for the dashboard's
+ * card and the navbar badge, which share this one query; 0 when it cannot be read.
+ */
+export function useUnreadLeadCount(enabled = true) {
   return useQuery({
     queryKey: queryKeys.leads.summary,
     queryFn: async () => {
       try {
-        return (await unwrap(client.leads.$get({ query: { limit: '1' } }))).unreadCount;
+        return await unwrap(client.leads['unread-count'].$get());
       } catch {
         return 0;
       }
     },
+    enabled,
   });
 }
 
@@ -54,8 +58,7 @@ export function useMarkLead() {
     },
     onError: (error) => {
       if (handleUnauthorized(error)) return;
-      const message = error instanceof ApiError ? error.body?.message : undefined;
-      toast({ variant: 'destructive', title: 'Error', description: message || 'Failed to update lead' });
+      toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to update lead') });
     },
   });
 }

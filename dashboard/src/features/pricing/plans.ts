@@ -12,10 +12,7 @@ export function usePlans() {
   });
 }
 
-/** Free is shown as Trial everywhere. */
-export function planLabel(plan: Pick<Plan, 'name'>): string {
-  return plan.name === 'Free' ? 'Trial' : plan.name;
-}
+export { planLabel } from '@parley/contracts';
 
 export const isFreePlan = (plan: Pick<Plan, 'name' | 'price'>) => plan.name === 'Free' || plan.price === 0;
 export const isMostPopular = (plan: Pick<Plan, 'name'>) => plan.name === 'Premium';

@@ -71,7 +71,7 @@ describe('prompt assistant on the chatbot form', () => {
     expect(call.init?.credentials).toBe('include');
     expect(call.body).toEqual({
       action: 'generate',
-      context: { chatbotName: 'Harbor Help', description: 'Moorings and fees', currentPrompt: systemPrompt().value },
+      context: { chatbotName: 'Harbor Help', description: 'Moorings and fees', currentPrompt: systemPrompt().value, model: 'gpt-4.1' },
       userMessage: 'be concise',
       history: [],
     });
@@ -167,6 +167,42 @@ describe('prompt assistant on the chatbot form', () => {
     expect(screen.queryByTestId('suggested-prompt')).toBeNull();
   });
 
+  it('a failure gives the typed words back and drops the line; a rate limit shows the server\'s message', async () => {
+    const replies = [
+      json({ message: 'Too many prompt assistant requests. Please wait a moment and try again.', details: { retryAfterSeconds: 30 } }, 429),
+      json({ message: 'The AI model could not answer. Please try again.' }, 502),
+    ];
+    renderPage(() => replies.shift()!);
+    fireEvent.change(messageBox(), { target: { value: 'make it more formal' } });
+    fireEvent.keyDown(messageBox(), { key: 'Enter' });
+    await waitFor(() => expect(toastTexts()).toEqual([['destructive', 'ErrorToo many prompt assistant requests. Please wait a moment and try again.']]));
+    expect(messageBox().value).toBe('make it more formal');
+    const log = screen.getByRole('list', { name: 'Prompt assistant conversation' });
+    expect(within(log).queryByText('make it more formal')).toBeNull();
+
+    fireEvent.change(messageBox(), { target: { value: 'be concise' } });
+    fireEvent.click(button('Generate'));
+    await waitFor(() => expect(toastTexts()).toContainEqual(['destructive', 'ErrorFailed to get prompt assistance. Please try again.']));
+    expect(messageBox().value).toBe('be concise');
+  });
+
+  it('never offers a note as the prompt: a blank first bubble leaves nothing to apply', async () => {
+    renderPage(() => json({ action: 'improve', bubbles: [{ content: '  ' }, { content: 'Your prompt already covers everything.' }] }));
+    fireEvent.click(button('Improve'));
+    await screen.findByText('Your prompt already covers everything.');
+    expect(screen.queryByTestId('suggested-prompt')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Apply to System Prompt' })).toBeNull();
+  });
+
+  it('sends the model picked on the form, saved or not', async () => {
+    const fetchMock = renderPage(generated, { page: 'edit', modelConfigured: true });
+    await waitFor(() => expect(systemPrompt().value).toBe('Be helpful.'));
+    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'gpt-4o-mini' } });
+    fireEvent.click(button('Generate'));
+    await screen.findByTestId('suggested-prompt');
+    expect(assistantCalls(fetchMock)[0].body.context.model).toBe('gpt-4o-mini');
+  });
+
   it('says when it works offline (the edit-page test shows it does not with a model)', async () => {
     renderPage(generated);
     await screen.findByText("Offline assistant: prompts are written from your bot's details and sources (no AI model configured).");
@@ -185,7 +221,7 @@ describe('prompt assistant on the chatbot form', () => {
     expect(calls[1].url).toBe(`/api/chatbots/${guid}/prompt-assistant`);
     expect(calls[1].body).toEqual({
       action: 'improve',
-      context: { chatbotName: 'Harbor Help', description: 'Moorings', currentPrompt: 'Be helpful.' },
+      context: { chatbotName: 'Harbor Help', description: 'Moorings', currentPrompt: 'Be helpful.', model: 'gpt-4o' },
       userMessage: '',
       history: [
         { role: 'user', content: 'Hi' },

@@ -28,6 +28,8 @@ export function PromptAssistant() {
     chatbotName: getValues('name').trim().slice(0, LIMITS.chatbotName),
     description: getValues('description').trim().slice(0, LIMITS.description),
     currentPrompt: getValues('systemPrompt').slice(0, LIMITS.currentPrompt),
+    // The model picked on the form, saved or not, is the one the assistant writes with.
+    model: getValues('model') || undefined,
   }));
 
   const list = useRef<HTMLOListElement>(null);
@@ -39,7 +41,8 @@ export function PromptAssistant() {
   function run(action: PromptAssistantAction) {
     const words = draft.trim();
     const label = action === 'generate' ? 'Generate a system prompt' : action === 'improve' ? 'Improve the current prompt' : words;
-    send(action, words, action !== 'chat' && words ? `${label}: ${words}` : label);
+    // The box empties at once; a failed request gives the words back unless the owner typed anew.
+    send(action, words, action !== 'chat' && words ? `${label}: ${words}` : label, () => setDraft((current) => (current.trim() ? current : draft)));
     setDraft('');
   }
 
@@ -63,7 +66,7 @@ export function PromptAssistant() {
           </Button>
         </div>
       </div>
-      {!status.isLoading && !status.modelConfigured && <p className="text-xs text-amber-700 dark:text-amber-300">{MESSAGES.offline}</p>}
+      {status.modelConfigured === false && <p className="text-xs text-amber-700 dark:text-amber-300">{MESSAGES.offline}</p>}
 
       <ol ref={list} aria-label="Prompt assistant conversation" aria-live="polite" className="max-h-96 space-y-2 overflow-y-auto">
         {messages.length === 0 && !pending && (

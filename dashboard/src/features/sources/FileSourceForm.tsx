@@ -1,3 +1,4 @@
+import { uploadedFileDescription } from '@parley/contracts';
 import { Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
@@ -74,7 +75,7 @@ export function FileSourceForm({ mutation }: { mutation: ReturnType<typeof useSo
       <TextAreaField
         label="Description (optional)"
         rows={2}
-        placeholder={file ? `Defaults to "${uploadedFileDescription(file.name)}"` : 'Defaults to "Uploaded file: {file name}"'}
+        placeholder={file ? `Defaults to "${uploadedFileDescription(file.name)}"` : `Defaults to "${uploadedFileDescription('{file name}')}"`}
         value={description}
         onChange={(e) => setDescription(e.target.value)}
       />
@@ -84,6 +85,3 @@ export function FileSourceForm({ mutation }: { mutation: ReturnType<typeof useSo
     </form>
   );
 }
-
-/** What an uploaded file is described as when the owner writes nothing (the server applies the same default). */
-const uploadedFileDescription = (fileName: string) => `Uploaded file: ${fileName}`;

@@ -1,10 +1,12 @@
-import { hasEnoughRandomness } from '@parley/contracts';
+import { hasEnoughRandomness, SESSION_STORAGE_KEY } from '@parley/contracts';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderWithProviders, usePageTestEnv } from '../../test/renderWithProviders';
 import { PublicChatWidget } from './PublicChatWidget';
 
 const KEY = 'global-chat-session-id';
+
+it('shares its session key with the widget', () => expect(SESSION_STORAGE_KEY).toBe(KEY));
 const STORED = 'session_1700000000000_0123456789abcdef0123456789abcdef';
 const defaultBot = (isActive: boolean) => (url: string) =>
   url === '/api/public/default-chatbot' ? json({ id: 9, guid: 'demo-guid', name: 'Parley Assistant', isActive, homeScreenConfig: null }) : undefined;
@@ -45,6 +47,27 @@ describe('PublicChatWidget', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 20));
     expect(widget()).toBeNull();
+  });
+
+  it('shows nothing when session storage is blocked: no id can exist where the widget resumes it', async () => {
+    const blocked = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    vi.stubGlobal('sessionStorage', { getItem: blocked, setItem: blocked, removeItem: blocked, clear: () => {} });
+    const fetchMock = mockFetch(defaultBot(true));
+    renderWithProviders(<PublicChatWidget />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(widget()).toBeNull();
+  });
+
+  it('an id already stored is enough, even without a secure random source', async () => {
+    sessionStorage.setItem(KEY, STORED);
+    vi.stubGlobal('crypto', {});
+    mockFetch(defaultBot(true));
+    renderWithProviders(<PublicChatWidget />);
+    await waitFor(() => expect(widget()).toBeTruthy());
+    expect(sessionStorage.getItem(KEY)).toBe(STORED);
   });
 
   it('shows nothing without a session id (no secure random source to mint one)', async () => {

@@ -1,19 +1,18 @@
-import { createSessionId } from '@parley/contracts';
+import { createSessionId, SESSION_STORAGE_KEY } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { client, unwrap } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 import { ChatWidgetElement } from './ChatWidgetElement';
 
-/** The widget's own session storage key (see docs/widget.md): the widget resumes the id found there. */
-const SESSION_KEY = 'global-chat-session-id';
-
 /**
  * The default public chatbot of the marketing site, floating bottom-right, shown only when a
- * session id exists and that chatbot is active. The id is the visitor's own: the one the widget
- * stored in this tab's session storage, or one minted here in the browser and stored under the
- * same key, so the widget picks it up when opened (no request is made before that). Where
- * storage is blocked the id lives in this page only.
+ * session id exists and that chatbot is active. "Exists" means: in this tab's session storage,
+ * under the key the widget resumes from. A first visit has none yet, and waiting for the widget
+ * to create one would mean the widget never shows, so the page mints the visitor's id in the
+ * browser (no request is made before the visitor opens the widget) and stores it there. Where
+ * session storage is blocked, or the browser has no secure random source, no id can exist and
+ * no widget shows: its conversation could not follow the visitor from page to page.
  */
 export function PublicChatWidget() {
   const [sessionId] = useState(visitorSessionId);
@@ -27,25 +26,16 @@ export function PublicChatWidget() {
   return <ChatWidgetElement chatbotId={String(data.guid ?? data.id)} position="bottom-right" primaryColor="#3b82f6" backgroundColor="#ffffff" textColor="#1f2937" />;
 }
 
-/** The stored id, or a new one stored for the widget; null when the browser cannot mint one (no secure random source). */
+/** The stored id, or a new one stored for the widget; null when none can be kept in session storage. */
 function visitorSessionId(): string | null {
-  let stored: string | null = null;
   try {
-    stored = sessionStorage.getItem(SESSION_KEY);
+    const stored = sessionStorage.getItem(SESSION_STORAGE_KEY);
+    if (stored) return stored;
+    const minted = createSessionId();
+    sessionStorage.setItem(SESSION_STORAGE_KEY, minted);
+    return sessionStorage.getItem(SESSION_STORAGE_KEY) === minted ? minted : null;
   } catch {
-    // storage blocked: the id below lives in this page only
-  }
-  if (stored) return stored;
-  let minted: string;
-  try {
-    minted = createSessionId();
-  } catch {
+    // Storage blocked (private modes, sandboxed frames) or no crypto.getRandomValues.
     return null;
   }
-  try {
-    sessionStorage.setItem(SESSION_KEY, minted);
-  } catch {
-    // see above
-  }
-  return minted;
 }

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 
-/** What names an account's data in the database: its ids, its address, its bots' ids and guids, its conversations and files. */
+/** What names an account's data in the database: its ids, its bots' ids and guids, its conversations and files (and its address, to sign in with). */
 export type AccountRefs = {
   userId: string;
   email: string;
@@ -21,14 +21,15 @@ const ID_COLUMNS: { column: string; table: string; refs: 'botIds' | 'sourceIds' 
 ];
 
 /**
- * Every row of every table that refers to the account: a text column containing its id, email,
- * a bot guid, a session id or an uploaded file's name, or a bot, source or lead id column
+ * Every row of every table that belongs to the account: a text column containing its id, a bot
+ * guid, a session id or an uploaded file's name, or a bot, source or lead id column
  * holding one of its own (the `id` of its bots, sources and leads included). Also lists the
  * per-bot search tables of its bots. Used by the deletion tests to show that nothing of the
- * account is left.
+ * account is left. Its email is no mark of ownership: another account's row may name it (a
+ * lead mail of their bot addressed to it).
  */
 export function rowsOfAccount(db: Database, refs: AccountRefs): { table: string; row: Record<string, unknown> }[] {
-  const texts = [refs.userId, refs.email.toLowerCase(), ...refs.guids, ...refs.sessionIds, ...refs.fileNames];
+  const texts = [refs.userId, ...refs.guids, ...refs.sessionIds, ...refs.fileNames];
   const bots = new Set(refs.botIds);
   const ids = ID_COLUMNS.map((c) => ({ ...c, values: new Set(refs[c.refs]) }));
   const found: { table: string; row: Record<string, unknown> }[] = [];
