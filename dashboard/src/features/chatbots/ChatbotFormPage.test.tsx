@@ -5,29 +5,11 @@ import { json, mockFetch, renderWithProviders, usePageTestEnv } from '../../test
 
 import { CreateChatbotPage, EditChatbotPage } from './ChatbotFormPage';
 import { chatbotPayload, emptyChatbotForm, UNREADABLE_NUMBER, validateChatbotForm } from './chatbotFormValues';
+import { chatbotFixture } from '../../test/chatbotFixture';
 
 const guid = '00000000-0000-4000-8000-000000000001';
 const LIMIT_ERROR = 'Daily message limit must be between 1 and 1000000';
-const bot = {
-  id: 1,
-  guid,
-  name: 'Harbor Help',
-  description: null,
-  avatarUrl: null,
-  systemPrompt: 'Be helpful.',
-  model: 'gpt-4o',
-  temperature: 7,
-  maxTokens: 1000,
-  welcomeMessage: 'Hi!',
-  fallbackMessage: null,
-  initialMessages: [],
-  isActive: true,
-  formRecipientEmail: null,
-  formRecipientName: null,
-  formConfirmationMessage: null,
-  dailyMessageLimit: 500 as number | null,
-  allowedDomains: [] as string[],
-};
+const bot = chatbotFixture(guid, { welcomeMessage: 'Hi!' as string | null, dailyMessageLimit: 500 as number | null });
 
 const limitInput = () => screen.getByLabelText('Daily Message Limit') as HTMLInputElement;
 const setLimit = (value: string) => fireEvent.change(limitInput(), { target: { value } });

@@ -3,27 +3,10 @@ import { Route, Routes } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, mockFetch, renderWithProviders, signedInAs, usePageTestEnv } from '../../test/renderWithProviders';
 import { TestPage } from './TestPage';
+import { chatbotFixture } from '../../test/chatbotFixture';
 
 const guid = '00000000-0000-4000-8000-000000000002';
-const bot = {
-  id: 2,
-  guid,
-  name: 'Harbor Help',
-  description: null,
-  avatarUrl: null,
-  systemPrompt: 'Be helpful.',
-  model: 'gpt-4o',
-  temperature: 7,
-  maxTokens: 1000,
-  welcomeMessage: null,
-  fallbackMessage: null,
-  initialMessages: [],
-  isActive: true,
-  formRecipientEmail: null,
-  formRecipientName: null,
-  formConfirmationMessage: null,
-  dailyMessageLimit: null,
-};
+const bot = chatbotFixture(guid, { id: 2 });
 const NOTE = 'Test chats are not counted against your monthly messages and are labelled Test in history.';
 
 // A stand-in for the widget bundle: the page only has to hand the element its attributes.

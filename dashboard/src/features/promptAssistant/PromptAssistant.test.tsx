@@ -3,29 +3,11 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderWithProviders, usePageTestEnv } from '../../test/renderWithProviders';
 import { CreateChatbotPage, EditChatbotPage } from '../chatbots/ChatbotFormPage';
+import { chatbotFixture } from '../../test/chatbotFixture';
 
 const guid = '00000000-0000-4000-8000-000000000007';
 const PROMPT = 'You are Harbor Help, the support assistant for Harbor.\n\nTone and style:\n- Be concise.';
-const bot = {
-  id: 7,
-  guid,
-  name: 'Harbor Help',
-  description: 'Moorings',
-  avatarUrl: null,
-  systemPrompt: 'Be helpful.',
-  model: 'gpt-4o',
-  temperature: 7,
-  maxTokens: 1000,
-  welcomeMessage: 'Hi!',
-  fallbackMessage: null,
-  initialMessages: [],
-  isActive: true,
-  formRecipientEmail: null,
-  formRecipientName: null,
-  formConfirmationMessage: null,
-  allowedDomains: [],
-  dailyMessageLimit: null,
-};
+const bot = chatbotFixture(guid, { id: 7, description: 'Moorings' as string | null, welcomeMessage: 'Hi!' as string | null });
 
 type Reply = Response | Promise<Response>;
 
