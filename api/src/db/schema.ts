@@ -152,13 +152,15 @@ export const contentSources = sqliteTable(
     chatbotId: integer('chatbot_id')
       .notNull()
       .references(() => chatbots.id, { onDelete: 'cascade' }),
-    sourceType: text('source_type', { enum: ['website', 'text', 'file'] }).notNull(),
+    sourceType: text('source_type', { enum: ['website', 'text', 'file', 'qa'] }).notNull(),
     title: text('title'),
     url: text('url'),
     fileName: text('file_name'),
     description: text('description'),
-    /** Raw text of text and file sources, kept so a rescan can rebuild chunks. */
+    /** Raw text of text and file sources (the answer of a Q&A source), kept so a rescan can rebuild chunks. */
     textContent: text('text_content'),
+    /** Other wordings of a Q&A source's question (its `title`); empty for other sources. */
+    questionVariants: text('question_variants', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     maxPages: integer('max_pages').notNull().default(50),
     status: text('status', { enum: ['pending', 'scanning', 'completed', 'error'] }).notNull().default('pending'),
     totalPages: integer('total_pages').notNull().default(0),
@@ -227,12 +229,26 @@ export const chatSessions = sqliteTable(
     activeSurveyId: integer('active_survey_id'),
     /** Opened by the bot's owner from the Test page: not counted against any quota, labelled in history. */
     isTest: integer('is_test', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * What the history list and analytics read without scanning messages, kept up to date as
+     * messages, votes and leads arrive: the visitor's first question, how many questions they
+     * asked, and whether the conversation had a fallback answer, a hand-off form, a thumbs-down,
+     * a thumbs-up, a lead, or a question asked twice.
+     */
+    firstQuestion: text('first_question'),
+    questionCount: integer('question_count').notNull().default(0),
+    hasFallback: integer('has_fallback', { mode: 'boolean' }).notNull().default(false),
+    hasHandoff: integer('has_handoff', { mode: 'boolean' }).notNull().default(false),
+    hasThumbsDown: integer('has_thumbs_down', { mode: 'boolean' }).notNull().default(false),
+    hasThumbsUp: integer('has_thumbs_up', { mode: 'boolean' }).notNull().default(false),
+    hasLead: integer('has_lead', { mode: 'boolean' }).notNull().default(false),
+    hasRepeat: integer('has_repeat', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [index('chat_sessions_chatbot_idx').on(t.chatbotId, t.lastMessageAt)],
+  (t) => [index('chat_sessions_chatbot_idx').on(t.chatbotId, t.lastMessageAt), index('chat_sessions_created_idx').on(t.chatbotId, t.createdAt)],
 );
 
 export const chatMessages = sqliteTable(
@@ -247,9 +263,41 @@ export const chatMessages = sqliteTable(
     content: text('content').notNull(),
     messageType: text('message_type').notNull().default('text'),
     metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    /** A bot answer written by the model: whether it answered or gave the fallback. Null for every other message. */
+    answerStatus: text('answer_status', { enum: ['answered', 'fallback'] }),
+    /** The visitor's vote on a bot answer, changeable; null until they vote. */
+    feedback: text('feedback', { enum: ['up', 'down'] }),
+    feedbackAt: integer('feedback_at', { mode: 'timestamp_ms' }),
+    /** A visitor question's wording reduced to its sorted word stems (`questionKey`), so similar questions group. */
+    questionKey: text('question_key'),
+    /** Why a visitor question is in the Unanswered inbox (the bot fell back, got a thumbs-down, or handed off). */
+    unansweredReason: text('unanswered_reason', { enum: ['fallback', 'thumbs_down', 'handoff'] }),
+    /** The owner's handling of an unanswered question: answered with a Q&A source, or dismissed. */
+    triage: text('triage', { enum: ['answered', 'dismissed'] }),
+    triagedAt: integer('triaged_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
-  (t) => [index('chat_messages_session_idx').on(t.sessionId, t.id)],
+  (t) => [
+    index('chat_messages_session_idx').on(t.sessionId, t.id),
+    index('chat_messages_chatbot_created_idx').on(t.chatbotId, t.createdAt),
+    index('chat_messages_unanswered_idx').on(t.chatbotId, t.unansweredReason, t.triage),
+  ],
+);
+
+/** The sources a bot answer cited, one row each, so analytics can count them without reading message JSON. */
+export const messageCitations = sqliteTable(
+  'message_citations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    chatbotId: integer('chatbot_id').notNull(),
+    title: text('title'),
+    url: text('url'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_citations_chatbot_idx').on(t.chatbotId, t.createdAt), index('message_citations_message_idx').on(t.messageId)],
 );
 
 export const surveys = sqliteTable(

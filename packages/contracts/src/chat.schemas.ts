@@ -9,6 +9,8 @@ import type {
   ChatSession,
   CreateSessionRequest,
   ErrorBody,
+  FeedbackRequest,
+  FeedbackResponse,
   FormField,
   FormFieldValue,
   FormMetadata,
@@ -23,7 +25,7 @@ import type {
   StreamRequest,
   SubmitFormRequest,
 } from './chat';
-import { hasEnoughRandomness, messageTypes, SESSION_ID_PATTERN } from './chat';
+import { answerStatuses, feedbackRatings, hasEnoughRandomness, messageTypes, SESSION_ID_PATTERN } from './chat';
 import { homeScreenConfigSchema } from './homeScreen.schemas';
 import { boundedJson, cleanString } from './text.schemas';
 
@@ -52,8 +54,15 @@ export const messageMetadataSchema = z
     emailSent: z.boolean().optional(),
     messageId: z.union([z.string(), z.number()]).optional(),
     sources: z.array(sourceRefSchema).optional(),
+    answerStatus: z.enum(answerStatuses).optional(),
   })
   .loose() satisfies z.ZodType<MessageMetadata>;
+
+export const feedbackRatingSchema = z.enum(feedbackRatings, { error: 'rating must be "up" or "down"' });
+
+export const feedbackRequestSchema = z.object({ rating: feedbackRatingSchema }) satisfies z.ZodType<FeedbackRequest>;
+
+export const feedbackResponseSchema = z.object({ messageId: z.number(), rating: feedbackRatingSchema }) satisfies z.ZodType<FeedbackResponse>;
 
 export const chatMessageSchema = z.object({
   id: z.union([z.number(), z.string()]),
@@ -63,6 +72,7 @@ export const chatMessageSchema = z.object({
   messageType: messageTypeSchema,
   metadata: messageMetadataSchema.nullable().optional(),
   createdAt: z.string(),
+  feedback: feedbackRatingSchema.nullable().optional(),
 }) satisfies z.ZodType<ChatMessage>;
 
 /** A bot as a visitor's browser names it: its guid (see `CreateSessionRequest`). */

@@ -76,7 +76,37 @@ export interface MessageMetadata {
   emailSent?: boolean;
   messageId?: string | number;
   sources?: SourceRef[];
+  /** Set on a bot answer the model wrote: it answered, or it gave the fallback. Only these take votes. */
+  answerStatus?: AnswerStatus;
   [key: string]: unknown;
+}
+
+/** How a model-written bot answer ended: a real answer or the bot's fallback message. */
+export const answerStatuses = ['answered', 'fallback'] as const;
+export type AnswerStatus = (typeof answerStatuses)[number];
+
+/** A visitor's vote on one bot answer. */
+export const feedbackRatings = ['up', 'down'] as const;
+export type FeedbackRating = (typeof feedbackRatings)[number];
+
+/** Body of `POST /api/chat/{sessionId}/messages/{messageId}/feedback`; a later vote replaces the earlier one. */
+export interface FeedbackRequest {
+  rating: FeedbackRating;
+}
+
+/** Answer of the feedback call: the vote now stored on the message. */
+export interface FeedbackResponse {
+  messageId: number;
+  rating: FeedbackRating;
+}
+
+/**
+ * Whether a visitor may vote on a message: bot answers the model wrote (they carry
+ * `metadata.answerStatus`), never greetings, forms, survey steps or the visitor's own words.
+ */
+export function isRateableAnswer(message: Pick<ChatMessage, 'sender' | 'metadata'>): boolean {
+  const status = message.metadata?.answerStatus;
+  return message.sender === 'bot' && (status === 'answered' || status === 'fallback');
 }
 
 export interface ChatMessage {
@@ -87,6 +117,8 @@ export interface ChatMessage {
   messageType: MessageType;
   metadata?: MessageMetadata | null;
   createdAt: string;
+  /** The visitor's vote on a bot answer (see `isRateableAnswer`); absent or null until they vote. */
+  feedback?: FeedbackRating | null;
 }
 
 /** Body of `POST /api/chat/session`. */

@@ -142,6 +142,7 @@ function toChatMessage(row: ChatMessageRow): ChatMessage {
     messageType: row.messageType as MessageType,
     metadata: row.metadata ?? null,
     createdAt: row.createdAt.toISOString(),
+    ...(row.sender === 'bot' && row.answerStatus && { feedback: row.feedback ?? null }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CheckCircle2, Clock, FileText, FileUp, Globe, Loader2, RefreshCw, RotateCw, Trash2, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, FileText, FileUp, Globe, MessageCircleQuestion, Loader2, RefreshCw, RotateCw, Trash2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -86,7 +86,7 @@ const STATUS = {
   error: { tone: 'red', Icon: XCircle, iconClass: 'text-red-500' },
 } as const;
 
-const TYPE_ICON = { website: Globe, text: FileText, file: FileUp } as const;
+const TYPE_ICON = { website: Globe, text: FileText, file: FileUp, qa: MessageCircleQuestion } as const;
 
 function SourceItem({ source, rescanning, onRescan, onDelete }: { source: ContentSource; rescanning: boolean; onRescan: () => void; onDelete: () => void }) {
   const name = sourceName(source);
