@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors';
 import { isEmail } from '@parley/contracts';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { findChatbotByGuid, getOwnedChatbot } from '../chatbots/chatbots.service';
-import { toCsv } from './toCsv';
+import { toCsv } from '../../lib/toCsv';
 
 /** Who reads leads: the signed-in owner; admins also read those of Parley's own (system) bots. */
 export type LeadReader = Pick<User, 'id' | 'isAdmin'>;
