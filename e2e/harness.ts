@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 
 export type RunningServer = { url: string; port: number; dataDir: string; process: ChildProcess; stop: () => Promise<void> };
 
@@ -94,4 +96,20 @@ export async function signUpThroughApi(page: Page, firstName: string): Promise<s
   const res = await page.request.post('/api/auth/register', { data: { email, password: 'correct horse battery staple', firstName } });
   if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
   return email;
+}
+
+/** axe-core over the whole page, the widget's open shadow roots included (axe descends into them). */
+export async function expectNoAxeViolations(page: Page) {
+  // Contrast is judged on the settled UI, not mid-way through an opening animation.
+  await page.evaluate(async () => {
+    const roots: (Document | ShadowRoot)[] = [document, ...[...document.querySelectorAll('[data-chat-widget], chat-widget')].map((h) => h.shadowRoot!)];
+    await Promise.all(roots.flatMap((r) => r.getAnimations()).map((a) => a.finished.catch(() => undefined)));
+  });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown; failureSummary?: string }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => [n.target, n.failureSummary]))}`);
+  });
+  expect(violations).toEqual([]);
 }

@@ -55,12 +55,13 @@ const ROUTES: Record<string, RouteCase> = {
   '/chatbots/:guid/add-data': { url: (c) => `/chatbots/${c.guid}/add-data`, heading: `Add Data: ${BOT_NAME}`, signedIn: true },
   '/chatbots/:guid/test': { url: (c) => `/chatbots/${c.guid}/test`, heading: `Test ${BOT_NAME}`, signedIn: true },
   '/chatbots/:guid/ui-designer': { url: (c) => `/chatbots/${c.guid}/ui-designer`, heading: 'UI Designer', signedIn: true },
-  '/chatbots/:guid/analytics': { url: (c) => `/chatbots/${c.guid}/analytics`, heading: `Analytics: ${BOT_NAME}`, signedIn: true },
+  '/chatbots/:guid/analytics': { url: (c) => `/chatbots/${c.guid}/analytics`, heading: `Analytics: ${BOT_NAME}`, signedIn: true, ready: 'stat-conversations' },
   '/chatbots/:guid/survey-analytics': { url: (c) => `/chatbots/${c.guid}/survey-analytics`, heading: `Survey Analytics: ${BOT_NAME}`, signedIn: true },
   '/chatbots/:guid/surveys': { url: (c) => `/chatbots/${c.guid}/surveys`, heading: `Surveys: ${BOT_NAME}`, signedIn: true },
   '/chatbots/:guid/embed': { url: (c) => `/chatbots/${c.guid}/embed`, heading: `Embed ${BOT_NAME}`, signedIn: true },
   '/chatbots/:guid/history': { url: (c) => `/chatbots/${c.guid}/history`, heading: 'Chat History', signedIn: true },
   '/chatbots/:guid/leads': { url: (c) => `/chatbots/${c.guid}/leads`, heading: 'Leads', signedIn: true, ready: 'lead' },
+  '/chatbots/:guid/unanswered': { url: (c) => `/chatbots/${c.guid}/unanswered`, heading: `Unanswered Questions: ${BOT_NAME}`, signedIn: true },
 };
 
 const VIEWPORTS = [

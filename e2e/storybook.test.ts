@@ -38,6 +38,10 @@ const EXPECTED_STORIES = [
   'messages-chunked-bubbles--revealed-in-sequence',
   'messages-chunked-bubbles--streaming-complete',
   'messages-typing-indicator--typing',
+  'messages-feedback--unrated',
+  'messages-feedback--voted',
+  'messages-feedback--not-saved',
+  'messages-feedback--recorded-in-transcript',
   // home screen
   'home-components--header',
   'home-components--category-tabs',
@@ -62,6 +66,8 @@ const EXPECTED_STORIES = [
 ];
 
 const BUILD_TIMEOUT_MS = 300_000;
+// Stories render in a cold browser on a busy CI machine: a second is not always enough.
+const POLL = { timeout: 10_000 };
 
 /**
  * Builds the static Storybook exactly as `npm run build-storybook` does, checks its story index,
@@ -115,7 +121,7 @@ describe('Storybook', () => {
 
   it('renders a menu inside a shadow root with the widget stylesheet, and its Other option needs text', async () => {
     const page = await openStory('messages-menu--with-other-option');
-    for (const text of ['Search engine', 'A friend', 'Other']) await expect.poll(() => page.getByRole('button', { name: text }).isVisible()).toBe(true);
+    for (const text of ['Search engine', 'A friend', 'Other']) await expect.poll(() => page.getByRole('button', { name: text }).isVisible(), POLL).toBe(true);
     await expect.poll(() => page.getByText('How did you hear about us?').isVisible(), { timeout: 10_000 }).toBe(true);
 
     // The widget CSS lives in the story's shadow root, not in the page.
@@ -137,30 +143,30 @@ describe('Storybook', () => {
     expect(await send.isEnabled()).toBe(true);
     await send.click();
     // The story's chat actions record the choice as the real chat does: the menu locks.
-    await expect.poll(() => page.getByRole('button', { name: 'Search engine' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Search engine' }).isDisabled(), POLL).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Other' }).getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
   });
 
   it('renders star and numeric ratings; a click submits once', async () => {
     const stars = await openStory('messages-rating--stars');
-    await expect.poll(() => stars.getByRole('button', { name: /^Rate \d out of 5$/ }).count()).toBe(5);
+    await expect.poll(() => stars.getByRole('button', { name: /^Rate \d out of 5$/ }).count(), POLL).toBe(5);
     await stars.getByRole('button', { name: 'Rate 4 out of 5' }).click();
-    await expect.poll(() => stars.getByRole('button', { name: 'Rate 4 out of 5' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => stars.getByRole('button', { name: 'Rate 4 out of 5' }).getAttribute('aria-pressed'), POLL).toBe('true');
     await expect.poll(() => stars.getByRole('button', { name: 'Rate 1 out of 5' }).isDisabled(), { timeout: 10_000 }).toBe(true);
 
     const numeric = await openStory('messages-rating--numeric');
-    await expect.poll(() => numeric.getByRole('button', { name: /^Rate \d+ out of 10$/ }).count()).toBe(11);
+    await expect.poll(() => numeric.getByRole('button', { name: /^Rate \d+ out of 10$/ }).count(), POLL).toBe(11);
     await expect.poll(() => numeric.getByRole('button', { name: 'Rate 0 out of 10' }).textContent(), { timeout: 10_000 }).toBe('0');
   });
 
   it('shows the default home with its actions, topics and categories', async () => {
     const page = await openStory('home-default-home--default-home');
     for (const text of ['Start Free Chat', 'Request Live Agent', 'Popular Topics', 'Browse by Category']) {
-      await expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+      await expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), POLL).toBe(true);
     }
     for (const category of ['All', 'Support', 'Sales', 'Billing']) await expect.poll(() => page.getByRole('button', { name: category, exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Billing', exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Promotions' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Promotions' }).count(), POLL).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: /Billing Help/ }).count(), { timeout: 10_000 }).toBe(2);
   });
 
@@ -181,7 +187,7 @@ describe('Storybook', () => {
     await form.getByRole('textbox', { name: 'Message' }).fill('Please call me back about my order.');
     await expect.poll(() => submit.isEnabled(), { timeout: 10_000 }).toBe(true);
     await submit.click();
-    await expect.poll(() => page.getByText("Thank you! Your message has been sent successfully. We'll get back to you soon.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Thank you! Your message has been sent successfully. We'll get back to you soon.").isVisible(), POLL).toBe(true);
   });
 
   it('shows the open widget full-screen on a phone and the pop-up bubbles while closed', async () => {
@@ -200,7 +206,7 @@ describe('Storybook', () => {
     ]);
     await expect.poll(() => closed.getByRole('button', { name: 'Open chat' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await closed.getByRole('button', { name: 'Hide messages' }).click();
-    await expect.poll(() => closed.locator('.cw-popup').count()).toBe(0);
+    await expect.poll(() => closed.locator('.cw-popup').count(), POLL).toBe(0);
   });
 
   it('drives the widget through its play functions: typing, a streamed answer, and the embedded frame', async () => {

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, ROOT, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, launchBrowser, startServer, type RunningServer } from './harness';
 import { createTrainedBot, HOSTILE_CSS, hostBody, openDatabase, seedBotMessage, setMonthlyUsage, startHostSite, type HostSite, type Owner } from './widgetHost';
 import { ACME_KNOWLEDGE } from '../api/test/fixtures/acmeKnowledge';
 
@@ -16,7 +15,6 @@ import { ACME_KNOWLEDGE } from '../api/test/fixtures/acmeKnowledge';
 
 const KNOWLEDGE = ACME_KNOWLEDGE.filter((k) => ['Refund policy', 'Shipping', 'Warranty'].includes(k.title));
 
-const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 const PRIMARY = '#0f766e';
 const PRIMARY_RGB = 'rgb(15, 118, 110)';
 
@@ -92,22 +90,6 @@ describe('visitor chat widget on a foreign site', () => {
     await input().press('Enter');
   }
 
-  /** axe-core over the whole page, shadow roots included (axe descends into open ones). */
-  async function expectNoAxeViolations(p: Page = page) {
-    // Contrast is judged on the settled UI, not mid-way through an opening animation.
-    await p.evaluate(async () => {
-      const roots: (Document | ShadowRoot)[] = [document, ...[...document.querySelectorAll('[data-chat-widget], chat-widget')].map((h) => h.shadowRoot!)];
-      await Promise.all(roots.flatMap((r) => r.getAnimations()).map((a) => a.finished.catch(() => undefined)));
-    });
-    if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ path: AXE });
-    const violations = await p.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown; failureSummary?: string }[] }[] }> } }).axe;
-      const result = await axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => [n.target, n.failureSummary]))}`);
-    });
-    expect(violations).toEqual([]);
-  }
-
   async function shadowStyle(selector: string, ...props: string[]) {
     return page.evaluate(
       ([sel, names]) => {
@@ -172,7 +154,7 @@ describe('visitor chat widget on a foreign site', () => {
     await first.waitFor();
     expect(apiCalls).toEqual([`GET /api/public/chatbots/${owner.guid}`]);
     await page.getByRole('button', { name: 'We answer in seconds.' }).waitFor();
-    await expectNoAxeViolations();
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Hide messages' }).click();
     await expect.poll(() => page.locator('.cw-popup').count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => page.evaluate((guid) => localStorage.getItem(`chat-bubbles-dismissed:${guid}`), owner.guid), { timeout: 10_000 }).toMatch(/^2:/);
@@ -192,7 +174,7 @@ describe('visitor chat widget on a foreign site', () => {
     await page.getByRole('heading', { name: 'Popular Topics' }).waitFor();
     await page.getByRole('heading', { name: 'Browse by Category' }).waitFor();
     await expect.poll(() => page.getByRole('tab', { name: 'Home' }).getAttribute('aria-selected')).toBe('true');
-    await expectNoAxeViolations();
+    await expectNoAxeViolations(page);
   });
 
   it('closes with Escape and gives focus back to the launcher, then reopens', async () => {
@@ -216,7 +198,7 @@ describe('visitor chat widget on a foreign site', () => {
     await page.locator('.cw-typing').waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('.cw-badge').innerText()).toBe('2');
     expect(await shadowStyle('.cw-msg.is-user .cw-bubble', 'background-color')).toEqual({ 'background-color': PRIMARY_RGB });
-    await expectNoAxeViolations();
+    await expectNoAxeViolations(page);
   });
 
   it('answers a hand-off request with a form and submits it', async () => {
@@ -229,7 +211,7 @@ describe('visitor chat widget on a foreign site', () => {
     await form.getByLabel('Email').fill('vera@example.com');
     await expect.poll(() => submit.isDisabled(), { timeout: 10_000 }).toBe(true);
     await form.getByLabel('Message').fill('Please call me about my broken kettle.');
-    await expectNoAxeViolations();
+    await expectNoAxeViolations(page);
     await submit.click();
     await page.getByText('Thank you! Your message has been sent successfully. We will contact you soon.').waitFor();
     const row = db.prepare(`select form_title as title, form_data as data from form_submissions where chatbot_id = ? order by id desc`).get(owner.botId) as { title: string; data: string };
@@ -267,7 +249,7 @@ describe('visitor chat widget on a foreign site', () => {
     await expect.poll(() => rating.getByRole('button', { name: 'Rate 4 out of 5' }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => rating.getByRole('button', { name: 'Rate 5 out of 5' }).isDisabled()).toBe(true);
     await page.locator('.cw-typing').waitFor({ state: 'detached' });
-    await expectNoAxeViolations();
+    await expectNoAxeViolations(page);
     await expect.poll(() => selectionOf(ratingId)).toMatchObject({ optionId: '4', payload: 4 });
 
     // Answers live on the server: after another reload the menu and rating stay answered.
@@ -298,7 +280,7 @@ describe('visitor chat widget on a foreign site', () => {
     await form.getByLabel('Name').fill('Vera Visitor');
     await form.getByLabel('Email').fill('vera@example.com');
     await form.getByLabel('Message').fill('I would like to upgrade so my customers can chat again.');
-    await expectNoAxeViolations();
+    await expectNoAxeViolations(page);
     await submit.click();
     await page.getByText("Thank you! Your message has been sent successfully. We'll get back to you soon.").waitFor();
     const row = db.prepare(`select form_data as data from form_submissions where form_title = 'Contact Request - Message Limit Exceeded' and session_id = ?`).get(sessionId) as { data: string };
@@ -326,7 +308,7 @@ describe('visitor chat widget on a foreign site', () => {
     await ask('How long is the warranty?');
     await page.locator('.cw-msg.is-bot').filter({ hasText: 'two-year warranty' }).locator('.cw-sources').getByText('Warranty').waitFor();
     await page.locator('.cw-typing').waitFor({ state: 'detached' });
-    await expectNoAxeViolations();
+    await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await panel().waitFor({ state: 'detached' });
     const events = await page.evaluate(() => (window as unknown as { events: string[] }).events);

@@ -24,6 +24,8 @@ import { systemRoutes } from './features/system/system.routes';
 import { promptAssistantRoutes } from './features/promptAssistant/promptAssistant.routes';
 import { accountAuthRoutes, accountRoutes, adminAccountRoutes } from './features/account/account.routes';
 import { chatbotLeadRoutes, leadRoutes } from './features/leads/leads.routes';
+import { unansweredRoutes } from './features/unanswered/unanswered.routes';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
 
 /**
  * Visitor API: called cross-origin by the widget on any site. CORS without credentials (no
@@ -53,6 +55,8 @@ export const ownerApi = trustZone(
     .route('/chatbots', chatbotSessionRoutes)
     .route('/chatbots', promptAssistantRoutes)
     .route('/chatbots', chatbotLeadRoutes)
+    .route('/chatbots', unansweredRoutes)
+    .route('/chatbots', analyticsRoutes)
     .route('/leads', leadRoutes)
     .route('/chat', chatOwnerRoutes)
     .route('/subscription', subscriptionRoutes)

@@ -3,6 +3,7 @@ import { seedPlans } from './features/subscription/subscription.service';
 import { startOutboxWorker } from './features/email/outbox.service';
 import { seedDefaultChatbot } from './features/public/defaultChatbot';
 import { resumeInterruptedScans } from './features/sources/sources.service';
+import { backfillQuestionKeys } from './features/analytics/backfillQuestionKeys';
 import { env } from './env';
 import { logger } from './lib/logger';
 
@@ -13,6 +14,8 @@ import { logger } from './lib/logger';
 export async function startup() {
   seedPlans();
   pruneExpiredSessions();
+  // Before serving, so the first analytics read already counts the questions of older chats.
+  backfillQuestionKeys();
   if (env.SEED_DEFAULT_CHATBOT) {
     // A failed seed must not keep Parley from starting; the next start trains it again.
     await seedDefaultChatbot().catch((error) => logger.error('seeding the default chatbot failed', { error: String(error) }));

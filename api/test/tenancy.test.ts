@@ -91,6 +91,16 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
         send: () => chatbots[':guid'].sessions.$get({ param: { guid: bot.guid }, query: { page: '1', limit: '10' } }, asB),
       },
       {
+        label: 'export sessions',
+        route: 'GET /chatbots/:guid/sessions/export',
+        send: () => chatbots[':guid'].sessions.export.$get({ param: { guid: bot.guid }, query: { format: 'json' } }, asB),
+      },
+      {
+        label: 'export one session',
+        route: 'GET /chat/:sessionId/export',
+        send: () => chat[':sessionId'].export.$get({ param: { sessionId }, query: { format: 'csv' } }, asB),
+      },
+      {
         label: 'prompt assistant',
         route: 'POST /chatbots/:guid/prompt-assistant',
         send: () =>
@@ -165,6 +175,53 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
         label: 'list bot leads',
         route: 'GET /chatbots/:guid/leads',
         send: () => chatbots[':guid'].leads.$get({ param: { guid: bot.guid }, query: {} }, asB),
+      },
+      {
+        label: 'list unanswered',
+        route: 'GET /chatbots/:guid/unanswered',
+        send: () => chatbots[':guid'].unanswered.$get({ param: { guid: bot.guid } }, asB),
+      },
+      {
+        label: 'dismiss unanswered',
+        route: 'POST /chatbots/:guid/unanswered/dismiss',
+        send: () => chatbots[':guid'].unanswered.dismiss.$post({ param: { guid: bot.guid }, json: { messageIds: [1] } }, asB),
+      },
+      {
+        label: 'answer unanswered',
+        route: 'POST /chatbots/:guid/unanswered/answer',
+        send: () =>
+          chatbots[':guid'].unanswered.answer.$post(
+            { param: { guid: bot.guid }, json: { messageIds: [1], question: 'How much is a mooring?', variants: [], answer: 'Moorings are free.' } },
+            asB,
+          ),
+      },
+      ...refs.map(
+        (ref): Call => ({
+          label: `list Q&A sources (${ref})`,
+          route: 'GET /chatbots/:chatbotId/qa',
+          send: () => chatbots[':chatbotId'].qa.$get({ param: { chatbotId: ref } }, asB),
+        }),
+      ),
+      ...[bot.guid, bBot.guid].map(
+        (ref): Call => ({
+          label: `edit Q&A source (${ref === bot.guid ? 'A bot' : 'via B bot'})`,
+          route: 'PUT /chatbots/:chatbotId/qa/:sourceId',
+          send: () =>
+            chatbots[':chatbotId'].qa[':sourceId'].$put(
+              { param: { chatbotId: ref, sourceId }, json: { question: 'How much is a mooring?', variants: [], answer: 'Moorings are free.' } },
+              asB,
+            ),
+        }),
+      ),
+      {
+        label: 'read analytics',
+        route: 'GET /chatbots/:guid/analytics',
+        send: () => chatbots[':guid'].analytics.$get({ param: { guid: bot.guid }, query: {} }, asB),
+      },
+      {
+        label: 'export analytics',
+        route: 'GET /chatbots/:guid/analytics/export.csv',
+        send: () => chatbots[':guid'].analytics['export.csv'].$get({ param: { guid: bot.guid }, query: {} }, asB),
       },
       {
         label: 'mark lead read',

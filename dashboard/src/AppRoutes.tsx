@@ -31,9 +31,11 @@ const AddDataPage = lazy(() => import('./features/sources/AddDataPage').then((m)
 const HistoryPage = lazy(() => import('./features/history/HistoryPage').then((m) => ({ default: m.HistoryPage })));
 const LeadsPage = lazy(() => import('./features/leads/LeadsPage').then((m) => ({ default: m.LeadsPage })));
 const ChatbotLeadsPage = lazy(() => import('./features/leads/LeadsPage').then((m) => ({ default: m.ChatbotLeadsPage })));
-const tool = (name: 'AnalyticsPage' | 'SurveyAnalyticsPage' | 'SurveysPage' | 'UiDesignerPage') =>
+const UnansweredPage = lazy(() => import('./features/unanswered/UnansweredPage').then((m) => ({ default: m.UnansweredPage })));
+// The analytics page brings the chart library: loaded with the page, never with the rest.
+const AnalyticsPage = lazy(() => import('./features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })));
+const tool = (name: 'SurveyAnalyticsPage' | 'SurveysPage' | 'UiDesignerPage') =>
   lazy(() => import('./features/chatbots/ToolPages').then((m) => ({ default: m[name] })));
-const AnalyticsPage = tool('AnalyticsPage');
 const SurveyAnalyticsPage = tool('SurveyAnalyticsPage');
 const SurveysPage = tool('SurveysPage');
 const UiDesignerPage = tool('UiDesignerPage');
@@ -101,6 +103,7 @@ export function AppRoutes() {
         <Route path="/chatbots/:guid/history" element={owner(<HistoryPage />)} />
         <Route path="/leads" element={owner(<LeadsPage />)} />
         <Route path="/chatbots/:guid/leads" element={owner(<ChatbotLeadsPage />)} />
+        <Route path="/chatbots/:guid/unanswered" element={owner(<UnansweredPage />)} />
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>

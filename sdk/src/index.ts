@@ -8,6 +8,9 @@ export type { ChatWidgetProps, WidgetPosition } from './widget/types';
 export { HomeScreen, NO_HOME_CONFIG, type HomeScreenProps } from './home/HomeScreen';
 export { DEFAULT_HOME_SCREEN, DEFAULT_TOPICS } from './home/defaultHome';
 export { WidgetStyles } from './widget/WidgetStyles';
+// ChatTranscript's description lives on the component itself: a comment on an export line
+// does not reach the published type declarations.
+export { ChatTranscript, type ChatTranscriptProps, type TranscriptEntry } from './transcript/ChatTranscript';
 export { ApiError } from './lib/api';
 export { DEFAULT_COLORS } from './lib/theme';
 export { SESSION_STORAGE_KEY, READ_ONLY_MS } from './lib/storage';

@@ -248,7 +248,22 @@ export const chatSessions = sqliteTable(
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [index('chat_sessions_chatbot_idx').on(t.chatbotId, t.lastMessageAt), index('chat_sessions_created_idx').on(t.chatbotId, t.createdAt)],
+  (t) => [
+    index('chat_sessions_chatbot_idx').on(t.chatbotId, t.lastMessageAt),
+    // Analytics count a period's conversations from this index alone, flags included.
+    index('chat_sessions_analytics_idx').on(
+      t.chatbotId,
+      t.createdAt,
+      t.isTest,
+      t.questionCount,
+      t.hasFallback,
+      t.hasHandoff,
+      t.hasThumbsDown,
+      t.hasThumbsUp,
+      t.hasRepeat,
+    ),
+    index('chat_sessions_test_idx').on(t.chatbotId, t.isTest),
+  ],
 );
 
 export const chatMessages = sqliteTable(
@@ -275,11 +290,29 @@ export const chatMessages = sqliteTable(
     /** The owner's handling of an unanswered question: answered with a Q&A source, or dismissed. */
     triage: text('triage', { enum: ['answered', 'dismissed'] }),
     triagedAt: integer('triaged_at', { mode: 'timestamp_ms' }),
+    /**
+     * The Q&A source that answered the question (triage 'answered'); deleting that source clears
+     * the triage (`deleteSource`), so the question waits in the inbox again. No foreign key: a
+     * cascade could only null this id and leave the question marked answered.
+     */
+    triageSourceId: integer('triage_source_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('chat_messages_session_idx').on(t.sessionId, t.id),
-    index('chat_messages_chatbot_created_idx').on(t.chatbotId, t.createdAt),
+    // Analytics read a period's messages from this index alone (never the rows with their text).
+    index('chat_messages_analytics_idx').on(
+      t.chatbotId,
+      t.createdAt,
+      t.sender,
+      t.messageType,
+      t.answerStatus,
+      t.feedback,
+      t.unansweredReason,
+      t.triage,
+      t.questionKey,
+    ),
+    index('chat_messages_question_idx').on(t.chatbotId, t.questionKey, t.createdAt),
     index('chat_messages_unanswered_idx').on(t.chatbotId, t.unansweredReason, t.triage),
   ],
 );
@@ -297,7 +330,11 @@ export const messageCitations = sqliteTable(
     url: text('url'),
     createdAt: createdAt(),
   },
-  (t) => [index('message_citations_chatbot_idx').on(t.chatbotId, t.createdAt), index('message_citations_message_idx').on(t.messageId)],
+  (t) => [
+    // Analytics rank a period's sources from this index alone.
+    index('message_citations_analytics_idx').on(t.chatbotId, t.createdAt, t.url, t.title),
+    index('message_citations_message_idx').on(t.messageId),
+  ],
 );
 
 export const surveys = sqliteTable(

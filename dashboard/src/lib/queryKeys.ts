@@ -15,14 +15,27 @@ export const queryKeys = {
     all: ['/api/chatbots'] as const,
     detail: (guid: string) => ['/api/chatbots', guid] as const,
     sources: (guid: string) => ['/api/chatbots', guid, 'website-sources'] as const,
-    /** One page of a bot's conversations; without `page`, the prefix of all its pages. */
-    sessions: (guid: string, page?: number) =>
-      page === undefined ? (['/api/chatbots', guid, 'sessions'] as const) : (['/api/chatbots', guid, 'sessions', page] as const),
+    /**
+     * One page of a bot's conversations, under the history filters when `filters` (their query
+     * string) is given; without `page`, the prefix of all its pages.
+     */
+    sessions: (guid: string, page?: number, filters?: string) =>
+      page === undefined
+        ? (['/api/chatbots', guid, 'sessions'] as const)
+        : filters
+          ? (['/api/chatbots', guid, 'sessions', page, filters] as const)
+          : (['/api/chatbots', guid, 'sessions', page] as const),
     /** One page of a bot's leads; without `page`, the prefix of all its pages. */
     leads: (guid: string, page?: number) =>
       page === undefined ? (['/api/chatbots', guid, 'leads'] as const) : (['/api/chatbots', guid, 'leads', page] as const),
+    /** The bot's Unanswered inbox (grouped questions). */
+    unanswered: (guid: string) => ['/api/chatbots', guid, 'unanswered'] as const,
+    /** The bot's Q&A sources with their wordings and answers. */
+    qa: (guid: string) => ['/api/chatbots', guid, 'qa'] as const,
     /** The Test page's token that marks its chats as tests. */
     testToken: (guid: string) => ['/api/chatbots', guid, 'test-token'] as const,
+    /** The bot's analytics over one period of days in one time zone. */
+    analytics: (guid: string, period: { from: string; to: string; tz: string }) => ['/api/chatbots', guid, 'analytics', period] as const,
   },
   chat: {
     /** The prefix of everything cached about one conversation. */

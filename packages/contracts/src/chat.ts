@@ -169,6 +169,32 @@ export interface SubmitFormRequest {
   formTitle: string;
 }
 
+/** A form the visitor sent (a lead), as its `system` message records it. */
+export interface SentForm {
+  formTitle: string;
+  fields: FormFieldValue[];
+  /** Whether it reached the owner by mail. */
+  emailSent: boolean;
+}
+
+/**
+ * The form a `system` message records (its metadata holds `formSubmissionId`, `formTitle`,
+ * `formData` and `emailSent`), or null for any other message. Stored metadata is read
+ * defensively: a field needs an id or a label, and names itself by whichever it has.
+ */
+export function leadOfMessage(message: { messageType: string; metadata?: Record<string, unknown> | null }): SentForm | null {
+  const meta = message.metadata;
+  if (message.messageType !== 'system' || typeof meta?.formSubmissionId !== 'number') return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+  const fields = (Array.isArray(meta.formData) ? (meta.formData as unknown[]) : []).flatMap((raw): FormFieldValue[] => {
+    const f = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    const id = text(f.id) || text(f.label);
+    if (!id) return [];
+    return [{ id, label: text(f.label) || id, type: text(f.type) || 'text', value: text(f.value) }];
+  });
+  return { formTitle: text(meta.formTitle) || 'Form', fields, emailSent: meta.emailSent === true };
+}
+
 /** Title of the widget's contact form shown when the bot is over its limit or inactive. */
 export const LIMIT_CONTACT_FORM_TITLE = 'Contact Request - Message Limit Exceeded';
 

@@ -1,6 +1,16 @@
 /** zod schemas of the add-data forms, built on the plain rules in `sources.ts`. */
 import { z } from 'zod';
-import { MAX_PAGES_DEFAULT, MAX_PAGES_LIMIT, MAX_URL_LENGTH, MIN_TEXT_LENGTH, SOURCE_MESSAGES, websiteUrl } from './sources';
+import {
+  MAX_PAGES_DEFAULT,
+  MAX_PAGES_LIMIT,
+  MAX_URL_LENGTH,
+  MIN_TEXT_LENGTH,
+  QA_LIMITS,
+  QA_MESSAGES,
+  SOURCE_MESSAGES,
+  websiteUrl,
+  type QaInput,
+} from './sources';
 import { cleanString } from './text.schemas';
 
 /** A website address as typed by an owner, made absolute (see `websiteUrl`). */
@@ -40,6 +50,41 @@ export const textSourceSchema = z.object({
   textContent: z.string({ error: SOURCE_MESSAGES.text }).refine((v) => v.trim().length >= MIN_TEXT_LENGTH, SOURCE_MESSAGES.text),
 });
 
+/** The fields of a Q&A source as typed (see `qaSourceSchema`). */
+export const qaFieldsSchema = z.object({
+  question: cleanString({ error: QA_MESSAGES.question }).trim().min(1, QA_MESSAGES.question).max(QA_LIMITS.question, QA_MESSAGES.questionLength),
+  variants: z
+    .array(cleanString({ error: QA_MESSAGES.variantLength }).trim().max(QA_LIMITS.variant, QA_MESSAGES.variantLength), { error: QA_MESSAGES.variantsType })
+    .default([]),
+  answer: cleanString({ error: QA_MESSAGES.answer }).trim().min(1, QA_MESSAGES.answer).max(QA_LIMITS.answer, QA_MESSAGES.answerLength),
+});
+
+/**
+ * A Q&A source: the question (1–500 characters), up to 20 other wordings (each at most 500) and
+ * the answer (1–5000). Blank wordings, repeats and the question itself are dropped from the
+ * variants (case and spacing ignored) before they are counted, so a prefilled list can be sent
+ * back as edited.
+ */
+export const qaSourceSchema = withDistinctVariants(qaFieldsSchema) satisfies z.ZodType<QaInput>;
+
+/** `schema` (holding the Q&A fields) with its variants cleaned up and counted. */
+export function withDistinctVariants<T extends z.ZodType<QaInput>>(schema: T) {
+  return schema
+    .transform((qa) => ({ ...qa, variants: distinctVariants(qa.question, qa.variants) }))
+    .refine((qa) => qa.variants.length <= QA_LIMITS.variants, { message: QA_MESSAGES.variants, path: ['variants'] });
+}
+
+function distinctVariants(question: string, variants: string[]): string[] {
+  const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
+  const seen = new Set([norm(question)]);
+  return variants.filter((v) => {
+    const key = norm(v);
+    if (!v || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /**
  * POST body of /website-sources: the website form or the text form. `sourceType` picks the
  * form; without it, a body carrying textContent is the text form.
@@ -56,10 +101,15 @@ export const addSourceSchema = z.preprocess(
   },
   z.discriminatedUnion(
     'sourceType',
-    [websiteSourceSchema.extend({ sourceType: z.literal('website') }), textSourceSchema.extend({ sourceType: z.literal('text') })],
-    { error: 'sourceType must be "website" or "text"' },
+    [
+      websiteSourceSchema.extend({ sourceType: z.literal('website') }),
+      textSourceSchema.extend({ sourceType: z.literal('text') }),
+      withDistinctVariants(qaFieldsSchema.extend({ sourceType: z.literal('qa') })),
+    ],
+    { error: 'sourceType must be "website", "text" or "qa"' },
   ),
 );
 
 export type WebsiteSourceInput = z.input<typeof websiteSourceSchema>;
 export type TextSourceInput = z.input<typeof textSourceSchema>;
+export type QaSourceInput = z.input<typeof qaSourceSchema>;

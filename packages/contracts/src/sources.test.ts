@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uploadedFileDescription, websiteUrl } from './sources';
-import { addSourceSchema, textSourceSchema, websiteSourceSchema } from './sources.schemas';
+import { addSourceSchema, qaSourceSchema, textSourceSchema, websiteSourceSchema } from './sources.schemas';
 
 describe('uploaded files', () => {
   it('are described by their name when the owner writes nothing', () => {
@@ -37,6 +37,38 @@ describe('website sources', () => {
   it('tells the two forms apart by sourceType, else by textContent', () => {
     expect(addSourceSchema.parse({ title: 'Hours', textContent: 'Open daily 9-5.' })).toMatchObject({ sourceType: 'text' });
     expect(addSourceSchema.parse({ url: 'example.com' })).toMatchObject({ sourceType: 'website', url: 'https://example.com' });
-    expect(addSourceSchema.safeParse({ sourceType: 'file' }).error?.issues[0]?.message).toBe('sourceType must be "website" or "text"');
+    expect(addSourceSchema.safeParse({ sourceType: 'file' }).error?.issues[0]?.message).toBe('sourceType must be "website", "text" or "qa"');
+  });
+});
+
+describe('Q&A sources', () => {
+  it('trims the fields and keeps only distinct other wordings, never the question itself', () => {
+    expect(
+      qaSourceSchema.parse({ question: ' Can I bring my dog? ', variants: ['can i  bring my DOG?', ' Are pets allowed? ', '', 'are pets allowed?'], answer: ' Yes. ' }),
+    ).toEqual({ question: 'Can I bring my dog?', variants: ['Are pets allowed?'], answer: 'Yes.' });
+    expect(qaSourceSchema.parse({ question: 'Q', answer: 'A' }).variants).toEqual([]);
+  });
+
+  it('checks lengths with their own messages', () => {
+    const problems = (body: Record<string, unknown>) => qaSourceSchema.safeParse(body).error?.issues.map((i) => i.message);
+    expect(problems({ question: ' ', answer: '' })).toEqual(['Question is required', 'Answer is required']);
+    expect(problems({ question: 'q'.repeat(501), answer: 'a'.repeat(5001) })).toEqual([
+      'Question must be at most 500 characters',
+      'Answer must be at most 5000 characters',
+    ]);
+    expect(problems({ question: 'q', answer: 'a', variants: ['v'.repeat(501)] })).toEqual(['Each wording must be at most 500 characters']);
+    expect(problems({ question: 'q', answer: 'a', variants: Array.from({ length: 21 }, (_, i) => `wording ${i}`) })).toEqual(['At most 20 other wordings']);
+    expect(problems({ question: 'q', answer: 'a', variants: 'one' })).toEqual(['Other wordings must be a list of texts']);
+    // 21 wordings that are 20 once repeats are dropped pass
+    expect(qaSourceSchema.safeParse({ question: 'q', answer: 'a', variants: [...Array.from({ length: 20 }, (_, i) => `w${i}`), 'W0'] }).success).toBe(true);
+  });
+
+  it('is the third form of /website-sources', () => {
+    expect(addSourceSchema.parse({ sourceType: 'qa', question: 'Hours?', answer: '9 to 5.' })).toEqual({
+      sourceType: 'qa',
+      question: 'Hours?',
+      variants: [],
+      answer: '9 to 5.',
+    });
   });
 });

@@ -13,6 +13,30 @@ export const MAX_URL_LENGTH = 2000;
 /** What an uploaded file is described as when the owner writes nothing: the server stores it, the form shows it. */
 export const uploadedFileDescription = (fileName: string) => `Uploaded file: ${fileName}`;
 
+/** Limits of a Q&A source: the owner's own answer to a question, with other wordings of it. */
+export const QA_LIMITS = { question: 500, answer: 5000, variants: 20, variant: 500 } as const;
+
+/** A Q&A source as the owner edits it: the question, other wordings visitors use, the answer. */
+export type QaInput = { question: string; variants: string[]; answer: string };
+
+/** A saved Q&A source as `GET /api/chatbots/{id}/qa` lists it. */
+export type QaSource = QaInput & {
+  id: number;
+  status: 'pending' | 'scanning' | 'completed' | 'error';
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const QA_MESSAGES = {
+  question: 'Question is required',
+  questionLength: `Question must be at most ${QA_LIMITS.question} characters`,
+  answer: 'Answer is required',
+  answerLength: `Answer must be at most ${QA_LIMITS.answer} characters`,
+  variants: `At most ${QA_LIMITS.variants} other wordings`,
+  variantsType: 'Other wordings must be a list of texts',
+  variantLength: `Each wording must be at most ${QA_LIMITS.variant} characters`,
+} as const;
+
 export const SOURCE_MESSAGES = {
   url: 'Please enter a valid URL',
   maxPages: `Max pages must be between 1 and ${MAX_PAGES_LIMIT}`,

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { FeedbackRating } from '@parley/contracts';
 
 /** A choice offered by a menu, card button or multiselect. */
 export interface MenuOption {
@@ -36,6 +37,13 @@ export interface ChatActions {
   submitChoice?(messageKey: string, choice: RecordedChoice, text: string): void;
   /** Posts a bot form through submit-form; answers whether it succeeded. */
   submitForm(messageKey: string, title: string, fields: FormFieldValue[]): Promise<boolean>;
+  /**
+   * Records the visitor's thumbs up or down on a bot answer (see `isRateableAnswer`): the vote
+   * shows at once on the message's `feedback`, and how the call went under
+   * `answers[feedbackKey(messageId)]` (ChatController). Optional: without it (a read-only
+   * transcript) answers show the recorded vote as text instead of buttons.
+   */
+  rateAnswer?(messageId: number | string, rating: FeedbackRating): void;
   /** Answers given to interactive messages, kept outside components so they survive remounts. */
   answers: Record<string, unknown>;
   setAnswer(messageKey: string, value: unknown): void;

@@ -371,4 +371,92 @@ describe('ChatController', () => {
     expect(await chat.submitContact({ name: 'Ada', email: 'a@b.co', message: 'Call me back' })).toBe('network');
     expect(onError).toHaveBeenCalledTimes(3);
   });
+
+  describe('votes on answers', () => {
+    const feedbackPath = (id: number) => `/api/chat/${STORED}/messages/${id}/feedback`;
+    const answer = (id: number, extra: Partial<ChatMessage> = {}) =>
+      ({ ...botMessage('Refunds are possible within 30 days.', { id, metadata: { answerStatus: 'answered' }, feedback: null }), sessionId: STORED, ...extra }) as ChatMessage;
+
+    /** A resumed conversation whose history holds `history`; votes are answered by the test. */
+    async function resumed(history: ChatMessage[]) {
+      sessionStorage.setItem(SESSION_STORAGE_KEY, STORED);
+      const { api } = fakeApi();
+      api.on('GET', `/api/chat/${STORED}/messages`, history);
+      const c = controller();
+      await c.chat.start();
+      const feedbackOf = (id: number) => c.state().messages.find((m) => m.id === id)?.feedback;
+      return { api, ...c, feedbackOf };
+    }
+
+    /** Answers the feedback call for message `id` only when the test releases it. */
+    function held(api: FakeApi, id: number) {
+      const releases: ((res: Response) => void)[] = [];
+      api.on('POST', feedbackPath(id), () => new Promise<Response>((resolve) => releases.push(resolve)));
+      return releases;
+    }
+
+    it('shows the vote at once, posts it for the message, then marks it saved; a change of mind posts again', async () => {
+      const { api, chat, state, feedbackOf } = await resumed([answer(41), answer(42, { feedback: 'up' })]);
+      const releases = held(api, 41);
+      const voting = chat.rateAnswer(41, 'down');
+      expect(feedbackOf(41)).toBe('down');
+      expect(state().answers['41:feedback']).toBe('saving');
+      await vi.waitFor(() => expect(releases).toHaveLength(1));
+      expect(api.callsTo('POST', feedbackPath(41)).map((c) => c.body)).toEqual([{ rating: 'down' }]);
+      releases[0]!(json({ messageId: 41, rating: 'down' }));
+      await voting;
+      expect(feedbackOf(41)).toBe('down');
+      expect(state().answers['41:feedback']).toBe('saved');
+      expect(feedbackOf(42)).toBe('up');
+
+      api.on('POST', feedbackPath(41), (c: { body: { rating: string } }) => json({ messageId: 41, rating: c.body.rating }));
+      await chat.rateAnswer(41, 'up');
+      expect(api.callsTo('POST', feedbackPath(41)).map((c) => c.body)).toEqual([{ rating: 'down' }, { rating: 'up' }]);
+      expect(feedbackOf(41)).toBe('up');
+      expect(state().answers['41:feedback']).toBe('saved');
+    });
+
+    it('ignores the vote a message already has, unknown messages and messages that take no votes', async () => {
+      const greeting = { ...botMessage('Hello! How can I help?', { id: 50 }), sessionId: STORED };
+      const question = { ...user('Can I get a refund?', 51), metadata: { answerStatus: 'answered' } } as ChatMessage;
+      const { api, chat, state } = await resumed([answer(42, { feedback: 'up' }), greeting, question]);
+      const before = state();
+      await chat.rateAnswer(42, 'up');
+      await chat.rateAnswer(50, 'up');
+      await chat.rateAnswer(51, 'down');
+      await chat.rateAnswer(999, 'down');
+      expect(api.callsTo('POST', /\/feedback$/)).toEqual([]);
+      expect(state()).toBe(before);
+    });
+
+    it('puts the earlier vote back when the call fails, reports it and marks it failed', async () => {
+      const { api, chat, state, feedbackOf, onError } = await resumed([answer(42, { feedback: 'up' })]);
+      api.on('POST', feedbackPath(42), () => json({ message: 'Message not found' }, 404));
+      await chat.rateAnswer(42, 'down');
+      expect(feedbackOf(42)).toBe('up');
+      expect(state().answers['42:feedback']).toBe('failed');
+      expect(onError.mock.calls[0]![0].message).toBe('404: {"message":"Message not found"}');
+
+      api.on('POST', feedbackPath(42), (c: { body: { rating: string } }) => json({ messageId: 42, rating: c.body.rating }));
+      await chat.rateAnswer(42, 'down');
+      expect(feedbackOf(42)).toBe('down');
+      expect(state().answers['42:feedback']).toBe('saved');
+    });
+
+    it('shows the outcome of the latest click only, falling back to the vote the server stored', async () => {
+      const { api, chat, state, feedbackOf } = await resumed([answer(41)]);
+      const releases = held(api, 41);
+      const first = chat.rateAnswer(41, 'down');
+      const second = chat.rateAnswer(41, 'up');
+      await vi.waitFor(() => expect(releases).toHaveLength(2));
+      releases[0]!(json({ messageId: 41, rating: 'down' }));
+      await first;
+      expect(feedbackOf(41)).toBe('up');
+      expect(state().answers['41:feedback']).toBe('saving');
+      releases[1]!(json({ message: 'boom' }, 500));
+      await second;
+      expect(feedbackOf(41)).toBe('down');
+      expect(state().answers['41:feedback']).toBe('failed');
+    });
+  });
 });

@@ -1,7 +1,16 @@
-import { ApiError, request, streamEvents } from '../lib/api';
+import { ApiError, request, sendFeedback, streamEvents } from '../lib/api';
 import { clearReadOnly, loadReadOnly, loadSessionId, READ_ONLY_MS, saveReadOnly, saveSessionId, type ReadOnlyState } from '../lib/storage';
 import type { ViewMessage } from '../messages/MessageView';
-import { createSessionId, LIMIT_CONTACT_FORM_TITLE, type ChatMessage, type CreateSessionRequest, type StreamEvent, type StreamRequest } from '@parley/contracts';
+import {
+  createSessionId,
+  isRateableAnswer,
+  LIMIT_CONTACT_FORM_TITLE,
+  type ChatMessage,
+  type CreateSessionRequest,
+  type FeedbackRating,
+  type StreamEvent,
+  type StreamRequest,
+} from '@parley/contracts';
 import type { FormFieldValue, MenuOption, RecordedChoice } from './ChatActions';
 
 /** Error texts the visitor sees (the wording is fixed by docs/widget.md, "Chat tab"). */
@@ -52,6 +61,17 @@ export interface ChatControllerOptions {
   testToken?: string | null;
   onError?: (error: Error) => void;
   onMessage?: (message: ChatMessage) => void;
+}
+
+/**
+ * How the visitor's latest vote on an answer went, kept in `answers` under {@link feedbackKey}:
+ * `saving` while the call runs, then `saved`, or `failed` with the earlier vote back on the message.
+ */
+export type FeedbackState = 'saving' | 'saved' | 'failed';
+
+/** The `answers` key of the {@link FeedbackState} of the vote on message `messageId`. */
+export function feedbackKey(messageId: number | string): string {
+  return `${messageId}:feedback`;
 }
 
 /** Outcome of the limit contact form: sent, refused by the server, or not reachable. */
@@ -106,6 +126,13 @@ export interface ChatController {
   submitContact(values: { name: string; email: string; message: string }): Promise<ContactResult>;
   /** Remembers the answer given to an interactive message. */
   setAnswer(messageKey: string, value: unknown): void;
+  /**
+   * Records the visitor's vote on a rateable bot answer. The vote shows at once on the
+   * message's `feedback` and `answers[feedbackKey(messageId)]` follows the call (`saving`,
+   * `saved`, `failed`); a failed call puts back the vote the server holds. Does nothing for an
+   * unknown or unrateable message, or for the vote it already has.
+   */
+  rateAnswer(messageId: number | string, rating: FeedbackRating): Promise<void>;
 }
 
 /** Makes the chat of one widget; nothing is requested before `start`. */
@@ -123,6 +150,12 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
   let stale = false;
   let expiry: ReturnType<typeof setTimeout> | undefined;
   let localIds = 0;
+  /**
+   * Per message with a vote call running: the vote the server is known to hold and the latest
+   * call, so a visitor changing their mind quickly sees the outcome of their last click only.
+   */
+  const votes = new Map<string, { saved: FeedbackRating | null; call: number }>();
+  let voteCalls = 0;
 
   // A patch that changes nothing keeps the snapshot, so subscribers see no change and React
   // does not render again.
@@ -322,6 +355,36 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
     if (state.answers[messageKey] !== value) set({ answers: { ...state.answers, [messageKey]: value } });
   };
 
+  const rateAnswer = async (messageId: number | string, rating: FeedbackRating): Promise<void> => {
+    const key = String(messageId);
+    const { sessionId, messages } = state;
+    const message = messages.find((m) => String(m.id) === key);
+    if (!sessionId || !message || !isRateableAnswer(message) || message.feedback === rating) return;
+    const vote = votes.get(key) ?? { saved: message.feedback ?? null, call: 0 };
+    const call = ++voteCalls;
+    vote.call = call;
+    votes.set(key, vote);
+    const run = generation;
+    // A later call or another conversation has taken over: this outcome shows nothing.
+    const show = (feedback: FeedbackRating | null, status: FeedbackState) => {
+      if (vote.call !== call || run !== generation) return;
+      set({
+        messages: state.messages.map((m) => (String(m.id) === key ? { ...m, feedback } : m)),
+        answers: { ...state.answers, [feedbackKey(key)]: status },
+      });
+    };
+    show(rating, 'saving');
+    try {
+      vote.saved = (await sendFeedback(options.apiUrl, sessionId, message.id, rating)).rating;
+      show(vote.saved, 'saved');
+    } catch (error) {
+      show(vote.saved, 'failed');
+      report(error);
+    }
+    // Settled: the message's own vote is what the server holds again.
+    if (vote.call === call) votes.delete(key);
+  };
+
   return {
     subscribe: (listener) => {
       listeners.add(listener);
@@ -386,6 +449,7 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
       }
     },
     setAnswer,
+    rateAnswer,
   };
 }
 

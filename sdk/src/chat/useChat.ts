@@ -44,6 +44,7 @@ export function useChat(options: UseChatOptions): Chat {
       selectOption: chat.selectOption,
       submitChoice: chat.submitChoice,
       submitForm: chat.submitForm,
+      rateAnswer: chat.rateAnswer,
       setAnswer: chat.setAnswer,
       answers,
       disabled,

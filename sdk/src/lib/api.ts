@@ -1,4 +1,4 @@
-import type { StreamEvent } from '@parley/contracts';
+import type { FeedbackRating, FeedbackRequest, FeedbackResponse, StreamEvent } from '@parley/contracts';
 
 /**
  * Error raised for every non-OK answer. Its message is `"{status}: {body text}"` (or the status
@@ -33,6 +33,12 @@ export async function request<T>(apiUrl: string, method: string, path: string, b
   const res = await call(apiUrl, method, path, body);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Stores the visitor's vote on one bot answer; a later vote replaces the earlier one. */
+export function sendFeedback(apiUrl: string, sessionId: string, messageId: number | string, rating: FeedbackRating): Promise<FeedbackResponse> {
+  const body: FeedbackRequest = { rating };
+  return request(apiUrl, 'POST', `/api/chat/${encodeURIComponent(sessionId)}/messages/${encodeURIComponent(String(messageId))}/feedback`, body);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { asArray, useChatActions } from '../chat/ChatActions';
+import { asArray, useChatActions, type FormFieldValue } from '../chat/ChatActions';
 import { iconText } from '../home/homeTypes';
 import { Markdown } from '../markdown/Markdown';
 import type { BotContentProps } from './types';
@@ -17,14 +17,20 @@ interface FormField {
 export const DEFAULT_FORM_CONFIRMATION = 'Thank you! Your message has been sent successfully. We will contact you soon.';
 const INPUT_TYPES = new Set(['text', 'email', 'tel', 'number', 'url', 'date']);
 
-/** A bot-supplied form; submit stays disabled until every required field is non-blank. */
+/**
+ * A bot-supplied form; submit stays disabled until every required field is non-blank. When the
+ * answer recorded for it is the list of values sent (a conversation read back), the form shows
+ * them, locked.
+ */
 export function FormMessage({ content, metadata, messageKey }: BotContentProps) {
   const chat = useChatActions();
   const baseId = useId();
   const fields = asArray<FormField>(metadata.formFields).filter((f) => typeof f.id === 'string');
   const title = typeof metadata.title === 'string' ? metadata.title : '';
   const submitButton = (metadata.submitButton ?? {}) as { text?: string; icon?: string };
-  const [values, setValues] = useState<Record<string, string>>({});
+  const sent = chat.answers[messageKey];
+  const locked = Array.isArray(sent);
+  const [values, setValues] = useState<Record<string, string>>(() => (locked ? Object.fromEntries((sent as FormFieldValue[]).map((f) => [f.id, f.value])) : {}));
   const [sending, setSending] = useState(false);
   const done = chat.answers[messageKey] === 'submitted';
   const complete = fields.every((f) => !f.required || (values[f.id] ?? '').trim() !== '');
@@ -65,6 +71,7 @@ export function FormMessage({ content, metadata, messageKey }: BotContentProps) 
           placeholder: field.placeholder,
           required: !!field.required,
           'aria-required': !!field.required,
+          disabled: locked,
           onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field.id]: e.target.value })),
         };
         const options = asArray<unknown>(field.options).map((o) =>
@@ -93,7 +100,7 @@ export function FormMessage({ content, metadata, messageKey }: BotContentProps) 
           </div>
         );
       })}
-      <button type="submit" className="cw-btn" disabled={!complete || sending || chat.disabled}>
+      <button type="submit" className="cw-btn" disabled={locked || !complete || sending || chat.disabled}>
         {iconText(submitButton.icon) ? <span aria-hidden="true">{iconText(submitButton.icon)} </span> : null}
         {submitButton.text || 'Submit'}
       </button>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useChatActions } from '../chat/ChatActions';
-import { CHUNK_DELAY_MS, type ChatMessage, type MessageChunk } from '@parley/contracts';
+import { CHUNK_DELAY_MS, isRateableAnswer, type ChatMessage, type MessageChunk } from '@parley/contracts';
+import { AnswerFeedback } from './AnswerFeedback';
 import { BotContent } from './BotContent';
 import { QuickReplies } from './QuickReplies';
 import { Sources } from './Sources';
@@ -11,7 +12,8 @@ export type ViewMessage = ChatMessage & { live?: boolean };
 
 /**
  * One message: visitor text as plain text; bot messages by messageType, with chunked bubbles,
- * quick replies and the answer's sources. System messages render nothing.
+ * quick replies, the answer's sources and, once all its bubbles show, the visitor's thumbs on
+ * an answer that takes votes. System messages render nothing.
  */
 export function MessageView({ message, avatarUrl, botName }: { message: ViewMessage; avatarUrl?: string | null; botName?: string }) {
   const chat = useChatActions();
@@ -51,6 +53,7 @@ export function MessageView({ message, avatarUrl, botName }: { message: ViewMess
         {!finished ? <TypingDots /> : null}
         {finished ? <QuickReplies replies={metadata.quickReplies} messageKey={key} /> : null}
         {finished ? <Sources sources={metadata.sources} baseUrl={chat.apiUrl} /> : null}
+        {finished && isRateableAnswer(message) ? <AnswerFeedback messageId={message.id} feedback={message.feedback} /> : null}
       </div>
     </div>
   );

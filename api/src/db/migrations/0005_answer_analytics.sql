@@ -55,7 +55,11 @@ INSERT INTO `chat_messages_fts`(`chat_messages_fts`) VALUES ('rebuild');
 --> statement-breakpoint
 -- Conversations kept from before: first question, question count, hand-off and lead flags.
 UPDATE `chat_sessions` SET
-	`first_question` = (SELECT `content` FROM `chat_messages` m WHERE m.`session_id` = `chat_sessions`.`session_id` AND m.`sender` = 'user' ORDER BY m.`id` LIMIT 1),
-	`question_count` = (SELECT count(*) FROM `chat_messages` m WHERE m.`session_id` = `chat_sessions`.`session_id` AND m.`sender` = 'user'),
+	`first_question` = (SELECT `content` FROM `chat_messages` m WHERE m.`session_id` = `chat_sessions`.`session_id` AND m.`sender` = 'user' AND m.`message_type` <> 'system' ORDER BY m.`id` LIMIT 1),
+	`question_count` = (SELECT count(*) FROM `chat_messages` m WHERE m.`session_id` = `chat_sessions`.`session_id` AND m.`sender` = 'user' AND m.`message_type` <> 'system'),
 	`has_handoff` = EXISTS (SELECT 1 FROM `chat_messages` m WHERE m.`session_id` = `chat_sessions`.`session_id` AND m.`message_type` = 'form'),
-	`has_lead` = EXISTS (SELECT 1 FROM `form_submissions` f WHERE f.`session_id` = `chat_sessions`.`session_id`);
+	`has_lead` = EXISTS (SELECT 1 FROM `form_submissions` f WHERE f.`session_id` = `chat_sessions`.`session_id`);--> statement-breakpoint
+-- Visitor messages kept from before get their wording keys at the next start (questionKey() is
+-- code, not SQL): this one-row table says up to which message, and is dropped once done.
+CREATE TABLE `question_key_backfill` (`up_to` integer);--> statement-breakpoint
+INSERT INTO `question_key_backfill` (`up_to`) SELECT max(`id`) FROM `chat_messages`;

@@ -97,6 +97,7 @@ describe('DELETE /api/account', () => {
     const expected = [
       'auth_sessions',
       'chat_messages',
+      'chat_messages_fts',
       'chat_sessions',
       'chat_test_tokens',
       'chatbots',
@@ -106,6 +107,7 @@ describe('DELETE /api/account', () => {
       'email_outbox',
       'form_submissions',
       'fts_bot_',
+      'message_citations',
       'monthly_usage',
       'pages',
       'password_reset_tokens',

@@ -33,6 +33,21 @@ describe('buildPrompt', () => {
     expect(messages[1]).toEqual({ role: 'user', content: 'Do you ship to Spain?' });
   });
 
+  it("marks the owner's Q&A answers as verified, with their wordings, and tells the model to prefer them", () => {
+    const qa: Passage = { ...passage(1, 'Yes, on a leash.'), title: 'Can I bring my dog?', url: null, heading: null, qa: { question: 'Can I bring my dog?', variants: ['Are pets allowed?'] } };
+    const system = String(buildPrompt({ bot, history: [], visibleQuestion: 'Pets?', passages: [qa, passage(2, 'We ship to all EU countries.')] })[0].content);
+    expect(system).toContain('[1] VERIFIED ANSWER to the question "Can I bring my dog?" (also asked as: "Are pets allowed?")\nYes, on a leash.');
+    expect(system).toContain('[2] Page 2 › Details (https://acme.test/p2)');
+    expect(system).toContain('Passages marked "VERIFIED ANSWER" were written by the site owner');
+    const plain = String(buildPrompt({ bot, history: [], visibleQuestion: 'Pets?', passages: [passage(2, 'We ship.')] })[0].content);
+    expect(plain).not.toContain('VERIFIED ANSWER');
+    // A saved answer retrieval did not match to the question is plain knowledge, not a verified answer to it.
+    const unmatched: Passage = { ...qa, qa: undefined, savedAnswer: true };
+    const other = String(buildPrompt({ bot, history: [], visibleQuestion: 'Where do I park?', passages: [unmatched] })[0].content);
+    expect(other).not.toContain('VERIFIED ANSWER');
+    expect(other).toContain('[1] Can I bring my dog?\nYes, on a leash.');
+  });
+
   it('says so when no passage matched', () => {
     const [system] = buildPrompt({ bot, history: [], visibleQuestion: 'Hi', passages: [] });
     expect(String(system.content)).toContain('(No passage of the knowledge base matched this message.)');

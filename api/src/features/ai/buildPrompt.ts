@@ -1,5 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { env } from '../../env';
+import type { Passage } from '../knowledge/retrieve';
 import type { AnswerRequest } from './chatModel';
 import { fitPassages, trimHistory } from './tokenBudget';
 
@@ -15,13 +16,14 @@ export function buildPrompt(request: AnswerRequest): ChatCompletionMessageParam[
   const fallback = bot.fallbackMessage?.trim() || DEFAULT_FALLBACK;
   const passages = fitPassages(request.passages, env.CHAT_CONTEXT_TOKENS);
   const knowledge = passages.length
-    ? passages.map((p, i) => `[${i + 1}] ${describe(p)}\n${p.content.trim()}`).join('\n\n')
+    ? passages.map((p, i) => `[${i + 1}] ${p.qa ? describeQa(p.qa) : describe(p)}\n${p.content.trim()}`).join('\n\n')
     : '(No passage of the knowledge base matched this message.)';
 
   const system = [
     bot.systemPrompt.trim(),
     `You are "${bot.name}", chatting with a visitor in a small website chat widget.`,
     'Ground every factual answer in the KNOWLEDGE below. Do not invent facts, prices, policies, links or contact details that are not in it.',
+    ...(passages.some((p) => p.qa) ? [VERIFIED_ANSWER_RULE] : []),
     `If the KNOWLEDGE does not contain the answer, reply exactly with: "${fallback}" — and, if the visitor seems to need help from a person, call request_contact_details.`,
     'Greetings, thanks and small talk need no knowledge: answer them briefly and offer help.',
     'Keep answers short and friendly (a few sentences or a short list). Plain text or light Markdown; no HTML.',
@@ -39,6 +41,14 @@ export function buildPrompt(request: AnswerRequest): ChatCompletionMessageParam[
     ...trimHistory(request.history, env.CHAT_HISTORY_TOKENS).map((t) => ({ role: t.role, content: t.content })),
     { role: 'user', content: question },
   ];
+}
+
+const VERIFIED_ANSWER_RULE =
+  'Passages marked "VERIFIED ANSWER" were written by the site owner for that question: when one answers what the visitor asks, reply with it (you may shorten or adapt its wording, never its facts) and prefer it over any other passage that disagrees. Never mention the label or quote the question it answers.';
+
+function describeQa(qa: NonNullable<Passage['qa']>) {
+  const also = qa.variants.length ? ` (also asked as: ${qa.variants.map((v) => `"${v}"`).join('; ')})` : '';
+  return `VERIFIED ANSWER to the question "${qa.question}"${also}`;
 }
 
 function describe(p: { title: string | null; heading: string | null; url: string | null }) {

@@ -25,7 +25,9 @@ export type ModelEvent =
   | { type: 'quick_replies'; replies: string[] }
   | { type: 'contact_form'; message?: string }
   /** The passages the answer actually used; without it, all passages given are cited. */
-  | { type: 'sources'; sources: SourceRef[] };
+  | { type: 'sources'; sources: SourceRef[] }
+  /** The reply is a greeting, thanks or goodbye: no answer to rate or to file as unanswered. */
+  | { type: 'small_talk' };
 
 /** The one interface both the OpenAI-compatible and the offline provider implement. */
 export interface ChatModel {

@@ -93,6 +93,40 @@ describe('offlineReply', () => {
     expect(ask('Hi, can I return an item after 10 days?').text).toContain('within 14 days');
   });
 
+  it("answers with the owner's Q&A word for word when it matches, citing nothing (its question may be a visitor's words)", () => {
+    const qa: Passage = {
+      ...passage('Can I return a gift?', 'Yes. Gifts can be returned for store credit within 60 days.\n- Bring the gift receipt'),
+      savedAnswer: true,
+      qa: { question: 'Can I return a gift?', variants: ['gift returns'] },
+    };
+    expect(ask('How do gift returns work?', [qa, returns])).toEqual({
+      text: 'Yes. Gifts can be returned for store credit within 60 days.\n- Bring the gift receipt',
+      sources: [],
+    });
+    // A Q&A that does not match the question: the usual extraction decides.
+    expect(ask('How many days do I have to return an item?', [qa, returns])).toMatchObject({
+      text: expect.stringContaining('within 14 days'),
+      sources: [{ title: 'Returns', url: 'https://shop.example/returns' }],
+    });
+  });
+
+  it('never quotes a saved answer that does not match the question, however well it ranks', () => {
+    const pickup: Passage = {
+      ...passage('Can I pick up my order in the store?', 'Yes: choose "Pick up in store" at checkout and collect your order from our store the next day.'),
+      savedAnswer: true,
+    };
+    const store = passage('Our store', 'Visit our store at Coolsingel 42, Rotterdam. It is open Monday to Saturday 10:00-18:00.');
+    expect(ask('Where is your store?', [pickup, store])).toMatchObject({ text: expect.stringContaining('Coolsingel 42'), sources: [{ title: 'Our store' }] });
+    // With only the saved answer to go on, the bot says it does not know.
+    expect(ask('Where is your store?', [pickup])).toMatchObject({ text: 'I do not know that yet.', sources: [] });
+  });
+
+  it('flags greetings, thanks and goodbyes as small talk, and answers as none', () => {
+    expect(ask('Thanks!')).toMatchObject({ smallTalk: true });
+    expect(ask('Hello!')).toMatchObject({ smallTalk: true });
+    expect(ask('Hi, can I return an item after 10 days?').smallTalk).toBeUndefined();
+  });
+
   it('falls back with a way to reach a person', () => {
     expect(ask('Who is the president?')).toEqual({ text: 'I do not know that yet.', sources: [], quickReplies: ['Request Live Agent'] });
   });

@@ -61,6 +61,8 @@ for (const group of [
   ['customize', 'customise'],
   ['organization', 'organisation'],
   ['email', 'mail', 'e-mail'],
+  // "student prices" or "a student deal" is what an owner calls a student discount
+  ['discount', 'deal', 'price', 'cheaper'],
 ]) {
   const stems = group.map((w) => stem(w));
   for (const s of stems) VARIANTS.set(s, stems);
@@ -159,7 +161,8 @@ function splitUnits(content: string): { text: string; bullet: boolean; newLine: 
   return units;
 }
 
-function stemSet(text: string): Set<string> {
+/** The stems of every word of `text`. */
+export function stemSet(text: string): Set<string> {
   const out = new Set<string>();
   for (const w of text
     .normalize('NFKD')

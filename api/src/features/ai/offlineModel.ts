@@ -1,4 +1,5 @@
 import type { SourceRef } from '@parley/contracts';
+import { matchQa } from '../knowledge/matchQa';
 import { questionTerms } from '../knowledge/questionTerms';
 import { DEFAULT_FALLBACK } from './buildPrompt';
 import type { AnswerRequest, ChatModel, ModelEvent } from './chatModel';
@@ -9,9 +10,11 @@ const LIVE_AGENT_REPLY = 'Request Live Agent';
 
 /**
  * The model used when no OpenAI-compatible server is configured. It answers from the bot's
- * own content: the best sentences of the most relevant passage with the source cited, the
- * welcome message for a greeting, and the bot's fallback message (plus a way to reach a
- * person) when nothing relevant is known. The text is streamed in small pieces like a model's.
+ * own content: the owner's saved answer when one matches the question, else the best sentences
+ * of the most relevant page with the source cited, the welcome message for a greeting (flagged
+ * as small talk, like thanks and goodbyes: no answer to rate), and the bot's fallback message
+ * (plus a way to reach a person) when nothing relevant is known. The text is streamed in small
+ * pieces like a model's.
  */
 export function createOfflineModel(): ChatModel {
   return {
@@ -21,20 +24,27 @@ export function createOfflineModel(): ChatModel {
       for (const piece of reply.text.match(/(?:\S+\s*){1,4}|\s+/g) ?? [reply.text]) yield { type: 'text', text: piece };
       yield { type: 'sources', sources: reply.sources };
       if (reply.quickReplies) yield { type: 'quick_replies', replies: reply.quickReplies };
+      if (reply.smallTalk) yield { type: 'small_talk' };
     },
   };
 }
 
-type OfflineReply = { text: string; sources: SourceRef[]; quickReplies?: string[] };
+type OfflineReply = { text: string; sources: SourceRef[]; quickReplies?: string[]; smallTalk?: true };
 
 export function offlineReply(request: AnswerRequest): OfflineReply {
   const question = request.visibleQuestion.trim();
   const small = smallTalk(question, request.bot.welcomeMessage);
-  if (small) return { text: small, sources: [] };
+  if (small) return { text: small, sources: [], smallTalk: true };
 
+  const qa =
+    ownerAnswer(stripGreeting(question), request.passages) ?? (request.internalMessage ? ownerAnswer(request.internalMessage, request.passages) : null);
+  if (qa) return qa;
+
+  // A saved answer is used whole, for the questions it matches, or not at all: quoted in part
+  // for whatever word it shares, it would answer a question its owner never meant it for.
+  const pages = request.passages.filter((p) => !p.savedAnswer);
   const answer =
-    extractAnswer(stripGreeting(question), request.passages) ??
-    (request.internalMessage ? extractAnswer(request.internalMessage, request.passages) : null);
+    extractAnswer(stripGreeting(question), pages) ?? (request.internalMessage ? extractAnswer(request.internalMessage, pages) : null);
   if (answer) return { text: answer.text, sources: answer.sources };
 
   return {
@@ -42,6 +52,17 @@ export function offlineReply(request: AnswerRequest): OfflineReply {
     sources: [],
     quickReplies: [LIVE_AGENT_REPLY],
   };
+}
+
+/**
+ * The owner's own answer, word for word, from the first Q&A that matches this question
+ * (retrieval puts matching Q&As first). No source is shown: the owner's answer is its own
+ * authority, and its question may be a visitor's exact words (a name, an address) that other
+ * visitors must not see.
+ */
+function ownerAnswer(question: string, passages: AnswerRequest['passages']): OfflineReply | null {
+  const best = passages.find((p) => p.qa && matchQa(question, { ...p.qa, answer: p.content }) !== null);
+  return best ? { text: best.content.trim(), sources: [] } : null;
 }
 
 const GREETING = /^\s*(hi+|hello+|hey+|hiya|howdy|greetings|good\s+(morning|afternoon|evening|day)|yo|hola|bonjour|hallo|salut)\b[\s,!.]*/i;

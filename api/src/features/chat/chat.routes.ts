@@ -6,12 +6,14 @@ import { validate } from '../../lib/validate';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 import {
   createSessionRequestSchema,
+  feedbackRequestSchema,
   selectOptionRequestSchema,
   sendMessageRequestSchema,
   streamRequestSchema,
   submitFormRequestSchema,
 } from '@parley/contracts/schemas';
-import { sessionParamSchema } from './chat.schemas';
+import { rateAnswer } from './answerFeedback';
+import { messageParamSchema, sessionParamSchema } from './chat.schemas';
 import { listMessages, openSession, toChatSession, visitorSession, type Caller } from './chat.service';
 import { selectOption, submitForm } from './chatForms.service';
 import { limitChatCall, limitDailyMessages, limitNewSession } from './chatRateLimit';
@@ -91,6 +93,12 @@ export const chatRoutes = new Hono()
     limitChatCall(c, sessionId);
     const { session, bot } = visitorSession(sessionId, undefined, caller(c));
     return c.json(submitForm(session, bot, c.req.valid('json')), 200);
+  })
+  .post('/:sessionId/messages/:messageId/feedback', validate('param', messageParamSchema), validate('json', feedbackRequestSchema), (c) => {
+    const { sessionId, messageId } = c.req.valid('param');
+    limitChatCall(c, sessionId);
+    const { session } = visitorSession(sessionId, undefined, caller(c));
+    return c.json(rateAnswer(session, messageId, c.req.valid('json').rating), 200);
   });
 
 function caller(c: Context): Caller {

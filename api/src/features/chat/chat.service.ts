@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { db, sqlite } from '../../db/client';
-import { chatbots, chatMessages, chatSessions, type Chatbot, type ChatMessageRow } from '../../db/schema';
+import { chatbots, chatMessages, chatSessions, messageCitations, type Chatbot, type ChatMessageRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { ChatMessage, ChatSession, MessageType } from '@parley/contracts';
+import type { AnswerStatus, ChatMessage, ChatSession, MessageType, SourceRef, UnansweredReason } from '@parley/contracts';
 import { findChatbotByGuid } from '../chatbots/chatbots.service';
 import { getDefaultChatbot } from '../public/defaultChatbot';
 import { isValidTestToken } from './chatTestTokens';
 import { assertOriginAllowed, isOwnOrigin } from '../public/originPolicy';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
+import { questionKey } from './questionKey';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
 /** A bot as a visitor names it: its guid, or nothing for the default public bot. */
@@ -22,7 +23,16 @@ export type MessageDraft = {
   content: string;
   messageType?: MessageType | string;
   metadata?: Record<string, unknown> | null;
+  /** A visitor question: stored with its `questionKey` and counted on the session (first question, count, repeat). */
+  isQuestion?: boolean;
+  /**
+   * A hand-off (contact form) message: flags the session, and files `questionId`, the visitor
+   * question the bot could not help with, as unanswered unless it already has a reason.
+   */
+  handoff?: { questionId: number | null };
 };
+/** How a model-written answer ended, saved with its final text (see `saveAnswer`). */
+export type AnswerOutcome = { status: AnswerStatus; questionId: number | null; sources: SourceRef[] };
 
 /**
  * Opens (or re-opens) a visitor session for a bot; `null` means the default public bot. A
@@ -105,18 +115,50 @@ export function recentMessages(sessionId: string, limit: number, beforeId = Numb
   return recentBefore.all({ sessionId, beforeId, limit }).reverse().map(toChatMessage);
 }
 
-/** Stores a message and bumps the session's counters in one transaction. */
+/**
+ * Stores a message and, in the same transaction, what the session keeps about it: its counters,
+ * and for a visitor question or a hand-off the signals analytics and the history list read.
+ */
 export function addMessage(session: Pick<SessionRow, 'sessionId' | 'chatbotId'>, draft: MessageDraft): ChatMessage {
   return toChatMessage(
-    insertWithCount({
-      sessionId: session.sessionId,
-      chatbotId: session.chatbotId,
-      sender: draft.sender,
-      content: draft.content,
-      messageType: draft.messageType ?? 'text',
-      metadata: draft.metadata ?? null,
-    }),
+    insertWithCount(
+      {
+        sessionId: session.sessionId,
+        chatbotId: session.chatbotId,
+        sender: draft.sender,
+        content: draft.content,
+        messageType: draft.messageType ?? 'text',
+        metadata: draft.metadata ?? null,
+        questionKey: draft.isQuestion ? questionKey(draft.content) : null,
+      },
+      draft.handoff,
+    ),
   );
+}
+
+/**
+ * Saves a model-written answer in its final form with its outcome: the status on the message and
+ * in its metadata, one citation row per named source of a real answer, and for the fallback
+ * the session flag and the visitor question filed as unanswered. All in one transaction, so
+ * analytics never see an answer without its signals.
+ */
+export function saveAnswer(
+  session: Pick<SessionRow, 'sessionId' | 'chatbotId'>,
+  id: number,
+  patch: { content: string; messageType: string; metadata: Record<string, unknown> },
+  outcome: AnswerOutcome,
+): ChatMessage {
+  return toChatMessage(saveAnswerTx(session, id, patch, outcome));
+}
+
+/** The visitor question asked last before message `beforeId`, if any: what an explicit hand-off request is about. */
+export function previousQuestionId(sessionId: string, beforeId: number): number | null {
+  return previousQuestion.get({ sessionId, beforeId })?.id ?? null;
+}
+
+/** Files a visitor question as unanswered for `reason`, unless it was already filed for a reason. */
+export function fileUnansweredQuestion(questionId: number, reason: UnansweredReason): void {
+  fileUnanswered.run({ id: questionId, reason });
 }
 
 export function updateMessage(
@@ -190,6 +232,7 @@ const insertMessage = db
     content: sql.placeholder('content'),
     messageType: sql.placeholder('messageType'),
     metadata: sql.placeholder('metadata'),
+    questionKey: sql.placeholder('questionKey'),
   })
   .returning()
   .prepare();
@@ -197,6 +240,71 @@ const bumpSession = db
   .update(chatSessions)
   .set({ messageCount: sql`${chatSessions.messageCount} + 1`, lastMessageAt: sql`${sql.placeholder('at')}` })
   .where(eq(chatSessions.sessionId, sql.placeholder('sessionId')))
+  .prepare();
+// A question asked again (same key as an earlier one of the session) suggests the first answer
+// did not help; the session's message index makes the look-back cheap.
+const bumpSessionForQuestion = db
+  .update(chatSessions)
+  .set({
+    messageCount: sql`${chatSessions.messageCount} + 1`,
+    lastMessageAt: sql`${sql.placeholder('at')}`,
+    questionCount: sql`${chatSessions.questionCount} + 1`,
+    firstQuestion: sql`coalesce(${chatSessions.firstQuestion}, ${sql.placeholder('content')})`,
+    hasRepeat: sql`${chatSessions.hasRepeat} or exists (
+      select 1 from ${chatMessages}
+      where ${chatMessages.sessionId} = ${sql.placeholder('sessionId')} and ${chatMessages.id} < ${sql.placeholder('id')}
+        and ${chatMessages.questionKey} = ${sql.placeholder('questionKey')} and ${chatMessages.questionKey} <> '')`,
+  })
+  .where(eq(chatSessions.sessionId, sql.placeholder('sessionId')))
+  .prepare();
+const previousQuestion = db
+  .select({ id: chatMessages.id })
+  .from(chatMessages)
+  .where(
+    and(
+      eq(chatMessages.sessionId, sql.placeholder('sessionId')),
+      lt(chatMessages.id, sql.placeholder('beforeId')),
+      isNotNull(chatMessages.questionKey),
+    ),
+  )
+  .orderBy(desc(chatMessages.id))
+  .limit(1)
+  .prepare();
+const flagFallback = db
+  .update(chatSessions)
+  .set({ hasFallback: true })
+  .where(eq(chatSessions.sessionId, sql.placeholder('sessionId')))
+  .prepare();
+const flagHandoff = db
+  .update(chatSessions)
+  .set({ hasHandoff: true })
+  .where(eq(chatSessions.sessionId, sql.placeholder('sessionId')))
+  .prepare();
+// A question keeps the first reason it was filed for: the fallback it got outranks a later hand-off.
+const fileUnanswered = db
+  .update(chatMessages)
+  .set({ unansweredReason: sql`${sql.placeholder('reason')}` })
+  .where(and(eq(chatMessages.id, sql.placeholder('id')), isNull(chatMessages.unansweredReason)))
+  .prepare();
+const updateAnswer = db
+  .update(chatMessages)
+  .set({
+    content: sql`${sql.placeholder('content')}`,
+    messageType: sql`${sql.placeholder('messageType')}`,
+    metadata: sql`json(${sql.placeholder('metadata')})`,
+    answerStatus: sql`${sql.placeholder('answerStatus')}`,
+  })
+  .where(eq(chatMessages.id, sql.placeholder('id')))
+  .returning()
+  .prepare();
+const insertCitation = db
+  .insert(messageCitations)
+  .values({
+    messageId: sql.placeholder('messageId'),
+    chatbotId: sql.placeholder('chatbotId'),
+    title: sql.placeholder('title'),
+    url: sql.placeholder('url'),
+  })
   .prepare();
 const updateContent = db
   .update(chatMessages)
@@ -214,11 +322,41 @@ const updateWhole = db
   .where(eq(chatMessages.id, sql.placeholder('id')))
   .returning()
   .prepare();
-const insertWithCount = sqlite.transaction((values: Record<string, unknown>): ChatMessageRow => {
+const insertWithCount = sqlite.transaction((values: Record<string, unknown>, handoff: MessageDraft['handoff']): ChatMessageRow => {
   const row = insertMessage.get(values) as ChatMessageRow;
-  bumpSession.run({ sessionId: values.sessionId, at: row.createdAt.getTime() });
+  const at = row.createdAt.getTime();
+  if (row.questionKey !== null) {
+    bumpSessionForQuestion.run({ sessionId: row.sessionId, at, id: row.id, content: row.content, questionKey: row.questionKey });
+  } else bumpSession.run({ sessionId: row.sessionId, at });
+  if (handoff) {
+    flagHandoff.run({ sessionId: row.sessionId });
+    if (handoff.questionId !== null) fileUnansweredQuestion(handoff.questionId, 'handoff');
+  }
   return row;
 });
+const saveAnswerTx = sqlite.transaction(
+  (
+    session: Pick<SessionRow, 'sessionId' | 'chatbotId'>,
+    id: number,
+    patch: { content: string; messageType: string; metadata: Record<string, unknown> },
+    outcome: AnswerOutcome,
+  ): ChatMessageRow => {
+    const metadata = JSON.stringify({ ...patch.metadata, answerStatus: outcome.status });
+    const row = updateAnswer.get({ id, content: patch.content, messageType: patch.messageType, metadata, answerStatus: outcome.status });
+    if (!row) throw notFound('Message not found');
+    if (outcome.status === 'fallback') {
+      flagFallback.run({ sessionId: session.sessionId });
+      if (outcome.questionId !== null) fileUnansweredQuestion(outcome.questionId, 'fallback');
+    } else {
+      for (const source of outcome.sources) {
+        const title = source.title?.trim() || null;
+        const url = source.url?.trim() || null;
+        if (title || url) insertCitation.run({ messageId: id, chatbotId: session.chatbotId, title, url });
+      }
+    }
+    return row;
+  },
+);
 
 function resolveBot(ref: ChatbotRef): Chatbot {
   const bot = ref === null || ref === undefined || ref === '' ? getDefaultChatbot() : findChatbotByGuid(ref);

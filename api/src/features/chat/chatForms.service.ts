@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { db, sqlite } from '../../db/client';
-import { chatMessages, formSubmissions, users, type Chatbot } from '../../db/schema';
+import { chatMessages, chatSessions, formSubmissions, users, type Chatbot } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { EMAIL_MESSAGE, isEmail, LIMIT_CONTACT_FORM_TITLE, validateLimitContactForm, type SelectOptionRequest, type SubmitFormRequest } from '@parley/contracts';
@@ -55,6 +55,7 @@ const storeLead = sqlite.transaction((session: SessionRow, bot: Chatbot, input: 
     messageType: 'system',
     metadata: { formSubmissionId: submission.id, formTitle: input.formTitle, formData: input.formData, emailSent: false },
   });
+  db.update(chatSessions).set({ hasLead: true }).where(eq(chatSessions.sessionId, session.sessionId)).run();
   return { submission, message };
 });
 
@@ -81,6 +82,22 @@ export function selectOption(session: SessionRow, input: SelectOptionRequest) {
   updateMessage(target.id, { metadata });
   return { success: true as const, messageId: target.id };
 }
+
+/**
+ * Whether the visitor's next message answers a rating or multiselect the bot asked: the widget
+ * records the choice on that message (select-option) just before it sends the answer as text.
+ * Such an answer ("4", "Price, Support") is no question of the visitor's own.
+ */
+export function answersChoice(sessionId: string): boolean {
+  return lastIsAnsweredChoice.get(sessionId) !== undefined;
+}
+
+const lastIsAnsweredChoice = sqlite
+  .prepare<[string], 1>(
+    `select 1 from (select sender, message_type, metadata from chat_messages where session_id = ? order by id desc limit 1)
+     where sender = 'bot' and message_type in ('rating', 'multiselect_menu') and json_extract(metadata, '$.submitted') = 1`,
+  )
+  .pluck();
 
 // Mail accepted on a later retry still flips the flags the owner and the widget read.
 onEmailSent((row) => {

@@ -1,9 +1,13 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { attachment } from '../../lib/attachment';
+import { logger } from '../../lib/logger';
 import { validate } from '../../lib/validate';
 import type { OwnerEnv } from '../../middleware/auth';
+import { conversationExportQuerySchema, historyExportQuerySchema } from '@parley/contracts/schemas';
 import { chatbotGuidParamSchema, sessionParamSchema, sessionsQuerySchema } from './chat.schemas';
 import { countConversations, deleteAllSessions, deleteSessionAsOwner, listSessionsForOwner } from './chatHistory.service';
 import { issueTestToken } from './chatTestTokens';
+import { exportConversation, exportConversations, type HistoryDownload } from './historyExport';
 
 /**
  * Owner-only calls under `/api/chat`, mounted in the owner API (origin check and sign-in per
@@ -11,24 +15,62 @@ import { issueTestToken } from './chatTestTokens';
  */
 export const chatOwnerRoutes = new Hono<OwnerEnv>()
   .get('/conversations/count', (c) => c.json(countConversations(c.get('user').id), 200))
+  .get('/:sessionId/export', validate('param', sessionParamSchema), validate('query', conversationExportQuerySchema), (c) =>
+    download(c, exportConversation(c.get('user').id, c.req.valid('param').sessionId, c.req.valid('query').format)),
+  )
   .delete('/:sessionId', validate('param', sessionParamSchema), (c) => {
     deleteSessionAsOwner(c.get('user').id, c.req.valid('param').sessionId);
     return c.json({ success: true }, 200);
   });
 
 /**
- * `/api/chatbots/{guid}/sessions`: the history list of one of the owner's bots;
- * `/api/chatbots/{guid}/test-token`: a token for the Test page's chats (see `issueTestToken`).
+ * `/api/chatbots/{guid}/sessions`: the history list of one of the owner's bots, filtered, and
+ * its export; `/api/chatbots/{guid}/test-token`: a token for the Test page's chats (see
+ * `issueTestToken`).
  */
 export const chatbotSessionRoutes = new Hono<OwnerEnv>()
   .post('/:guid/test-token', validate('param', chatbotGuidParamSchema), (c) =>
     c.json(issueTestToken(c.get('user').id, c.req.valid('param').guid), 201),
   )
-  .get('/:guid/sessions', validate('param', chatbotGuidParamSchema), validate('query', sessionsQuerySchema), (c) => {
-    const { page, limit } = c.req.valid('query');
-    return c.json(listSessionsForOwner(c.get('user').id, c.req.valid('param').guid, page, limit), 200);
+  .get('/:guid/sessions', validate('param', chatbotGuidParamSchema), validate('query', sessionsQuerySchema), (c) =>
+    c.json(listSessionsForOwner(c.get('user').id, c.req.valid('param').guid, c.req.valid('query')), 200),
+  )
+  .get('/:guid/sessions/export', validate('param', chatbotGuidParamSchema), validate('query', historyExportQuerySchema), (c) => {
+    const { format, ...filters } = c.req.valid('query');
+    return download(c, exportConversations(c.get('user').id, c.req.valid('param').guid, filters, format));
   })
   .delete('/:guid/sessions', validate('param', chatbotGuidParamSchema), (c) => {
     const deleted = deleteAllSessions(c.get('user').id, c.req.valid('param').guid);
     return c.json({ success: true, deleted }, 200);
   });
+
+/**
+ * Sends an export as a file download, written as it is read. By now the ownership check and the
+ * first batch have run, so those failures still get an error status. A failure after the
+ * headers errors the body: the connection breaks off without the end of the chunked response,
+ * and the browser reports a failed download instead of saving half a file as complete.
+ */
+function download(c: Context, file: HistoryDownload) {
+  const chunks = file.chunks[Symbol.iterator]();
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      try {
+        const next = chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (error) {
+        logger.error('history export failed while streaming', { error: String(error) });
+        controller.error(error);
+      }
+    },
+    cancel() {
+      chunks.return?.();
+    },
+  });
+  return c.body(body, 200, {
+    'Content-Type': file.contentType,
+    'Content-Disposition': attachment(file.filename),
+    'Cache-Control': 'no-store',
+  });
+}

@@ -1,12 +1,14 @@
 import type { Chatbot } from '../../db/schema';
 import { logger } from '../../lib/logger';
-import { parseSurveyStart, type ChatMessage, type MessageType, type SourceRef, type StreamEvent } from '@parley/contracts';
+import { parseSurveyStart, type AnswerStatus, type ChatMessage, type MessageType, type SourceRef, type StreamEvent } from '@parley/contracts';
+import { DEFAULT_FALLBACK } from '../ai/buildPrompt';
 import type { ChatModel, HistoryTurn } from '../ai/chatModel';
 import { getChatModel } from '../ai/getChatModel';
 import { retrieve, type Passage } from '../knowledge/retrieve';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 import { consumeMessage } from '../subscription/usage.service';
-import { addMessage, recentMessages, type SessionRow } from './chat.service';
+import { addMessage, previousQuestionId, recentMessages, type SessionRow } from './chat.service';
+import { answersChoice } from './chatForms.service';
 import { contactFormMessage } from './contactForm';
 import { detectHandoff } from './detectHandoff';
 import { createReplyWriter, type ReplyWriter } from './replyWriter';
@@ -52,6 +54,7 @@ export async function runTurn(
   }
 
   const internal = input.internalMessage?.trim() && input.internalMessage.trim() !== input.content ? input.internalMessage.trim() : undefined;
+  const isQuestion = !answersChoice(session.sessionId);
   // The instruction behind a menu choice or topic is kept with the visitor's words, so the
   // owner's history shows what the bot was really asked.
   const userMessage = addMessage(session, {
@@ -59,12 +62,19 @@ export async function runTurn(
     content: input.content,
     messageType: input.messageType ?? 'text',
     metadata: internal ? { internalMessage: internal } : null,
+    isQuestion,
   });
+  const questionId = isQuestion ? Number(userMessage.id) : null;
   const reply = createReplyWriter(session, emit);
   try {
-    if (detectHandoff(input.content, internal)) reply.addMessage(contactFormMessage());
+    if (detectHandoff(input.content, internal)) {
+      // Asking for a person says the question before went unanswered, whatever the bot replied.
+      // Asked first thing, there is no such question: "I want to talk to a human" is no gap an
+      // answer could fill (the request never reaches the model).
+      reply.addMessage({ ...contactFormMessage(), handoff: { questionId: previousQuestionId(session.sessionId, Number(userMessage.id)) } });
+    }
     // A survey start nobody took is no instruction a model could follow: answer the topic text.
-    else await answerWithModel(model, input, parseSurveyStart(internal) ? undefined : internal, userMessage, reply);
+    else await answerWithModel(model, input, parseSurveyStart(internal) ? undefined : internal, userMessage, questionId, reply);
   } catch (error) {
     logger.error('chat turn failed', { chatbotId: bot.id, error: String(error) });
     if (reply.text) reply.finishText({ sources: [], incomplete: true });
@@ -80,12 +90,26 @@ export async function runTurn(
   return { outcome: 'answered', messages };
 }
 
-async function answerWithModel(model: ChatModel, input: TurnInput, internal: string | undefined, userMessage: ChatMessage, reply: ReplyWriter) {
+/**
+ * Streams the model's answer and saves it with its outcome: 'fallback' when the model gave the
+ * bot's fallback message (or nothing), 'answered' otherwise, no status for a greeting (the
+ * bot's welcome message) or other small talk the model flags, which is no answer to rate. A
+ * contact form the model asks for is a hand-off of this turn's question.
+ */
+async function answerWithModel(
+  model: ChatModel,
+  input: TurnInput,
+  internal: string | undefined,
+  userMessage: ChatMessage,
+  questionId: number | null,
+  reply: ReplyWriter,
+) {
   const { bot } = input;
   const passages = await findPassages(bot.id, input.content, internal);
   let sources: SourceRef[] | null = null;
   let quickReplies: string[] | undefined;
   let form: ReturnType<typeof contactFormMessage> | null = null;
+  let smallTalk = false;
 
   for await (const event of model.answer({
     bot,
@@ -98,14 +122,18 @@ async function answerWithModel(model: ChatModel, input: TurnInput, internal: str
     else if (event.type === 'quick_replies') quickReplies = event.replies;
     else if (event.type === 'contact_form') form = contactFormMessage(event.message);
     else if (event.type === 'sources') sources = event.sources;
+    else if (event.type === 'small_talk') smallTalk = true;
   }
 
   const text = reply.text.trim();
   const fallback = bot.fallbackMessage?.trim();
   if (!text && !form) reply.appendText(fallback || "I'm sorry, I don't have an answer to that yet.");
-  const isFallback = !text || (fallback !== undefined && text === fallback);
-  reply.finishText({ sources: isFallback ? [] : (sources ?? citedSources(passages)), quickReplies });
-  if (form) reply.addMessage(form);
+  // The prompt asks the model to answer exactly the fallback (the default one when the bot has none).
+  const isFallback = !text || text === (fallback || DEFAULT_FALLBACK);
+  const isGreeting = !isFallback && (smallTalk || (!!bot.welcomeMessage?.trim() && text === bot.welcomeMessage.trim()));
+  const status: AnswerStatus | undefined = isGreeting ? undefined : isFallback ? 'fallback' : 'answered';
+  reply.finishText({ sources: isFallback ? [] : (sources ?? citedSources(passages)), quickReplies }, status && { status, questionId });
+  if (form) reply.addMessage({ ...form, handoff: { questionId } });
 }
 
 /**
@@ -126,11 +154,15 @@ async function findPassages(chatbotId: number, content: string, internal: string
   }
 }
 
-/** Distinct sources of the passages the model was given, best first. */
+/**
+ * Distinct sources of the passages the model was given, best first. Saved answers are never
+ * cited: their question may be a visitor's own words, not for other visitors to see.
+ */
 function citedSources(passages: Passage[]): SourceRef[] {
   const seen = new Set<string>();
   const out: SourceRef[] = [];
   for (const p of passages) {
+    if (p.savedAnswer) continue;
     const key = `${p.title ?? ''}|${p.url ?? ''}`;
     if (seen.has(key)) continue;
     seen.add(key);

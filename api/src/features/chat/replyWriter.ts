@@ -1,11 +1,11 @@
 import type { ChatMessage, MessageType, SourceRef, StreamEvent } from '@parley/contracts';
-import { addMessage, updateMessage, type SessionRow } from './chat.service';
+import { addMessage, saveAnswer, updateMessage, type AnswerOutcome, type MessageDraft, type SessionRow } from './chat.service';
 import { splitIntoChunks } from './splitIntoChunks';
 
 const FLUSH_INTERVAL_MS = 200;
 
 /** A bot message the turn adds besides the streamed answer (a form, a survey question). */
-type BotMessageDraft = { content: string; messageType?: MessageType; metadata?: Record<string, unknown> };
+type BotMessageDraft = { content: string; messageType?: MessageType; metadata?: Record<string, unknown>; handoff?: MessageDraft['handoff'] };
 
 /**
  * Writes the bot's side of a turn as it is produced. The streamed answer gets its row at the
@@ -44,8 +44,11 @@ export function createReplyWriter(session: Pick<SessionRow, 'sessionId' | 'chatb
       emit({ type: 'delta', id: streamed.id, content: piece });
     },
 
-    /** Saves the streamed answer in its final form: bubbles, quick replies, sources. */
-    finishText(extra: { sources: SourceRef[]; quickReplies?: string[]; incomplete?: boolean }) {
+    /**
+     * Saves the streamed answer in its final form: bubbles, quick replies, sources, and with
+     * `outcome` the status of a model answer (what makes it rateable) and its signals.
+     */
+    finishText(extra: { sources: SourceRef[]; quickReplies?: string[]; incomplete?: boolean }, outcome?: Omit<AnswerOutcome, 'sources'>) {
       if (!streamed) return null;
       const content = text.trim();
       const chunks = splitIntoChunks(content);
@@ -57,11 +60,10 @@ export function createReplyWriter(session: Pick<SessionRow, 'sessionId' | 'chatb
         ...(extra.quickReplies?.length && { quickReplies: extra.quickReplies }),
         ...(extra.incomplete && { incomplete: true }),
       };
-      streamed = updateMessage(Number(streamed.id), {
-        content,
-        messageType: extra.quickReplies?.length ? 'quickReplies' : 'text',
-        metadata,
-      });
+      const patch = { content, messageType: extra.quickReplies?.length ? 'quickReplies' : 'text', metadata };
+      streamed = outcome
+        ? saveAnswer(session, Number(streamed.id), patch, { ...outcome, sources: extra.sources })
+        : updateMessage(Number(streamed.id), patch);
       const id = streamed.id;
       messages[messages.findIndex((m) => m.id === id)] = streamed;
       return streamed;
@@ -75,6 +77,7 @@ export function createReplyWriter(session: Pick<SessionRow, 'sessionId' | 'chatb
         content: draft.content,
         messageType: draft.messageType ?? 'text',
         metadata,
+        handoff: draft.handoff,
       });
       messages.push(message);
       return message;

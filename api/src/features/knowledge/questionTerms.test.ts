@@ -20,6 +20,14 @@ describe('questionTerms', () => {
     expect(questionTerms('How is delivery to Canada?')).not.toContain('cost');
   });
 
+  it('reads "pick … up" and "pick-up" as pickup, and "money off" as a discount', () => {
+    expect(questionTerms('Can I pick my order up in the store?')).toEqual(['order', 'store', 'pickup', 'collect', 'collection', 'pick']);
+    expect(questionTerms('store pick-up?')).toEqual(questionTerms('store pickup'));
+    expect(questionTerms('Which size should I pick?')).toEqual(['size', 'pick']);
+    expect(questionTerms('Do students get money off?')).toEqual(expect.arrayContaining(['students', 'discount', 'deal']));
+    expect(questionTerms('Can I get my money back?')).toContain('money');
+  });
+
   it('keeps only the words of FTS5 syntax, and quotes a term as one phrase', () => {
     expect(questionTerms('title:"secret" OR NEAR(a b) *')).toEqual(['title', 'secret', 'near']);
     expect(questionTerms('"; DROP TABLE chunks; --')).toEqual(['drop', 'table', 'chunks']);

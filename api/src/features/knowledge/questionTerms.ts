@@ -32,7 +32,7 @@ export function questionWords(question: string, forMatching = false): { word: st
     out.push({ word, synonyms: SYNONYMS.get(word) ?? [] });
   }
   for (const { word, implies } of intents) {
-    if (!seen.has(word) && !out.some((w) => w.synonyms.includes(word))) out.push({ word, synonyms: SYNONYMS.get(word) ?? implies });
+    if (!seen.has(word) && !out.some((w) => w.synonyms.includes(word))) out.push({ word, synonyms: [...new Set([...(SYNONYMS.get(word) ?? []), ...implies])] });
   }
   return out;
 }
@@ -42,7 +42,9 @@ export function questionWords(question: string, forMatching = false): { word: st
  * (but "how much longer" does not), "how long is the warranty?" for a span of time, which a
  * page says as "two years", never as "long". `implies` is one-way: a question about a day is
  * not a question about a duration. Durations are everywhere on a site, so that intent only
- * checks an answer (`search: false`); ranking keeps the question's own words.
+ * checks an answer (`search: false`); ranking keeps the question's own words. "Pick my order
+ * up", "pick-up" and "pickup" are one topic (the verb "pick" alone says nothing), and "money
+ * off" or "10% off" asks for a discount.
  */
 const INTENTS: { pattern: RegExp; word: string; consumes: string[]; implies: string[]; search: boolean }[] = [
   {
@@ -58,6 +60,20 @@ const INTENTS: { pattern: RegExp; word: string; consumes: string[]; implies: str
     consumes: ['long'],
     implies: ['year', 'years', 'month', 'months', 'week', 'weeks', 'day', 'days', 'hour', 'hours', 'minute', 'minutes'],
     search: false,
+  },
+  {
+    pattern: /\bpick(?:s|ed|ing)?[\s-]+(?:[\p{L}\p{N}']+\s+){0,3}?up\b|\bpick-?ups?\b/iu,
+    word: 'pickup',
+    consumes: ['pick', 'picks', 'picked', 'picking', 'pickup', 'pickups'],
+    implies: ['pick'],
+    search: true,
+  },
+  {
+    pattern: /\b(?:money|something|anything|\d+\s*%|\d+\s*percent)\s+off\b/i,
+    word: 'discount',
+    consumes: ['money', 'percent'],
+    implies: [],
+    search: true,
   },
 ];
 
@@ -82,12 +98,12 @@ const STOPWORDS = new Set(
     // conversational filler that carries no topic
     'hi hello hey please thanks thank ok okay yes yeah tell know want wanted need like get got go going ' +
     'also really much many lot lots anything something thing things way ways kind sort somebody someone ' +
-    'im ive id youre youve ill may might must ever even still yet well'
+    'im ive id youre youve ill may might must ever even still yet well possible instead'
   ).split(' '),
 );
 
 /** Small intent groups; each listed word also searches for the others in its group. */
-const SYNONYM_GROUPS: string[][] = [
+export const SYNONYM_GROUPS: string[][] = [
   ['cost', 'costs', 'price', 'prices', 'pricing', 'fee', 'fees', 'expensive', 'cheap', 'plans'],
   ['refund', 'refunds', 'reimburse', 'reimbursement', 'moneyback'],
   ['cancel', 'cancellation', 'unsubscribe'],
@@ -100,7 +116,10 @@ const SYNONYM_GROUPS: string[][] = [
   ['secure', 'security', 'encryption', 'encrypted'],
   ['privacy', 'gdpr', 'personal'],
   ['warranty', 'guarantee'],
-  ['discount', 'discounts', 'coupon', 'promo'],
+  ['discount', 'discounts', 'coupon', 'promo', 'deal', 'deals'],
+  ['buy', 'purchase', 'sell'],
+  ['voucher', 'vouchers', 'card', 'cards', 'certificate', 'certificates', 'giftcard', 'giftcards'],
+  ['pickup', 'collect', 'collection'],
   ['founded', 'founder', 'founders', 'history'],
   ['integrate', 'integration', 'integrations'],
 ];

@@ -1,7 +1,9 @@
+import type { Statement } from 'better-sqlite3';
 import { sqlite } from '../../db/client';
 import { logger } from '../../lib/logger';
 import { embeddingsEnabled, embedTexts, nearestChunks } from './embeddings';
 import { searchChunks } from './ftsIndex';
+import { matchQa, questionVariants, type QaPassageInfo } from './matchQa';
 
 export type Passage = {
   chunkId: number;
@@ -11,6 +13,10 @@ export type Passage = {
   heading: string | null;
   sourceId: number;
   score: number;
+  /** The passage is an owner's saved answer (a Q&A source): its content is the answer, its title the question. */
+  savedAnswer?: true;
+  /** Set on a saved answer that matches the question well enough (`matchQa`) to answer with it. */
+  qa?: QaPassageInfo;
 };
 
 /**
@@ -22,16 +28,64 @@ export type Passage = {
  */
 export async function retrieve(chatbotId: number, question: string, opts: { limit?: number } = {}): Promise<Passage[]> {
   const limit = Math.max(1, Math.min(Math.trunc(opts.limit ?? 5), 50));
-  const lexical = searchChunks(chatbotId, question, embeddingsEnabled() ? limit * 4 : limit);
-  if (!embeddingsEnabled()) return lexical;
-
-  let semantic: Passage[] = [];
-  try {
-    semantic = vectorSearch(chatbotId, await embedQuery(question), limit);
-  } catch (err) {
-    logger.warn('query embedding failed; using full-text ranking only', { error: String(err) });
+  const withQa = hasQaSources(chatbotId);
+  // A matching Q&A ranked just below the top few by BM25 is still wanted: look a little deeper.
+  const pool = withQa ? limit + QA_LOOKAHEAD : limit;
+  const lexical = searchChunks(chatbotId, question, embeddingsEnabled() ? pool * 4 : pool);
+  let found = lexical;
+  if (embeddingsEnabled()) {
+    let semantic: Passage[] = [];
+    try {
+      semantic = vectorSearch(chatbotId, await embedQuery(question), pool);
+    } catch (err) {
+      logger.warn('query embedding failed; using full-text ranking only', { error: String(err) });
+    }
+    found = fuse(lexical, semantic, pool);
   }
-  return fuse(lexical, semantic, limit);
+  return withQa ? preferMatchingQa(question, found, limit) : found;
+}
+
+// How many passages past `limit` are searched for a matching Q&A.
+const QA_LOOKAHEAD = 10;
+
+let hasQaQuery: Statement | undefined;
+function hasQaSources(chatbotId: number): boolean {
+  hasQaQuery ??= sqlite.prepare(`SELECT 1 FROM content_sources WHERE chatbot_id = ? AND source_type = 'qa' LIMIT 1`);
+  return hasQaQuery.get(chatbotId) !== undefined;
+}
+
+/**
+ * Marks the owner's Q&A passages, and puts those that match the question well (`matchQa`) first,
+ * best match first: an answer the owner wrote for this very question beats any page that
+ * happens to share more of its words. Saved answers that do not match go last: as one short
+ * chunk titled with its question, a Q&A outranks a long page on any word it shares, and would
+ * answer "Where is your store?" with how to pick up an order there. Pages keep their order.
+ */
+function preferMatchingQa(question: string, passages: Passage[], limit: number): Passage[] {
+  const sourceIds = [...new Set(passages.map((p) => p.sourceId))];
+  if (sourceIds.length === 0) return passages;
+  const qaSources = sqlite
+    .prepare(`SELECT id, question_variants AS variants FROM content_sources WHERE source_type = 'qa' AND id IN (${sourceIds.map(() => '?').join(',')})`)
+    .all(...sourceIds) as { id: number; variants: string }[];
+  if (qaSources.length === 0) return passages.slice(0, limit);
+  const variantsOf = new Map(qaSources.map((s) => [s.id, questionVariants(s.variants)]));
+
+  const matching: { passage: Passage; match: number }[] = [];
+  const pages: Passage[] = [];
+  const otherAnswers: Passage[] = [];
+  for (const p of passages) {
+    const variants = variantsOf.get(p.sourceId);
+    if (!variants) {
+      pages.push(p);
+      continue;
+    }
+    const qa = { question: p.title ?? '', variants };
+    const match = matchQa(question, { ...qa, answer: p.content });
+    if (match !== null) matching.push({ passage: { ...p, savedAnswer: true, qa }, match });
+    else otherAnswers.push({ ...p, savedAnswer: true });
+  }
+  matching.sort((a, b) => b.match - a.match);
+  return [...matching.map((m) => m.passage), ...pages, ...otherAnswers].slice(0, limit);
 }
 
 // Vectors of unrelated text still have a nearest neighbour; below this cosine similarity a

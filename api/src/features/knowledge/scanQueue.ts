@@ -20,6 +20,27 @@ export function enqueueScan(sourceId: number, settings?: ScanSettings): void {
   pump();
 }
 
+/**
+ * Scans a source at once and resolves when it is live, outside the limit of parallel scans: a
+ * Q&A source is one small chunk, and the owner who saves it expects the bot to use it from the
+ * next message on, not after someone's crawl. It counts as the source's job meanwhile, so
+ * `isScanQueued`, `cancelScan` and `waitForIdle` see it. Throws when a job already holds it.
+ */
+export async function scanNow(sourceId: number): Promise<void> {
+  if (jobs.has(sourceId)) throw new Error(`source ${sourceId} is already being scanned`);
+  let release!: () => void;
+  const job: Job = { controller: new AbortController(), done: new Promise<void>((r) => (release = r)), started: true, release };
+  jobs.set(sourceId, job);
+  try {
+    await scanSource(sourceId, job.controller.signal);
+  } catch (err) {
+    logger.error('scan crashed', { sourceId, error: String((err as Error)?.stack ?? err) });
+    if (!job.controller.signal.aborted) markCrashed(sourceId);
+  } finally {
+    finish(sourceId, job);
+  }
+}
+
 /** Stops a source's scan (queued or running) and resolves once it no longer writes. */
 export async function cancelScan(sourceId: number): Promise<void> {
   const job = jobs.get(sourceId);

@@ -2,11 +2,13 @@ import { sqlite } from '../../db/client';
 import type { ContentSource } from '../../db/schema';
 import { env } from '../../env';
 import { logger } from '../../lib/logger';
-import { chunkDocument } from './chunkDocument';
+import { countTokens as tokens } from 'gpt-tokenizer';
+import { chunkDocument, type Chunk } from './chunkDocument';
 import { crawlSite, type PageOutcome } from './crawlSite';
 import { deleteEmbeddings, embeddingsEnabled, embedTexts, storeEmbeddings } from './embeddings';
 import { textToBlocks, type Block } from './extractPage';
 import { indexChunks, unindexChunks } from './ftsIndex';
+import { questionVariants } from './matchQa';
 import { FetchError, safeFetcher, type SafeFetcherOptions } from './safeFetcher';
 
 export type ScanSettings = {
@@ -63,6 +65,8 @@ export async function scanSource(sourceId: number, signal: AbortSignal, settings
       } finally {
         fetcher.close();
       }
+    } else if (source.source_type === 'qa') {
+      await writer.writeQa(qaOf(source), signal);
     } else {
       const blocks = textToBlocks(source.text_content ?? '');
       if (blocks.length === 0) failure = 'No text content';
@@ -96,9 +100,16 @@ type SourceRow = {
   title: string | null;
   url: string | null;
   text_content: string | null;
+  question_variants: string;
   max_pages: number;
   generation: number;
 };
+
+type Qa = { question: string; variants: string[]; answer: string };
+
+function qaOf(source: SourceRow): Qa {
+  return { question: source.title ?? '', variants: questionVariants(source.question_variants), answer: source.text_content ?? '' };
+}
 
 /** Writes one generation's pages and chunks, and swaps it live or gives it up. */
 class GenerationWriter {
@@ -134,30 +145,49 @@ class GenerationWriter {
       return;
     }
     const chunks = chunkDocument({ title: outcome.title, blocks: outcome.blocks });
+    await this.store({ url, title: outcome.title, pageText: pageText(outcome.blocks), chunks }, signal);
+  }
+
+  /**
+   * A Q&A is one chunk, however long its answer, so the answer is always quoted whole. Its
+   * chunk is the answer under the question as title; the index's title field also carries the
+   * other wordings, so a visitor's words match the question in any of them at title weight.
+   */
+  async writeQa(qa: Qa, signal: AbortSignal) {
+    if (signal.aborted) return;
+    const chunk = { heading: null, content: qa.answer, tokenCount: tokens(qa.answer) };
+    const indexedTitle = [qa.question, ...qa.variants].join('\n');
+    await this.store({ url: null, title: qa.question, pageText: `${indexedTitle}\n\n${qa.answer}`, chunks: [chunk], indexedTitle }, signal);
+  }
+
+  /** One page and its chunks, indexed for full-text search at once and embedded after. */
+  private async store(page: { url: string | null; title: string | null; pageText: string; chunks: Chunk[]; indexedTitle?: string }, signal: AbortSignal) {
+    const { url, title, chunks } = page;
     const chunkIds = sqlite.transaction(() => {
-      const page = sqlite
+      const row = sqlite
         .prepare(
           `INSERT INTO pages (source_id, chatbot_id, generation, url, title, content, status) VALUES (?, ?, ?, ?, ?, ?, 'ok') RETURNING id`,
         )
-        .get(this.source.id, this.source.chatbot_id, this.generation, url, outcome.title, pageText(outcome.blocks)) as { id: number };
+        .get(this.source.id, this.source.chatbot_id, this.generation, url, title, page.pageText) as { id: number };
       const insert = sqlite.prepare(
         `INSERT INTO chunks (page_id, source_id, chatbot_id, generation, position, title, url, heading, content, token_count)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       );
       const ids = chunks.map(
         (c, i) =>
-          (insert.get(page.id, this.source.id, this.source.chatbot_id, this.generation, i, outcome.title, url, c.heading, c.content, c.tokenCount) as {
+          (insert.get(row.id, this.source.id, this.source.chatbot_id, this.generation, i, title, url, c.heading, c.content, c.tokenCount) as {
             id: number;
           }).id,
       );
-      indexChunks(this.source.chatbot_id, chunks.map((c, i) => ({ id: ids[i], content: c.content, title: outcome.title, heading: c.heading })));
+      const indexedTitle = page.indexedTitle ?? title;
+      indexChunks(this.source.chatbot_id, chunks.map((c, i) => ({ id: ids[i], content: c.content, title: indexedTitle, heading: c.heading })));
       this.pagesTaken++;
       sqlite.prepare(`UPDATE content_sources SET total_pages = ?, updated_at = ? WHERE id = ?`).run(this.pagesTaken, Date.now(), this.source.id);
       return ids;
     })();
     if (embeddingsEnabled() && chunks.length > 0) {
       try {
-        const vectors = await embedTexts(chunks.map((c) => [outcome.title, c.heading, c.content].filter(Boolean).join('\n')));
+        const vectors = await embedTexts(chunks.map((c) => [page.indexedTitle ?? title, c.heading, c.content].filter(Boolean).join('\n')));
         if (!signal.aborted) storeEmbeddings(this.source.chatbot_id, chunkIds.map((chunkId, i) => ({ chunkId, vector: vectors[i] })));
       } catch (err) {
         // vectors only refine ranking; the page stays searchable through FTS without them

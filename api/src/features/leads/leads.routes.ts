@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { attachment } from '../../lib/attachment';
 import { validate } from '../../lib/validate';
 import type { OwnerEnv } from '../../middleware/auth';
 import { chatbotGuidParamSchema } from '../chat/chat.schemas';
@@ -14,7 +15,7 @@ export const leadRoutes = new Hono<OwnerEnv>()
     const day = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="leads-${day}.csv"`,
+      'Content-Disposition': attachment(`leads-${day}.csv`),
       'Cache-Control': 'no-store',
     });
   })

@@ -3,9 +3,19 @@ import { cleanText } from '@parley/contracts';
 import { validate } from '../../lib/validate';
 import type { OwnerEnv } from '../../middleware/auth';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
-import { addSourceSchema } from '@parley/contracts/schemas';
+import { addSourceSchema, qaSourceSchema } from '@parley/contracts/schemas';
 import { chatbotParamSchema, sourceParamSchema } from './sources.schemas';
-import { addFileSource, addTextSource, addWebsiteSource, deleteSource, listSources, rescanSource } from './sources.service';
+import {
+  addFileSource,
+  addQaSource,
+  addTextSource,
+  addWebsiteSource,
+  deleteSource,
+  listQaSources,
+  listSources,
+  rescanSource,
+  updateQaSource,
+} from './sources.service';
 
 /**
  * `/api/chatbots/{chatbotId}/...`: a bot's content sources (see docs/knowledge.md). {chatbotId} is the
@@ -16,10 +26,11 @@ export const sourcesRoutes = new Hono<OwnerEnv>()
     const bot = getOwnedChatbot(c.get('user').id, c.req.valid('param').chatbotId);
     return c.json(listSources(bot.id), 200);
   })
-  .post('/:chatbotId/website-sources', validate('param', chatbotParamSchema), validate('json', addSourceSchema), (c) => {
+  .post('/:chatbotId/website-sources', validate('param', chatbotParamSchema), validate('json', addSourceSchema), async (c) => {
     const bot = getOwnedChatbot(c.get('user').id, c.req.valid('param').chatbotId);
     const body = c.req.valid('json');
-    const source = body.sourceType === 'text' ? addTextSource(bot.id, body) : addWebsiteSource(bot.id, body);
+    const source =
+      body.sourceType === 'qa' ? await addQaSource(bot.id, body) : body.sourceType === 'text' ? addTextSource(bot.id, body) : addWebsiteSource(bot.id, body);
     return c.json(source, 201);
   })
   .post('/:chatbotId/upload-text-file', validate('param', chatbotParamSchema), async (c) => {
@@ -43,4 +54,15 @@ export const sourcesRoutes = new Hono<OwnerEnv>()
     const { chatbotId, sourceId } = c.req.valid('param');
     const bot = getOwnedChatbot(c.get('user').id, chatbotId);
     return c.json(rescanSource(bot.id, sourceId), 202);
+  })
+  /** The bot's Q&A sources with their wordings and answers (the list above leaves the text out). */
+  .get('/:chatbotId/qa', validate('param', chatbotParamSchema), (c) => {
+    const bot = getOwnedChatbot(c.get('user').id, c.req.valid('param').chatbotId);
+    return c.json(listQaSources(bot.id), 200);
+  })
+  /** Edits a Q&A source; it is indexed again before the answer, like a new one. */
+  .put('/:chatbotId/qa/:sourceId', validate('param', sourceParamSchema), validate('json', qaSourceSchema), async (c) => {
+    const { chatbotId, sourceId } = c.req.valid('param');
+    const bot = getOwnedChatbot(c.get('user').id, chatbotId);
+    return c.json(await updateQaSource(bot.id, sourceId, c.req.valid('json')), 200);
   });

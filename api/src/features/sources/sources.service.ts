@@ -1,14 +1,21 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { contentSources, type ContentSource } from '../../db/schema';
+import { chatMessages, contentSources, type ContentSource } from '../../db/schema';
 import { badRequest, conflict, notFound, payloadTooLarge } from '../../lib/errors';
 import { validationError } from '../../lib/validate';
 import { decodeTextFile } from '../knowledge/decodeText';
 import { extractPage } from '../knowledge/extractPage';
-import { cancelScan, enqueueScan, isScanQueued } from '../knowledge/scanQueue';
+import { cancelScan, enqueueScan, isScanQueued, scanNow } from '../knowledge/scanQueue';
 import { removeSourceIndex } from '../knowledge/scanSource';
-import { MAX_FILE_BYTES, SOURCE_MESSAGES as MESSAGES, uploadedFileDescription } from '@parley/contracts';
-import { textSourceSchema, websiteSourceSchema, type TextSourceInput, type WebsiteSourceInput } from '@parley/contracts/schemas';
+import { MAX_FILE_BYTES, SOURCE_MESSAGES as MESSAGES, uploadedFileDescription, type QaSource } from '@parley/contracts';
+import {
+  qaSourceSchema,
+  textSourceSchema,
+  websiteSourceSchema,
+  type QaSourceInput,
+  type TextSourceInput,
+  type WebsiteSourceInput,
+} from '@parley/contracts/schemas';
 
 export { resumeInterruptedScans, waitForIdle } from '../knowledge/scanQueue';
 
@@ -57,6 +64,73 @@ export function addTextSource(chatbotId: number, input: TextSourceInput): Source
 }
 
 /**
+ * Adds a Q&A (the owner's answer to a question, with other wordings of it) and indexes it
+ * before answering, so the bot uses it from the next message on.
+ */
+export async function addQaSource(chatbotId: number, input: QaSourceInput): Promise<SourceJson> {
+  return indexQaNow(insertQaSource(chatbotId, input).id);
+}
+
+/**
+ * Stores a Q&A source without indexing it (`indexQaNow` does), so a caller can store it in a
+ * transaction of its own.
+ */
+export function insertQaSource(chatbotId: number, input: QaSourceInput): ContentSource {
+  const { question, variants, answer } = parseQa(input);
+  return db
+    .insert(contentSources)
+    .values({ chatbotId, sourceType: 'qa', title: question, questionVariants: variants, textContent: answer, status: 'pending' })
+    .returning()
+    .get();
+}
+
+/** Changes a Q&A source's question, wordings and answer and indexes it again before answering. */
+export async function updateQaSource(chatbotId: number, sourceId: number, input: QaSourceInput): Promise<SourceJson> {
+  const source = getSource(chatbotId, sourceId);
+  if (source.sourceType !== 'qa') throw notFound('Source not found');
+  const { question, variants, answer } = parseQa(input);
+  if (isScanQueued(sourceId)) throw conflict('This source is already being scanned', { status: source.status });
+  db.update(contentSources)
+    .set({ title: question, questionVariants: variants, textContent: answer, status: 'pending', errorMessage: null, updatedAt: new Date() })
+    .where(eq(contentSources.id, sourceId))
+    .run();
+  return indexQaNow(sourceId);
+}
+
+/** The bot's Q&A sources with their wordings and answers, newest first. */
+export function listQaSources(chatbotId: number): QaSource[] {
+  return db
+    .select()
+    .from(contentSources)
+    .where(and(eq(contentSources.chatbotId, chatbotId), eq(contentSources.sourceType, 'qa')))
+    .orderBy(desc(contentSources.createdAt), desc(contentSources.id))
+    .all()
+    .map((s) => ({
+      id: s.id,
+      question: s.title ?? '',
+      variants: s.questionVariants,
+      answer: s.textContent ?? '',
+      status: s.status,
+      createdAt: s.createdAt.toISOString(),
+      updatedAt: s.updatedAt.toISOString(),
+    }));
+}
+
+function parseQa(input: QaSourceInput) {
+  const parsed = qaSourceSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** Indexes a Q&A source now, before returning it, so the bot uses it from the next message on. */
+export async function indexQaNow(sourceId: number): Promise<SourceJson> {
+  await scanNow(sourceId);
+  const row = db.select().from(contentSources).where(eq(contentSources.id, sourceId)).get();
+  if (!row) throw notFound('Source not found');
+  return toJson(row);
+}
+
+/**
  * Adds an uploaded text file. The type is checked by name and declared type, and then by
  * content (valid UTF-8/UTF-16 without binary bytes), so a renamed image is refused. HTML
  * files are reduced to their readable text. Only the text is kept, not the file.
@@ -88,12 +162,28 @@ export async function addFileSource(
   return insertAndScan({ chatbotId, sourceType: 'file', fileName, title, description, textContent });
 }
 
-/** Deletes a source with its pages and chunks, stopping its scan first. */
+/**
+ * Deletes a source with its pages and chunks, stopping its scan first. The inbox questions a
+ * deleted Q&A answered wait there again: nothing answers them any more.
+ */
 export async function deleteSource(chatbotId: number, sourceId: number): Promise<void> {
   getSource(chatbotId, sourceId);
   await cancelScan(sourceId);
   removeSourceIndex(sourceId);
-  db.delete(contentSources).where(eq(contentSources.id, sourceId)).run();
+  db.transaction((tx) => {
+    tx.update(chatMessages)
+      .set({ triage: null, triagedAt: null, triageSourceId: null })
+      .where(
+        and(
+          eq(chatMessages.chatbotId, chatbotId),
+          isNotNull(chatMessages.unansweredReason),
+          eq(chatMessages.triage, 'answered'),
+          eq(chatMessages.triageSourceId, sourceId),
+        ),
+      )
+      .run();
+    tx.delete(contentSources).where(eq(contentSources.id, sourceId)).run();
+  });
 }
 
 /**

@@ -144,7 +144,7 @@ describe('website sources', () => {
       [{ url: 'https://example.com', maxPages: 0 }, 'Max pages must be between 1 and 200'],
       [{ url: 'https://example.com', maxPages: 201 }, 'Max pages must be between 1 and 200'],
       [{ url: 'https://example.com', maxPages: 'lots' }, 'Max pages must be between 1 and 200'],
-      [{ url: 'https://example.com', sourceType: 'video' }, 'sourceType must be "website" or "text"'],
+      [{ url: 'https://example.com', sourceType: 'video' }, 'sourceType must be "website", "text" or "qa"'],
     ];
     for (const [body, message] of cases) {
       const res = await addSource(body);

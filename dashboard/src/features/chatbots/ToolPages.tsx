@@ -1,4 +1,4 @@
-import { BarChart3, ClipboardList, Palette, PieChart } from 'lucide-react';
+import { ClipboardList, Palette, PieChart } from 'lucide-react';
 import { ChatbotToolPage } from './ChatbotToolPage';
 import { PlannedTool } from './PlannedTool';
 
@@ -41,15 +41,6 @@ export function SurveysPage() {
           ]}
         />
       )}
-    </ChatbotToolPage>
-  );
-}
-
-/** /chatbots/{guid}/analytics */
-export function AnalyticsPage() {
-  return (
-    <ChatbotToolPage title={(b) => `Analytics: ${b.name}`} subtitle={() => 'How visitors use your chatbot.'}>
-      {() => <PlannedTool Icon={BarChart3} heading="Conversation analytics" points={['Conversations and messages over time.', 'Busiest hours and most asked topics.']} />}
     </ChatbotToolPage>
   );
 }

@@ -1,5 +1,19 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { BarChart3, Bot, ClipboardList, Code2, Database, FlaskConical, History, Inbox, MoreVertical, Palette, PieChart, Settings2 } from 'lucide-react';
+import {
+  BarChart3,
+  Bot,
+  ClipboardList,
+  Code2,
+  Database,
+  FlaskConical,
+  History,
+  Inbox,
+  MessageCircleQuestion,
+  MoreVertical,
+  Palette,
+  PieChart,
+  Settings2,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/Badge';
 import { ButtonLink } from '../../components/Button';
@@ -18,6 +32,7 @@ const MENU = [
   { path: 'analytics', label: 'Analytics', Icon: BarChart3 },
   { path: 'survey-analytics', label: 'Survey Analytics', Icon: PieChart },
   { path: 'history', label: 'Chat History', Icon: History },
+  { path: 'unanswered', label: 'Unanswered', Icon: MessageCircleQuestion },
   { path: 'leads', label: 'Leads', Icon: Inbox },
   { path: 'embed', label: 'Embed', Icon: Code2 },
 ];

@@ -5,19 +5,23 @@ import { ApiError, client, serverMessage, unwrap } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
+import { filterQuery, type HistoryFilterState } from './historyFilters';
 
 export type SessionsPage = InferResponseType<(typeof client.chatbots)[':guid']['sessions']['$get'], 200>;
 export type SessionListItem = SessionsPage['sessions'][number];
-export type HistoryMessage = InferResponseType<(typeof client.chat)[':sessionId']['messages']['$get'], 200>[number];
 
-/** One page of the bot's conversations with the totals; any failure reads "Failed to fetch sessions". */
-export function useSessions(guid: string, page: number) {
+/**
+ * One page of the bot's conversations under the history filters, with the totals; any failure
+ * reads "Failed to fetch sessions".
+ */
+export function useSessions(guid: string, page: number, filters: HistoryFilterState) {
+  const query = filterQuery(filters);
   return useQuery({
-    queryKey: queryKeys.chatbots.sessions(guid, page),
+    queryKey: queryKeys.chatbots.sessions(guid, page, new URLSearchParams(query).toString()),
     queryFn: async () => {
       try {
         return await unwrap(
-          client.chatbots[':guid'].sessions.$get({ param: { guid }, query: { page: String(page), limit: String(SESSIONS_PAGE_SIZE) } }),
+          client.chatbots[':guid'].sessions.$get({ param: { guid }, query: { page: String(page), limit: String(SESSIONS_PAGE_SIZE), ...query } }),
         );
       } catch (error) {
         if (handleUnauthorized(error)) throw error;
@@ -28,35 +32,14 @@ export function useSessions(guid: string, page: number) {
   });
 }
 
-/**
- * The messages of one conversation, oldest first. `system` messages are internal, except a
- * lead (a form the visitor sent), which the owner sees in place.
- */
+/** The messages of one conversation, oldest first, as stored (the transcript leaves out what is internal). */
 export function useSessionMessages(sessionId: string) {
   return useQuery({
     queryKey: queryKeys.chat.messages(sessionId),
-    queryFn: async () => {
-      const messages = await unwrap(client.chat[':sessionId'].messages.$get({ param: { sessionId } }));
-      return messages.filter((m) => m.messageType !== 'system' || leadOf(m) !== null);
-    },
+    queryFn: () => unwrap(client.chat[':sessionId'].messages.$get({ param: { sessionId } })),
     // A deleted conversation stays deleted: no point asking again.
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
   });
-}
-
-export type HistoryLead = { formTitle: string; fields: { label: string; value: string }[]; emailSent: boolean };
-
-/** The lead a `system` message records (its metadata holds formSubmissionId and the form), or null. */
-export function leadOf(message: Pick<HistoryMessage, 'messageType' | 'metadata'>): HistoryLead | null {
-  const meta = message.metadata as Record<string, unknown> | null;
-  if (message.messageType !== 'system' || typeof meta?.formSubmissionId !== 'number') return null;
-  const data = Array.isArray(meta.formData) ? (meta.formData as unknown[]) : [];
-  const fields = data.flatMap((f) => {
-    if (typeof f !== 'object' || f === null) return [];
-    const { id, label, value } = f as { id?: unknown; label?: unknown; value?: unknown };
-    return [{ label: String(label || id || ''), value: typeof value === 'string' ? value : '' }];
-  });
-  return { formTitle: typeof meta.formTitle === 'string' ? meta.formTitle : 'Form', fields, emailSent: meta.emailSent === true };
 }
 
 /** Deletes one conversation (owner call) and refreshes every page of the list. */

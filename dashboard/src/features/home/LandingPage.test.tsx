@@ -4,7 +4,7 @@ import { mockFetch, renderWithProviders, signedOut, usePageTestEnv } from '../..
 import { LandingPage } from './LandingPage';
 
 /** Features this version does not have: public pages must not claim them. */
-const NOT_BUILT = /AI designer|designer|survey|analytics|integration|prorated|billing period/i;
+const NOT_BUILT = /AI designer|designer|survey|integration|prorated|billing period/i;
 
 describe('LandingPage', () => {
   usePageTestEnv();
@@ -30,6 +30,7 @@ describe('LandingPage', () => {
     expect(features.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
       'Train on your website',
       'Text and file knowledge',
+      'Fix what the bot got wrong',
       'Leads inbox',
       'One-line embed',
       'Prompt assistant',

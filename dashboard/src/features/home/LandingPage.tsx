@@ -1,4 +1,4 @@
-import { Bot, Code2, FileText, Globe, Inbox, ShieldCheck, Sparkles, Wand2 } from 'lucide-react';
+import { BarChart3, Bot, Code2, FileText, Globe, Inbox, ShieldCheck, Sparkles, Wand2 } from 'lucide-react';
 import { Faq } from '../../components/Faq';
 import { Section } from '../../components/Section';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -12,11 +12,16 @@ import { scriptTagSnippet } from '../../lib/embedSnippets';
 const DESCRIPTION =
   'Create intelligent, customizable AI chatbots for your website in minutes. Train them on your own content and embed them with one line of code.';
 
-// Every claim here is true of the product as it ships: no survey, designer, analytics or billing
-// features are promised before they exist (docs/parley-knowledge.md says the same to visitors).
+// Every claim here is true of the product as it ships: no survey, designer or billing features are
+// promised before they exist (docs/parley-knowledge.md says the same to visitors).
 const FEATURES = [
   { Icon: Globe, title: 'Train on your website', text: 'Point Parley at your site: it reads your pages, follows your sitemap and keeps answers grounded in what you wrote.' },
   { Icon: FileText, title: 'Text and file knowledge', text: 'Paste policies and FAQs or upload text, CSV, Markdown and JSON files. Answers drawn from your content cite their source.' },
+  {
+    Icon: BarChart3,
+    title: 'Fix what the bot got wrong',
+    text: 'Visitors rate answers with a thumbs up or down. Questions the bot could not answer are grouped in an inbox where one click adds the right answer, and analytics show what visitors ask.',
+  },
   { Icon: Inbox, title: 'Leads inbox', text: 'When a visitor asks for a person, the bot collects their name, email and message. Every lead lands in your inbox and, with mail set up, in your email.' },
   { Icon: Code2, title: 'One-line embed', text: 'A script tag, a custom element or an iframe. Works on any site builder, shop or single-page app.' },
   { Icon: Wand2, title: 'Prompt assistant', text: "Not sure what to tell your bot? The assistant writes or improves its instructions from your bot's name and purpose." },

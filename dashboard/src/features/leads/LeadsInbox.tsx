@@ -1,9 +1,9 @@
-import { AlertCircle, ChevronDown, Download, Inbox, Mail, MailCheck, MailX, MessageSquare } from 'lucide-react';
+import { ChevronDown, Download, Inbox, Mail, MailCheck, MailX, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { Button, ButtonAnchor, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { Spinner } from '../../components/Spinner';
+import { ErrorCard, LoadingBlock } from '../../components/QueryState';
 import { isEmail } from '@parley/contracts';
 import { cn } from '../../lib/cn';
 import { useSystemStatus } from '../../lib/useSystemStatus';
@@ -24,22 +24,8 @@ export function LeadsInbox({ guid }: { guid?: string }) {
   const mark = useMarkLead();
   const { emailConfigured } = useSystemStatus();
 
-  if (leads.isLoading) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner className="h-8 w-8" label="Loading leads" />
-      </div>
-    );
-  }
-  if (leads.isError || !leads.data) {
-    return (
-      <Card className="flex flex-col items-center p-10 text-center" role="alert">
-        <AlertCircle className="h-10 w-10 text-red-500" aria-hidden />
-        <h2 className="mt-4 text-lg font-semibold">Error Loading Leads</h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Failed to load leads. Please try again later.</p>
-      </Card>
-    );
-  }
+  if (leads.isLoading) return <LoadingBlock label="Loading leads" />;
+  if (leads.isError || !leads.data) return <ErrorCard title="Error Loading Leads" message="Failed to load leads. Please try again later." />;
 
   const { leads: list, pagination, unreadCount } = leads.data;
   const toggle = (lead: Lead) => {

@@ -142,6 +142,18 @@ describe('AddDataPage', () => {
     expect(screen.getByText('Do not leave the page until scan is complete')).toBeTruthy();
   });
 
+  it("lists an owner's Q&A answer by its question, labelled as one, with rescan and delete", async () => {
+    serve([source({ id: 9, sourceType: 'qa', title: 'Can I bring my dog on the boat?', totalPages: 1, totalChunks: 1, lastScanned: '2030-03-04T10:00:00.000Z' })]);
+    renderPage();
+    const [item] = await screen.findAllByTestId('content-source');
+    expect(item.querySelector('p')!.textContent).toBe('Can I bring my dog on the boat?');
+    expect(within(item).getByText('Q&A answer')).toBeTruthy();
+    expect(within(item).getByRole('button', { name: 'Rescan Can I bring my dog on the boat?' })).toBeTruthy();
+    expect(within(item).getByRole('button', { name: 'Delete Can I bring my dog on the boat?' })).toBeTruthy();
+    // Answers are written from the Unanswered page: the add forms keep their three tabs.
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Website', 'Text', 'File']);
+  });
+
   it('deletes a source only after the confirmation with the spec text', async () => {
     const sent = serve([source({ id: 7, title: 'Docs site', url: 'https://docs.example.com' })], (url, init) =>
       url === `${LIST}/7` && init?.method === 'DELETE' ? json({ success: true }) : undefined,

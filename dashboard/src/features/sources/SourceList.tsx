@@ -109,7 +109,7 @@ function SourceItem({ source, rescanning, onRescan, onDelete }: { source: Conten
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
             <span className="inline-flex items-center gap-1">
               <TypeIcon className="h-3.5 w-3.5" aria-hidden />
-              {source.sourceType === 'website' ? count(source.totalPages, 'page') : count(source.totalChunks, 'chunk')}
+              {source.sourceType === 'website' ? count(source.totalPages, 'page') : source.sourceType === 'qa' ? 'Q&A answer' : count(source.totalChunks, 'chunk')}
             </span>
             <span>{source.lastScanned ? `Last scanned: ${new Date(source.lastScanned).toLocaleDateString()}` : 'Not scanned yet'}</span>
           </p>

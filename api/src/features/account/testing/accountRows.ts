@@ -61,7 +61,8 @@ export function dataTables(db: Database): string[] {
     db
       .prepare(
         `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'
-           AND name NOT GLOB 'fts_bot_*' AND name NOT GLOB 'chunks_vec_*' AND name NOT GLOB 'chunks_fts*' ORDER BY name`,
+           AND name NOT GLOB 'fts_bot_*' AND name NOT GLOB 'chunks_vec_*' AND name NOT GLOB 'chunks_fts*'
+           AND name NOT GLOB 'chat_messages_fts_*' ORDER BY name`,
       )
       .all() as { name: string }[]
   ).map((r) => r.name);

@@ -1,0 +1,1 @@
+ALTER TABLE `chat_messages` ADD `triage_source_id` integer;

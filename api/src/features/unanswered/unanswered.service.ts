@@ -1,0 +1,167 @@
+import { and, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { chatMessages, chatSessions } from '../../db/schema';
+import { conflict, HttpError } from '../../lib/errors';
+import {
+  UNANSWERED_MAX_QUESTIONS,
+  UNANSWERED_WINDOW_DAYS,
+  type AnswerUnansweredRequest,
+  type DismissUnansweredResponse,
+  type UnansweredGroup,
+  type UnansweredList,
+  type UnansweredReason,
+} from '@parley/contracts';
+import { groupSimilarQuestions } from '../chat/groupSimilarQuestions';
+import { indexQaNow, insertQaSource, type SourceJson } from '../sources/sources.service';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The bot's Unanswered inbox: visitor questions with an unanswered reason (fallback, thumbs-down,
+ * hand-off) that the owner has neither answered nor dismissed, from the last 90 days and at most
+ * the 2,000 most recent, grouped by similar wording (`groupSimilarQuestions` over each question's
+ * key), largest group first. Questions from the owner's own Test-page chats are kept (a gap the
+ * owner found while testing is still a gap) and counted in `testCount`.
+ */
+export function listUnanswered(chatbotId: number, now: Date = new Date()): UnansweredList {
+  const rows = db
+    .select({
+      id: chatMessages.id,
+      sessionId: chatMessages.sessionId,
+      content: chatMessages.content,
+      questionKey: chatMessages.questionKey,
+      reason: chatMessages.unansweredReason,
+      createdAt: chatMessages.createdAt,
+      isTest: chatSessions.isTest,
+    })
+    .from(chatMessages)
+    .innerJoin(chatSessions, eq(chatSessions.sessionId, chatMessages.sessionId))
+    .where(and(waiting(chatbotId), gte(chatMessages.createdAt, new Date(now.getTime() - UNANSWERED_WINDOW_DAYS * DAY_MS))))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(UNANSWERED_MAX_QUESTIONS + 1)
+    .all();
+  const truncated = rows.length > UNANSWERED_MAX_QUESTIONS;
+  const questions = rows.slice(0, UNANSWERED_MAX_QUESTIONS).flatMap((r) => (r.reason ? [{ ...r, reason: r.reason }] : []));
+  return {
+    groups: groupQuestions(questions),
+    total: questions.length,
+    windowDays: UNANSWERED_WINDOW_DAYS,
+    maxQuestions: UNANSWERED_MAX_QUESTIONS,
+    truncated,
+  };
+}
+
+/** Marks questions of the bot's inbox dismissed; ids of other bots' or already handled questions are ignored. */
+export function dismissUnanswered(chatbotId: number, messageIds: number[]): DismissUnansweredResponse {
+  return { dismissed: triage(chatbotId, messageIds, 'dismissed') };
+}
+
+/**
+ * Answers questions of the inbox with a Q&A source (question, other wordings, answer), which is
+ * indexed before this returns so the bot uses it from the next message on. The source is stored
+ * and the questions marked answered by it in one transaction, and only while at least one of
+ * them is the bot's and still waiting: a second click, another tab or a stale inbox gets a 409
+ * instead of a second copy of the answer. Ids of other bots' or already handled questions are
+ * ignored.
+ */
+export async function answerUnanswered(chatbotId: number, request: AnswerUnansweredRequest): Promise<SourceJson> {
+  const { messageIds, question, variants, answer } = request;
+  const stored = db.transaction(() => {
+    const open = db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(waiting(chatbotId), inArray(chatMessages.id, messageIds)))
+      .all();
+    if (open.length === 0) throw conflict(ALREADY_HANDLED);
+    const source = insertQaSource(chatbotId, { question, variants, answer });
+    triage(chatbotId, messageIds, 'answered', source.id);
+    return source;
+  });
+  const source = await indexQaNow(stored.id);
+  // The questions stay answered by the source, which is listed and can be rescanned; deleting it
+  // puts them back in the inbox.
+  if (source.status !== 'completed') throw new HttpError(500, 'The answer was saved but could not be indexed; rescan it from Add Data');
+  return source;
+}
+
+const ALREADY_HANDLED = 'These questions were already answered or dismissed. Reload the inbox to see the ones still waiting.';
+
+type Question = {
+  id: number;
+  sessionId: string;
+  content: string;
+  questionKey: string | null;
+  reason: UnansweredReason;
+  createdAt: Date;
+  isTest: boolean;
+};
+
+/** Questions grouped by similar wording, largest group first, then the most recently asked. */
+function groupQuestions(questions: Question[]): UnansweredGroup[] {
+  // Newest first already: the first text seen of a wording is its latest.
+  const byKey = new Map<string, Question[]>();
+  for (const q of questions) {
+    const key = q.questionKey || normalize(q.content);
+    const same = byKey.get(key);
+    if (same) same.push(q);
+    else byKey.set(key, [q]);
+  }
+  const wordings = [...byKey].map(([key, asked]) => ({ key, text: countTexts(asked)[0].text, count: asked.length, item: asked }));
+  return groupSimilarQuestions(wordings)
+    .map((group): UnansweredGroup => {
+      const asked = group.wordings.flatMap((w) => w.item ?? []).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+      const texts = countTexts(asked);
+      const lead = texts.findIndex((t) => t.text === group.question);
+      if (lead > 0) texts.unshift(...texts.splice(lead, 1));
+      return {
+        id: group.wordings[0].key,
+        question: group.question,
+        count: group.count,
+        reasons: {
+          fallback: asked.filter((q) => q.reason === 'fallback').length,
+          thumbsDown: asked.filter((q) => q.reason === 'thumbs_down').length,
+          handoff: asked.filter((q) => q.reason === 'handoff').length,
+        },
+        testCount: asked.filter((q) => q.isTest).length,
+        lastAskedAt: asked[0].createdAt.toISOString(),
+        wordings: texts,
+        messageIds: asked.map((q) => q.id),
+        sessionIds: [...new Set(asked.map((q) => q.sessionId))],
+      };
+    })
+    .sort((a, b) => b.count - a.count || b.lastAskedAt.localeCompare(a.lastAskedAt));
+}
+
+/** The distinct texts among questions (case and spacing ignored), most frequent first, ties by recency. */
+function countTexts(asked: Question[]): { text: string; count: number }[] {
+  const texts = new Map<string, { text: string; count: number }>();
+  for (const q of asked) {
+    const key = normalize(q.content);
+    const seen = texts.get(key);
+    if (seen) seen.count++;
+    else texts.set(key, { text: q.content.trim(), count: 1 });
+  }
+  return [...texts.values()].sort((a, b) => b.count - a.count);
+}
+
+function normalize(text: string) {
+  return text.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** Visitor questions of the bot still waiting in the inbox. */
+function waiting(chatbotId: number) {
+  return and(
+    eq(chatMessages.chatbotId, chatbotId),
+    eq(chatMessages.sender, 'user'),
+    isNotNull(chatMessages.unansweredReason),
+    isNull(chatMessages.triage),
+  );
+}
+
+function triage(chatbotId: number, messageIds: number[], outcome: 'answered' | 'dismissed', sourceId: number | null = null): number {
+  return db
+    .update(chatMessages)
+    .set({ triage: outcome, triagedAt: new Date(), triageSourceId: sourceId })
+    .where(and(waiting(chatbotId), inArray(chatMessages.id, messageIds)))
+    .run().changes;
+}
