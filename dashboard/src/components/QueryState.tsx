@@ -1,4 +1,5 @@
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { Card } from './Card';
 import { Spinner } from './Spinner';
@@ -27,6 +28,23 @@ export function ErrorCard({ title, message, onRetry }: { title: string; message:
           Try again
         </Button>
       )}
+    </Card>
+  );
+}
+
+/** A section with nothing to show yet: an icon, a title and what will appear here. */
+export function EmptyCard({ icon: Icon, iconClassName, title, children, testId }: {
+  icon: LucideIcon;
+  iconClassName: string;
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Card className="flex flex-col items-center p-10 text-center" data-testid={testId}>
+      <Icon className={`h-10 w-10 ${iconClassName}`} aria-hidden />
+      <h2 className="mt-4 text-lg font-semibold">{title}</h2>
+      <p className="mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">{children}</p>
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { Button, ButtonAnchor, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { ErrorCard, LoadingBlock } from '../../components/QueryState';
+import { EmptyCard, ErrorCard, LoadingBlock } from '../../components/QueryState';
 import { isEmail } from '@parley/contracts';
 import { cn } from '../../lib/cn';
 import { useSystemStatus } from '../../lib/useSystemStatus';
@@ -47,13 +47,9 @@ export function LeadsInbox({ guid }: { guid?: string }) {
         )}
       </div>
       {list.length === 0 ? (
-        <Card className="flex flex-col items-center p-10 text-center">
-          <Inbox className="h-10 w-10 text-slate-400" aria-hidden />
-          <h2 className="mt-4 text-lg font-semibold">No leads yet</h2>
-          <p className="mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">
-            When a visitor asks for a person or writes to you after the message limit, their contact form appears here.
-          </p>
-        </Card>
+        <EmptyCard icon={Inbox} iconClassName="text-slate-400" title="No leads yet">
+          When a visitor asks for a person or writes to you after the message limit, their contact form appears here.
+        </EmptyCard>
       ) : (
         <ul className="space-y-3" aria-label="Leads">
           {list.map((lead) => (

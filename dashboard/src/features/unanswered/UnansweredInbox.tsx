@@ -1,7 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { Card } from '../../components/Card';
-import { ErrorCard, LoadingBlock } from '../../components/QueryState';
+import { EmptyCard, ErrorCard, LoadingBlock } from '../../components/QueryState';
 import { UnansweredGroupCard } from './UnansweredGroupCard';
 import { useUnanswered, useUnansweredActions } from './useUnanswered';
 
@@ -19,14 +18,10 @@ export function UnansweredInbox({ guid }: { guid: string }) {
   const { groups, total, windowDays, maxQuestions, truncated } = inbox.data;
   if (groups.length === 0) {
     return (
-      <Card className="flex flex-col items-center p-10 text-center" data-testid="unanswered-empty">
-        <CheckCircle2 className="h-10 w-10 text-emerald-500" aria-hidden />
-        <h2 className="mt-4 text-lg font-semibold">No unanswered questions</h2>
-        <p className="mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">
-          When your bot gives its fallback answer, a visitor votes an answer not helpful, or a conversation is handed to a person, the question shows up here for
-          you to answer.
-        </p>
-      </Card>
+      <EmptyCard icon={CheckCircle2} iconClassName="text-emerald-500" title="No unanswered questions" testId="unanswered-empty">
+        When your bot gives its fallback answer, a visitor votes an answer not helpful, or a conversation is handed to a person, the question shows up here for you
+        to answer.
+      </EmptyCard>
     );
   }
 
