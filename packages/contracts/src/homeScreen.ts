@@ -1,71 +1,36 @@
 /**
- * The widget's home screen as the owner designs it and the widget draws it: plain types and
- * the defaults the UI designer starts from. The zod schema is in `homeScreen.schemas.ts`.
- * Unknown component types and fields pass through untouched: the widget skips what it does not
- * know, so a newer designer never breaks an older widget.
+ * The widget's home screen as the owner designs it and the widget draws it: the constants the
+ * UI designer and the widget share and the config types (inferred from the zod schema in
+ * `homeScreen.schemas.ts`; re-exported here as types only, so this entry stays free of zod).
  */
+import type { HomeScreenConfig } from './homeScreen.schemas';
 
-/** Component types the widget draws; any other type is skipped. */
+export type {
+  HomeComponent,
+  HomeScreenConfig,
+  HomeSettings,
+  HomeStyle,
+  HomeTheme,
+  HomeTopic,
+  UiDesignerRequest,
+  UiDesignerResponse,
+} from './homeScreen.schemas';
+
+/** Component types the widget draws; the schema refuses any other, the widget skips it. */
 export const homeComponentTypes = ['header', 'category_tabs', 'topic_grid', 'quick_actions', 'footer'] as const;
 export type HomeComponentType = (typeof homeComponentTypes)[number];
 
-/** A topic or quick action of the home screen; what happens on click depends on its fields. */
-export interface HomeTopic {
-  id: string;
-  title: string;
-  description?: string;
-  icon?: string;
-  message?: string;
-  actionType?: string;
-  surveyId?: string | number;
-  action?: string;
-  category?: string;
-  [key: string]: unknown;
-}
+/** What clicking a topic does; without one it sends the topic's message (or its title). */
+export const HOME_ACTION_TYPES = ['message', 'start_chat', 'survey', 'link'] as const;
+export type HomeActionType = (typeof HOME_ACTION_TYPES)[number];
 
-/** Style props shared by home components. */
-export interface HomeStyle {
-  transparentBackground?: boolean;
-  itemStyle?: 'filled' | 'outlined' | (string & {});
-  titleFontSize?: number | string;
-  descriptionFontSize?: number | string;
-}
+export const HOME_ITEM_STYLES = ['filled', 'outlined'] as const;
+/** The designer's font sizes, in px. */
+export const TITLE_FONT_SIZES = [12, 14, 16, 18, 20, 24] as const;
+export const DESCRIPTION_FONT_SIZES = [10, 12, 14, 16, 18] as const;
 
-export interface HomeComponent {
-  id: string;
-  /** One of `homeComponentTypes`, or a type this widget version skips. */
-  type: string;
-  order?: number;
-  visible?: boolean;
-  /** title, subtitle, style, categories, topics, actions, ... depending on the type. */
-  props: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-export interface HomeTheme {
-  primaryColor?: string;
-  backgroundColor?: string;
-  textColor?: string;
-  backgroundImageUrl?: string | null;
-  /** 0–100: how much the background image shows through. */
-  backgroundImageTransparency?: number;
-  [key: string]: unknown;
-}
-
-export interface HomeSettings {
-  enableSearch?: boolean;
-  enableCategories?: boolean;
-  defaultCategory?: string;
-  [key: string]: unknown;
-}
-
-export interface HomeScreenConfig {
-  version?: string | number;
-  components: HomeComponent[];
-  theme?: HomeTheme;
-  settings?: HomeSettings;
-  [key: string]: unknown;
-}
+/** How many of each a home screen may hold: enough for any real support centre. */
+export const HOME_SCREEN_LIMITS = { components: 30, topics: 50, actions: 10, categories: 20 } as const;
 
 /** A stored home screen may nest at most this deep and weigh at most this much as JSON. */
 export const HOME_SCREEN_MAX_DEPTH = 12;
@@ -114,3 +79,23 @@ export const STARTER_HOME_SCREEN_CONFIG: HomeScreenConfig = {
   },
   settings: { enableSearch: false, enableCategories: false },
 };
+
+export type ThemeColors = { primaryColor: string; backgroundColor: string; textColor: string };
+
+const THEME_LINE = /\n*Theme colors: primary (#[0-9a-f]{3,6}), background (#[0-9a-f]{3,6}), text (#[0-9a-f]{3,6})\.\s*$/i;
+
+/**
+ * The designer's prompt as sent: the owner's words, then the Theme tab's colours on a last line
+ * ("Theme colors: primary #2563eb, background #ffffff, text #1f2937."), so the designer builds
+ * in those colours unless the words ask for others.
+ */
+export function withThemeColors(words: string, colors: ThemeColors): string {
+  return `${words.trim()}\n\nTheme colors: primary ${colors.primaryColor}, background ${colors.backgroundColor}, text ${colors.textColor}.`;
+}
+
+/** A designer prompt split back into the owner's words and the Theme tab's colours, if sent. */
+export function splitThemeColors(prompt: string): { words: string; colors: ThemeColors | null } {
+  const m = THEME_LINE.exec(prompt);
+  if (!m) return { words: prompt.trim(), colors: null };
+  return { words: prompt.slice(0, m.index).trim(), colors: { primaryColor: m[1]!, backgroundColor: m[2]!, textColor: m[3]! } };
+}
