@@ -53,6 +53,13 @@ const EXPECTED_STORIES = [
   'home-components--background-image-transparency-75',
   'home-components--no-configuration-notice',
   'home-default-home--default-home',
+  'home-designer-preview--default',
+  'home-designer-preview--starter',
+  'home-designer-preview--support-center',
+  'home-designer-preview--outlined-large-fonts',
+  'home-designer-preview--background-image-transparent-header',
+  'home-designer-preview--search-and-derived-categories',
+  'home-designer-preview--hidden-and-unknown-skipped',
   // whole widget
   'widget-states--closed-with-popup-bubbles',
   'widget-states--open',

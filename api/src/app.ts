@@ -26,6 +26,7 @@ import { accountAuthRoutes, accountRoutes, adminAccountRoutes } from './features
 import { chatbotLeadRoutes, leadRoutes } from './features/leads/leads.routes';
 import { unansweredRoutes } from './features/unanswered/unanswered.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { uiDesignerRoutes } from './features/uiDesigner/uiDesigner.routes';
 
 /**
  * Visitor API: called cross-origin by the widget on any site. CORS without credentials (no
@@ -63,7 +64,8 @@ export const ownerApi = trustZone(
     .route('/upload', uploadRoutes)
     .route('/account', accountRoutes)
     .route('/admin', adminAccountRoutes)
-    .route('/system', systemRoutes),
+    .route('/system', systemRoutes)
+    .route('/ui-designer', uiDesignerRoutes),
   [originCheck, requireUser],
 );
 

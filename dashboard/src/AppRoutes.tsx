@@ -34,11 +34,11 @@ const ChatbotLeadsPage = lazy(() => import('./features/leads/LeadsPage').then((m
 const UnansweredPage = lazy(() => import('./features/unanswered/UnansweredPage').then((m) => ({ default: m.UnansweredPage })));
 // The analytics page brings the chart library: loaded with the page, never with the rest.
 const AnalyticsPage = lazy(() => import('./features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })));
-const tool = (name: 'SurveyAnalyticsPage' | 'SurveysPage' | 'UiDesignerPage') =>
+const UiDesignerPage = lazy(() => import('./features/uiDesigner/UiDesignerPage').then((m) => ({ default: m.UiDesignerPage })));
+const tool = (name: 'SurveyAnalyticsPage' | 'SurveysPage') =>
   lazy(() => import('./features/chatbots/ToolPages').then((m) => ({ default: m[name] })));
 const SurveyAnalyticsPage = tool('SurveyAnalyticsPage');
 const SurveysPage = tool('SurveysPage');
-const UiDesignerPage = tool('UiDesignerPage');
 
 const owner = (page: ReactNode) => (
   <RequireAuth>

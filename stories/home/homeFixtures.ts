@@ -18,12 +18,16 @@ export interface HomePart {
   props?: Record<string, unknown>;
 }
 
-/** A home screen made of the given components, in the listed order. */
-export function homeOf(components: HomePart[], theme?: HomeScreenConfig['theme']): HomeScreenConfig {
+/**
+ * A home screen made of the given components, in the listed order. Parts are loosely typed on
+ * purpose: stories also show what the renderer does with a type it does not know.
+ */
+export function homeOf(components: HomePart[], theme?: HomeScreenConfig['theme'], settings?: HomeScreenConfig['settings']): HomeScreenConfig {
   return {
     version: 1,
     theme,
-    components: components.map((c, order): HomeComponent => ({ visible: true, ...c, order, props: c.props ?? {} })),
+    settings,
+    components: components.map((c, order) => ({ visible: true, ...c, order, props: c.props ?? {} }) as HomeComponent),
   };
 }
 
@@ -45,9 +49,9 @@ export const quickActions = (props: Record<string, unknown> = {}) => ({
   props: {
     title: 'Quick actions',
     actions: [
-      { id: 'a-chat', title: 'Chat with us', description: 'Our assistant answers right away', icon: 'message-circle', action: 'start_chat' },
+      { id: 'a-chat', title: 'Chat with us', description: 'Our assistant answers right away', icon: 'message-circle', actionType: 'start_chat' },
       { id: 'a-survey', title: 'Two-minute survey', description: 'Tell us how we are doing', icon: 'clipboard', actionType: 'survey', surveyId: 7 },
-      { id: 'a-docs', title: 'Help centre', description: 'Opens in a new tab', icon: 'book-open', action: 'https://shop.example/help' },
+      { id: 'a-docs', title: 'Help centre', description: 'Opens in a new tab', icon: 'book-open', actionType: 'link', url: 'https://shop.example/help' },
     ],
     ...props,
   },

@@ -8,16 +8,29 @@ import { badRequest } from './errors';
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 /**
+ * `issuePaths`: answer a nested body (a home screen config) with where each problem is, the
+ * message naming the first one's field ("components.1.props.topics.0.title: Title is required")
+ * and `details.issues` listing all of them as `{path, message}`, paths dotted. With `{under}`,
+ * paths inside that body field are given relative to it, as the owner sees the config it holds.
+ * Off by default, so the other routes' answers stay as they are.
+ */
+type ValidateOptions = { issuePaths?: true | { under: string } };
+
+/**
  * zValidator with Parley's error shape: 400 `{message, details: {fieldErrors, formErrors}}`,
- * where `message` is the first problem in words so a client can show it as is.
+ * where `message` is the first problem in words so a client can show it as is (or, with
+ * `issuePaths`, the shape described there).
  *
  * For `json`, the body's nesting depth is checked on its text before it is parsed (JSON nested
  * thousands of levels deep would otherwise blow the stack of whatever walks it later: a 500
  * instead of a 400); it is then parsed once, for the validator.
  */
-export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T, options: ValidateOptions = {}) {
   const validator = zValidator(target, schema, (result) => {
-    if (!result.success) throw validationError(result.error as unknown as z.ZodError);
+    if (!result.success) {
+      const error = result.error as unknown as z.ZodError;
+      throw options.issuePaths ? issuePathError(error, options.issuePaths) : validationError(error);
+    }
   });
   if (target !== 'json') return validator;
   const checked: MiddlewareHandler = async (c, next) => {
@@ -59,4 +72,18 @@ export function validationError(error: z.ZodError) {
     fieldErrors: flat.fieldErrors,
     formErrors: flat.formErrors,
   });
+}
+
+/** A zod error as a 400 whose message and `details.issues` say where each problem is. */
+function issuePathError(error: z.ZodError, paths: true | { under: string }) {
+  const issues = error.issues.map((issue) => ({ path: dottedPath(issue.path, paths === true ? null : paths.under), message: issue.message }));
+  const first = issues[0];
+  const message = !first ? 'Invalid request' : first.path && !first.message.startsWith(first.path) ? `${first.path}: ${first.message}` : first.message;
+  const flat = z.flattenError(error);
+  return badRequest(message, { issues, fieldErrors: flat.fieldErrors, formErrors: flat.formErrors });
+}
+
+function dottedPath(path: PropertyKey[], under: string | null): string {
+  const inside = under !== null && path.length > 1 && path[0] === under;
+  return (inside ? path.slice(1) : path).map(String).join('.');
 }

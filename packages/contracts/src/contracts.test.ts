@@ -6,7 +6,9 @@ import type { z } from 'zod';
 import {
   createSessionId,
   STARTER_HOME_SCREEN_CONFIG,
+  splitThemeColors,
   SURVEY_DEFAULTS,
+  withThemeColors,
   type ChatMessage,
   type HomeScreenConfig,
   type PromptAssistantRequest,
@@ -17,10 +19,11 @@ import {
 } from './index';
 import {
   chatMessageSchema,
-  type homeScreenConfigSchema,
+  homeScreenConfigSchema,
   type promptAssistantRequestSchema,
   type promptAssistantResponseSchema,
   type publicChatbotConfigSchema,
+  readHomeScreenConfig,
   sessionIdSchema,
   storedHomeScreenConfigSchema,
   type streamEventSchema,
@@ -34,7 +37,8 @@ function plainEntryGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   const visit = (file: string) => {
     if (graph.has(file)) return;
-    const imports = [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*?from\s+'([^']+)'/gm)].map((m) => m[1]);
+    // Type-only imports and exports are erased from the JavaScript, so they load nothing.
+    const imports = [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)(?!\s+type\b)[^'"]*?from\s+'([^']+)'/gm)].map((m) => m[1]);
     graph.set(file, imports);
     for (const spec of imports) if (spec.startsWith('.')) visit(path.join(path.dirname(file), `${spec}.ts`));
   };
@@ -78,13 +82,73 @@ describe('schemas', () => {
     expect(chatMessageSchema.safeParse({ ...message, messageType: 'html' }).success).toBe(false);
   });
 
-  it('accept the starter home screen and refuse one nested past the bound', () => {
+  it('accept the starter home screen and refuse one larger than the bound', () => {
     expect(storedHomeScreenConfigSchema.parse(STARTER_HOME_SCREEN_CONFIG)).toEqual(STARTER_HOME_SCREEN_CONFIG);
-    let deep: unknown = 'x';
-    for (let i = 0; i < 12; i++) deep = { deep };
-    const result = storedHomeScreenConfigSchema.safeParse({ components: [{ id: 'h', type: 'header', props: { deep } }] });
+    const topics = Array.from({ length: 50 }, (_, i) => ({ id: `t${i}`, title: `Topic ${i}`, message: 'x'.repeat(1000) }));
+    const components = [0, 1].map((i) => ({ id: `grid-${i}`, type: 'topic_grid', props: { topics } }));
+    const result = storedHomeScreenConfigSchema.safeParse({ components });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0].message).toMatch(/nested too deeply/);
+    expect(result.error?.issues[0].message).toBe('homeScreenConfig is too large (at most 64 KB)');
+  });
+
+  it('refuse an invalid home screen with a message and path per field', () => {
+    const result = homeScreenConfigSchema.safeParse({
+      components: [
+        { id: 'a', type: 'carousel', props: {} },
+        { id: 'b', type: 'topic_grid', props: { topics: [{ id: 'x', title: ' ', actionType: 'survey' }], style: { titleFontSize: '15px', itemStyle: 'dotted' } } },
+        { id: 'b', type: 'footer', props: { links: [{ text: 'Docs', url: 'javascript:alert(1)' }] } },
+      ],
+      theme: { primaryColor: 'green', backgroundImageTransparency: 150, backgroundImageUrl: 'file:///etc/passwd' },
+    });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['components.0.type', 'Unknown component type: use one of header, category_tabs, topic_grid, quick_actions, footer'],
+      ['components.1.props.topics.0.title', 'Title is required'],
+      ['components.1.props.topics.0.surveyId', 'A survey topic needs a surveyId'],
+      ['components.1.props.style.itemStyle', 'Item style must be filled or outlined'],
+      ['components.1.props.style.titleFontSize', 'Title font size must be one of 12, 14, 16, 18, 20, 24 (px)'],
+      ['components.2.props.links.0.url', 'Link must be an http(s) URL'],
+      ['theme.primaryColor', 'Primary color must be a hex colour such as #2563eb'],
+      ['theme.backgroundImageUrl', 'Background image must be an http(s) URL or an uploaded image'],
+      ['theme.backgroundImageTransparency', 'Transparency must be between 0 and 100'],
+    ]);
+    const duplicate = homeScreenConfigSchema.safeParse({ components: [{ id: 'h', type: 'header' }, { id: 'h', type: 'footer' }] });
+    expect(duplicate.error?.issues.map((i) => i.message)).toEqual(['Duplicate component id "h"']);
+    expect(homeScreenConfigSchema.parse({ components: [{ id: 'g', type: 'topic_grid', props: { style: { titleFontSize: '18px' } } }] }).components[0]).toEqual({
+      id: 'g',
+      type: 'topic_grid',
+      props: { topics: [], style: { titleFontSize: 18 } },
+    });
+  });
+
+  it('read a stored home screen for the widget, dropping what fails instead of the whole screen', () => {
+    const read = readHomeScreenConfig({
+      version: 1,
+      components: [
+        { id: 'x', type: 'carousel', props: {} },
+        { id: 'h', type: 'header', visible: false, props: { title: 'Hi' } },
+        { id: 'g', type: 'topic_grid', props: { topics: [{ id: 't', title: '' }] } },
+        { id: 'f', type: 'footer', props: { text: 'Open 9-5' } },
+      ],
+      theme: { primaryColor: 'not a colour' },
+      settings: { enableSearch: true },
+    });
+    expect(read).toEqual({
+      version: 1,
+      components: [
+        { id: 'h', type: 'header', visible: false, props: { title: 'Hi' } },
+        { id: 'f', type: 'footer', props: { text: 'Open 9-5', links: [] } },
+      ],
+      settings: { enableSearch: true },
+    });
+    expect(readHomeScreenConfig(null)).toBeNull();
+    expect(readHomeScreenConfig([1, 2])).toBeNull();
+  });
+
+  it('carry the Theme tab colours on the prompt and split them off again', () => {
+    const prompt = withThemeColors('  A green help centre ', { primaryColor: '#16a34a', backgroundColor: '#ffffff', textColor: '#111827' });
+    expect(prompt).toBe('A green help centre\n\nTheme colors: primary #16a34a, background #ffffff, text #111827.');
+    expect(splitThemeColors(prompt)).toEqual({ words: 'A green help centre', colors: { primaryColor: '#16a34a', backgroundColor: '#ffffff', textColor: '#111827' } });
+    expect(splitThemeColors('Just words')).toEqual({ words: 'Just words', colors: null });
   });
 
   it('fill a new survey with the defaults and keep choice questions answerable', () => {

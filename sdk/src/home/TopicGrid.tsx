@@ -1,31 +1,32 @@
-import { safeUrl } from '../lib/safeUrl';
 import { HOME_DESIGN_DEFAULTS, type HomeTopic } from '@parley/contracts';
-import { fontSize, iconText, itemsOf, styleOf } from './homeTypes';
+import { HomeItem } from './HomeItem';
+import { fontSize, iconText, styleOf } from './homeTypes';
 
 /**
  * Home items as a grid (topics) or a list (quick actions), filled or outlined, with the
- * configured font sizes. An item whose action is an http(s) URL is a link opening a new tab.
+ * configured font sizes. `items` are the ones to show (already filtered by category or search);
+ * without any, `emptyText` is shown, or nothing at all when it is empty.
  */
 export function TopicGrid({
   props,
-  items = itemsOf(props.topics),
-  category,
+  items,
   onSelect,
   variant = 'grid',
+  emptyText = '',
   apiUrl,
 }: {
   props: Record<string, unknown>;
-  items?: HomeTopic[];
-  category?: string;
+  items: HomeTopic[];
   onSelect: (item: HomeTopic) => void;
   variant?: 'grid' | 'list';
+  emptyText?: string;
   apiUrl?: string;
 }) {
   const style = styleOf(props);
   const title = typeof props.title === 'string' ? props.title : '';
-  const shown = category && category !== 'all' ? items.filter((t) => t.category === category) : items;
   const titleSize = fontSize(style.titleFontSize, HOME_DESIGN_DEFAULTS.titleFontSize);
   const descriptionSize = fontSize(style.descriptionFontSize, HOME_DESIGN_DEFAULTS.descriptionFontSize);
+  if (!items.length && !emptyText) return null;
   return (
     <div className="cw-home-section">
       {title ? (
@@ -33,47 +34,35 @@ export function TopicGrid({
           {title}
         </h3>
       ) : null}
-      {shown.length ? (
+      {items.length ? (
         <ul className={`cw-items is-${variant} is-${style.itemStyle === 'outlined' ? 'outlined' : 'filled'}`}>
-          {shown.map((item) => {
+          {items.map((item) => {
             const icon = iconText(item.icon);
-            const body = (
-              <>
-                {icon ? (
-                  <span className="cw-item-icon" aria-hidden="true">
-                    {icon}
-                  </span>
-                ) : null}
-                <span className="cw-item-text">
-                  <span className="cw-item-title" style={{ fontSize: titleSize }}>
-                    {item.title}
-                  </span>
-                  {item.description ? (
-                    <span className="cw-item-desc" style={{ fontSize: descriptionSize }}>
-                      {item.description}
-                    </span>
-                  ) : null}
-                </span>
-              </>
-            );
-            const link = /^https?:/i.test(item.action ?? '') ? safeUrl(item.action, apiUrl) : null;
             return (
               <li key={item.id}>
-                {link ? (
-                  <a className="cw-item" href={link} target="_blank" rel="noopener noreferrer">
-                    {body}
-                  </a>
-                ) : (
-                  <button type="button" className="cw-item" onClick={() => onSelect(item)}>
-                    {body}
-                  </button>
-                )}
+                <HomeItem item={item} className="cw-item" onSelect={onSelect} apiUrl={apiUrl}>
+                  {icon ? (
+                    <span className="cw-item-icon" aria-hidden="true">
+                      {icon}
+                    </span>
+                  ) : null}
+                  <span className="cw-item-text">
+                    <span className="cw-item-title" style={{ fontSize: titleSize }}>
+                      {item.title}
+                    </span>
+                    {item.description ? (
+                      <span className="cw-item-desc" style={{ fontSize: descriptionSize }}>
+                        {item.description}
+                      </span>
+                    ) : null}
+                  </span>
+                </HomeItem>
               </li>
             );
           })}
         </ul>
       ) : (
-        <p className="cw-muted">No topics in this category</p>
+        <p className="cw-muted">{emptyText}</p>
       )}
     </div>
   );

@@ -1,8 +1,5 @@
 import type { HomeScreenConfig } from '@parley/contracts';
 
-/** What a quick action with this `action` does: switch to the chat and focus the input. */
-export const START_CHAT_ACTION = 'start_chat';
-
 /** The eight built-in topics of the default home, each in one category. */
 export const DEFAULT_TOPICS = [
   { id: 'product-info', title: 'Product Information', description: 'Learn about our products', icon: '📦', category: 'sales', message: 'Can you tell me about your products?' },
@@ -31,8 +28,8 @@ export const DEFAULT_HOME_SCREEN: HomeScreenConfig = {
       visible: true,
       props: {
         actions: [
-          { id: 'start-chat', title: 'Start Free Chat', description: 'Ask us anything, any time', icon: '💬', action: START_CHAT_ACTION },
-          { id: 'live-agent', title: 'Request Live Agent', description: 'Talk to a person from our team', icon: '🎧', action: 'live_agent', message: 'I would like to talk to a live agent.' },
+          { id: 'start-chat', title: 'Start Free Chat', description: 'Ask us anything, any time', icon: '💬', actionType: 'start_chat' },
+          { id: 'live-agent', title: 'Request Live Agent', description: 'Talk to a person from our team', icon: '🎧', actionType: 'message', message: 'I would like to talk to a live agent.' },
         ],
       },
     },

@@ -1,5 +1,17 @@
 import type { HomeStyle, HomeTopic } from '@parley/contracts';
 
+/** Where a chosen item sits: a topic (header or topic grid) or a quick action. */
+type HomeSelectKind = 'topic' | 'action';
+
+/** Called with the item the visitor chose and where it sits. */
+export type HomeSelect = (item: HomeTopic, kind: HomeSelectKind) => void;
+
+/** Does the item's title, description or category contain the (trimmed, any-case) query? */
+export function matchesQuery(item: HomeTopic, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || [item.title, item.description, item.category].some((v) => typeof v === 'string' && v.toLowerCase().includes(q));
+}
+
 /** Font sizes come as numbers or `"16px"` strings; anything else falls back. */
 export function fontSize(value: unknown, fallback: number): string {
   const n = typeof value === 'string' ? parseFloat(value) : value;

@@ -9,6 +9,16 @@ describe('theme', () => {
     expect(safeColor('red; background:url(x)')).toBeUndefined();
   });
 
+  it("takes the saved home design's colours before the bot's chat theme, props still first", () => {
+    const bot = (theme: Record<string, string> | undefined) =>
+      ({ theme: { chat: { primary: '#ff0000' } }, homeScreenConfig: theme ? { components: [], theme } : null }) as never;
+    const saved = { primaryColor: '#0f766e', backgroundColor: '#0b1120', textColor: '#f8fafc' };
+    expect(resolveColors({}, bot(saved))).toEqual({ primary: '#0f766e', background: '#0b1120', text: '#f8fafc' });
+    expect(resolveColors({ primaryColor: '#111111', textColor: '#222222' }, bot(saved))).toEqual({ primary: '#111111', background: '#0b1120', text: '#222222' });
+    expect(resolveColors({}, bot({ textColor: '#333333' }))).toEqual({ primary: '#ff0000', background: '#ffffff', text: '#333333' });
+    expect(resolveColors({}, bot(undefined)).primary).toBe('#ff0000');
+  });
+
   it('picks white text on dark brand colours and dark text where white would fail WCAG AA', () => {
     expect(onColor('#2563eb')).toBe('#ffffff');
     expect(onColor('#0f766e')).toBe('#ffffff');

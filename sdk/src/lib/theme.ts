@@ -9,15 +9,20 @@ export interface WidgetColors {
   text: string;
 }
 
-/** Explicit props win over the bot's theme, which wins over the defaults; unsafe values are dropped. */
+/**
+ * The colours of the whole widget (launcher, header, panel and home): explicit props win, then
+ * the saved home-screen design's theme, then (primary only) the bot's chat theme, then the
+ * defaults; unsafe values are dropped at each step.
+ */
 export function resolveColors(
   props: { primaryColor?: string; backgroundColor?: string; textColor?: string },
   config?: PublicChatbotConfig | null,
 ): WidgetColors {
+  const home = config?.homeScreenConfig?.theme;
   return {
-    primary: pick(props.primaryColor, config?.theme?.chat?.primary, DEFAULT_COLORS.primary),
-    background: pick(props.backgroundColor, undefined, DEFAULT_COLORS.background),
-    text: pick(props.textColor, undefined, DEFAULT_COLORS.text),
+    primary: pick([props.primaryColor, home?.primaryColor, config?.theme?.chat?.primary], DEFAULT_COLORS.primary),
+    background: pick([props.backgroundColor, home?.backgroundColor], DEFAULT_COLORS.background),
+    text: pick([props.textColor, home?.textColor], DEFAULT_COLORS.text),
   };
 }
 
@@ -64,6 +69,10 @@ function luminance([r, g, b]: [number, number, number]): number {
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
-function pick(a: unknown, b: unknown, fallback: string): string {
-  return safeColor(a) ?? safeColor(b) ?? fallback;
+function pick(candidates: unknown[], fallback: string): string {
+  for (const c of candidates) {
+    const color = safeColor(c);
+    if (color) return color;
+  }
+  return fallback;
 }

@@ -197,6 +197,58 @@ describe('WidgetRoot', () => {
     expect(api.callsTo('POST', STREAM)[0]!.body).toMatchObject({ content: 'I need help with billing.', messageType: 'text', chatbotConfigId: 'bot-guid' });
   });
 
+  it('shows the design saved since the last opening when the panel opens again', async () => {
+    const home = (title: string) => ({ components: [{ id: 'h', type: 'header' as const, order: 0, props: { title } }] });
+    const api = fakeApi({ homeScreenConfig: home('Old welcome') });
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" />);
+    await openWidget();
+    expect(screen.getByRole('heading', { name: 'Old welcome' })).toBeTruthy();
+    await userEvent.click(launcher());
+    api.on('GET', CONFIG_PATH, botConfig({ homeScreenConfig: home('New welcome') }));
+    await userEvent.click(launcher());
+    await screen.findByRole('heading', { name: 'New welcome' });
+    expect(api.callsTo('GET', CONFIG_PATH)).toHaveLength(2);
+  });
+
+  it('keeps the shown design, without an error, when the refresh on opening fails', async () => {
+    const api = fakeApi({ homeScreenConfig: { components: [{ id: 'h', type: 'header', order: 0, props: { title: 'Still here' } }] } });
+    const onError = vi.fn();
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" onError={onError} />);
+    await openWidget();
+    await userEvent.click(launcher());
+    api.on('GET', CONFIG_PATH, json({ message: 'Server down' }, 500));
+    await userEvent.click(launcher());
+    await waitFor(() => expect(api.callsTo('GET', CONFIG_PATH)).toHaveLength(2));
+    await act(async () => {});
+    expect(screen.getByRole('heading', { name: 'Still here' })).toBeTruthy();
+    expect(screen.queryByText('Chat widget configuration error')).toBeNull();
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('never refetches an injected config', async () => {
+    const api = fakeApi();
+    render(<WidgetRoot apiUrl={API} chatbotConfig={botConfig()} />);
+    await openWidget();
+    await userEvent.click(launcher());
+    await userEvent.click(launcher());
+    await screen.findByRole('tab', { name: 'Home' });
+    expect(api.callsTo('GET', CONFIG_PATH)).toHaveLength(0);
+  });
+
+  it("colours the whole widget with the saved design's theme unless the embedder sets colours", async () => {
+    const theme = { primaryColor: '#0f766e', backgroundColor: '#fefce8', textColor: '#111827' };
+    fakeApi({ homeScreenConfig: { components: [], theme } });
+    const { container, rerender } = render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" />);
+    await openWidget();
+    const root = container.querySelector('.cw-root') as HTMLElement;
+    const vars = () => ['--cw-primary', '--cw-bg', '--cw-text'].map((v) => root.style.getPropertyValue(v));
+    expect(vars()).toEqual(['#0f766e', '#fefce8', '#111827']);
+    // The home draws in the widget's colours rather than setting its own.
+    expect((container.querySelector('.cw-home') as HTMLElement).style.getPropertyValue('--cw-primary')).toBe('');
+    rerender(<WidgetRoot apiUrl={API} chatbotId="bot-guid" primaryColor="#7c3aed" />);
+    expect(vars()).toEqual(['#7c3aed', '#fefce8', '#111827']);
+  });
+
   it('goes read-only at the limit: placeholder, kept per session, contact form posted with the spec title', async () => {
     const api = fakeApi()
       .on('POST', STREAM, () => sse([{ type: 'limit_exceeded', message: 'Message limit reached', showContactForm: true, chatbotConfig: null }, { type: 'end' }]))

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } f
 import { ChatView } from '../chat/ChatView';
 import { visibleMessages } from '../chat/MessageList';
 import { useChat } from '../chat/useChat';
-import { START_CHAT_ACTION } from '../home/defaultHome';
 import { HomeScreen } from '../home/HomeScreen';
 import { safeUrl } from '../lib/safeUrl';
 import { sessionStorageKey } from '../lib/storage';
@@ -43,11 +42,12 @@ export function WidgetRoot(props: ChatWidgetProps) {
     load: bot.load,
   });
 
+  // Every opening asks for the bot again, so a design saved since the last one shows now.
   useEffect(() => {
     if (phase !== 'open') return;
     setStarted(true);
-    bot.load();
-  }, [phase, bot.load]);
+    bot.reload();
+  }, [phase, bot.reload]);
 
   const chat = useChat({
     apiUrl,
@@ -82,10 +82,11 @@ export function WidgetRoot(props: ChatWidgetProps) {
     void chat.send(content, internal);
   };
 
+  // Link topics are anchors and never get here; every other choice goes to the chat.
   const onHomeItem = (item: HomeTopic) => {
     if (item.actionType === 'survey' && item.surveyId !== undefined && item.surveyId !== null) {
       send(item.title, surveyStartMessage(item.surveyId));
-    } else if (item.action === START_CHAT_ACTION || item.actionType === START_CHAT_ACTION) {
+    } else if (item.actionType === 'start_chat') {
       setTab('chat');
       setTimeout(() => input.current?.focus(), 0);
     } else {
@@ -117,7 +118,7 @@ export function WidgetRoot(props: ChatWidgetProps) {
             tab={tab}
             onTab={setTab}
             messageCount={visibleMessages(chat.messages).length}
-            home={<HomeScreen config={config?.homeScreenConfig} onSelect={onHomeItem} apiUrl={apiUrl} />}
+            home={<HomeScreen config={config?.homeScreenConfig} onSelect={onHomeItem} apiUrl={apiUrl} inheritColors />}
             chat={<ChatView chat={chat} welcomeMessage={config?.welcomeMessage} avatarUrl={avatarUrl} botName={name} inputRef={input} />}
             onRefresh={() => {
               chat.refresh();

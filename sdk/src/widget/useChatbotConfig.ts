@@ -9,9 +9,17 @@ function configPath(chatbotId?: string | null): string {
   return chatbotId ? `/api/public/chatbots/${encodeURIComponent(chatbotId)}` : '/api/public/default-chatbot';
 }
 
+function validConfig(config: PublicChatbotConfig | null): PublicChatbotConfig {
+  if (!config || typeof config.isActive !== 'boolean') throw new Error('No valid chatbot configuration found');
+  return config;
+}
+
 /**
  * The bot's public config, fetched lazily: nothing is requested until `load()` (on open or
- * when a pop-up bubble is due). A failed load is retried by the next `load()`.
+ * when a pop-up bubble is due). A failed load is retried by the next `load()`. `reload()` (each
+ * opening) loads it, or, once fetched, asks again in the background and swaps in the answer,
+ * keeping the one shown meanwhile; a failed background refresh changes nothing. An injected
+ * config is never fetched.
  */
 export function useChatbotConfig(apiUrl: string, chatbotId: string | undefined, injected: PublicChatbotConfig | null, onError?: (e: Error) => void) {
   const [state, setState] = useState<{ status: ConfigStatus; config: PublicChatbotConfig | null }>(
@@ -20,6 +28,8 @@ export function useChatbotConfig(apiUrl: string, chatbotId: string | undefined, 
   const inflight = useRef<Promise<void> | null>(null);
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
+  const ready = useRef(false);
+  ready.current = state.status === 'ready';
 
   // Inline config objects are compared by content, so a re-render with an equal one is a no-op.
   const injectedJson = injected ? JSON.stringify(injected) : '';
@@ -34,12 +44,13 @@ export function useChatbotConfig(apiUrl: string, chatbotId: string | undefined, 
   }, [key, config]);
 
   const load = useCallback(() => {
-    if (config || inflight.current) return;
+    if (config || inflight.current || ready.current) return;
     setState((s) => (s.status === 'ready' ? s : { ...s, status: 'loading' }));
     const run = request<PublicChatbotConfig>(apiUrl, 'GET', configPath(chatbotId))
       .then((config) => {
-        if (!config || typeof config.isActive !== 'boolean') throw new Error('No valid chatbot configuration found');
-        if (inflight.current === run) setState({ status: 'ready', config });
+        if (inflight.current !== run) return;
+        setState({ status: 'ready', config: validConfig(config) });
+        inflight.current = null;
       })
       .catch((error: Error) => {
         if (inflight.current !== run) return;
@@ -51,5 +62,22 @@ export function useChatbotConfig(apiUrl: string, chatbotId: string | undefined, 
     inflight.current = run;
   }, [apiUrl, chatbotId, config]);
 
-  return { ...state, load };
+  const reload = useCallback(() => {
+    if (!ready.current) return load();
+    if (config || inflight.current) return;
+    const run = request<PublicChatbotConfig>(apiUrl, 'GET', configPath(chatbotId))
+      .then((fresh) => {
+        if (inflight.current !== run) return;
+        const next = validConfig(fresh);
+        // An unchanged bot keeps its object, so nothing below re-renders or resets.
+        setState((s) => (s.status === 'ready' && JSON.stringify(s.config) === JSON.stringify(next) ? s : { status: 'ready', config: next }));
+      })
+      .catch(() => {})
+      .finally(() => {
+        if (inflight.current === run) inflight.current = null;
+      });
+    inflight.current = run;
+  }, [apiUrl, chatbotId, config, load]);
+
+  return { ...state, load, reload };
 }

@@ -16,7 +16,7 @@ import {
 export const chatbotRoutes = new Hono<OwnerEnv>()
   .get('/', (c) => c.json(listChatbots(c.get('user').id), 200))
   .post('/', validate('json', createChatbotSchema), (c) => c.json(createChatbot(c.get('user'), c.req.valid('json')), 201))
-  .patch('/guid/:guid', validate('param', chatbotParamSchema), validate('json', homeScreenPatchSchema), (c) =>
+  .patch('/guid/:guid', validate('param', chatbotParamSchema), validate('json', homeScreenPatchSchema, { issuePaths: { under: 'homeScreenConfig' } }), (c) =>
     c.json(setHomeScreenConfig(c.get('user').id, c.req.valid('param').guid, c.req.valid('json').homeScreenConfig), 200),
   )
   .get('/:guid', validate('param', chatbotParamSchema), (c) =>

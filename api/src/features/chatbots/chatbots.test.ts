@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { HomeScreenConfig } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../app';
 import { sqlite } from '../../db/client';
@@ -105,18 +106,68 @@ describe('chatbots API', () => {
   it('saves and resets the home screen config through PATCH /api/chatbots/guid/{guid}', async () => {
     const { cookie } = await owner();
     const bot = await newBot(cookie);
-    const homeScreenConfig = {
+    const homeScreenConfig: HomeScreenConfig = {
       version: '1.0',
-      components: [{ id: 'h', type: 'header', order: 0, visible: true, props: { title: 'Welcome', subtitle: 'How can we help you today?' } }],
+      components: [
+        { id: 'h', type: 'header', order: 0, visible: true, props: { title: 'Welcome', subtitle: 'How can we help you today?' } },
+        {
+          id: 'grid',
+          type: 'topic_grid',
+          order: 1,
+          visible: true,
+          props: { topics: [{ id: 'docs', title: 'Docs', actionType: 'link', url: 'https://example.com/docs' }], style: { itemStyle: 'outlined', titleFontSize: 18 } },
+        },
+      ],
       theme: { primaryColor: '#2563eb', backgroundColor: '#ffffff', textColor: '#1f2937', backgroundImageTransparency: 20 },
     };
     const res = await homeScreen.$patch({ param: { guid: bot.guid }, json: { homeScreenConfig } }, withCookie(cookie));
     expect(res.status).toBe(200);
-    expect((await res.json()).homeScreenConfig).toMatchObject(homeScreenConfig);
-    const bad = await homeScreen.$patch({ param: { guid: bot.guid }, json: untyped({ homeScreenConfig: { components: 'x' } }) }, withCookie(cookie));
-    expect(bad.status).toBe(400);
+    expect((await res.json()).homeScreenConfig).toEqual(homeScreenConfig);
+    expect((await (await chatbot.$get({ param: { guid: bot.guid } }, withCookie(cookie))).json()).homeScreenConfig).toEqual(homeScreenConfig);
+
     const reset = await homeScreen.$patch({ param: { guid: bot.guid }, json: { homeScreenConfig: null } }, withCookie(cookie));
     expect((await reset.json()).homeScreenConfig).toBeNull();
+    expect((await (await chatbot.$get({ param: { guid: bot.guid } }, withCookie(cookie))).json()).homeScreenConfig).toBeNull();
+  });
+
+  it('refuses an invalid home screen config with the path of each problem and keeps the stored one', async () => {
+    const { cookie } = await owner();
+    const bot = await newBot(cookie);
+    const saved: HomeScreenConfig = { components: [{ id: 'h', type: 'header', props: { title: 'Kept' } }] };
+    await homeScreen.$patch({ param: { guid: bot.guid }, json: { homeScreenConfig: saved } }, withCookie(cookie));
+    const patch = async (homeScreenConfig: unknown) => {
+      const res = await homeScreen.$patch({ param: { guid: bot.guid }, json: untyped({ homeScreenConfig }) }, withCookie(cookie));
+      expect(res.status).toBe(400);
+      const body = await errorOf(res);
+      return { message: body.message, issues: body.details?.issues };
+    };
+    const grid = (topic: Record<string, unknown>) => ({ id: 'grid', type: 'topic_grid', props: { topics: [topic] } });
+
+    expect(await patch({ components: [{ id: 'h', type: 'header' }, { id: 'c', type: 'carousel', props: {} }] })).toEqual({
+      message: 'components.1.type: Unknown component type: use one of header, category_tabs, topic_grid, quick_actions, footer',
+      issues: [{ path: 'components.1.type', message: 'Unknown component type: use one of header, category_tabs, topic_grid, quick_actions, footer' }],
+    });
+    expect(await patch({ theme: { primaryColor: 'blue' } })).toEqual({
+      message: 'theme.primaryColor: Primary color must be a hex colour such as #2563eb',
+      issues: [{ path: 'theme.primaryColor', message: 'Primary color must be a hex colour such as #2563eb' }],
+    });
+    expect(await patch({ theme: { backgroundImageTransparency: 150 } })).toEqual({
+      message: 'theme.backgroundImageTransparency: Transparency must be between 0 and 100',
+      issues: [{ path: 'theme.backgroundImageTransparency', message: 'Transparency must be between 0 and 100' }],
+    });
+    // Every problem is listed, the first one named in the message.
+    expect(await patch({ components: [{ id: 'h', type: 'header' }, grid({ id: 't', title: ' ' })], theme: { textColor: 'black' } })).toEqual({
+      message: 'components.1.props.topics.0.title: Title is required',
+      issues: [
+        { path: 'components.1.props.topics.0.title', message: 'Title is required' },
+        { path: 'theme.textColor', message: 'Text color must be a hex colour such as #2563eb' },
+      ],
+    });
+    expect(await patch({ components: 'x' })).toMatchObject({ issues: [{ path: 'components' }] });
+    const missing = await homeScreen.$patch({ param: { guid: bot.guid }, json: untyped({}) }, withCookie(cookie));
+    expect((await errorOf(missing)).details?.issues).toEqual([{ path: 'homeScreenConfig', message: expect.any(String) }]);
+
+    expect((await (await chatbot.$get({ param: { guid: bot.guid } }, withCookie(cookie))).json()).homeScreenConfig).toEqual(saved);
   });
 
   it('lists each bot with its source count and its test and visitor conversations', async () => {

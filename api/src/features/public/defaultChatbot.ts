@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { chatbots, contentSources, subscriptions, users, type Chatbot } from '../../db/schema';
 import { logger } from '../../lib/logger';
 import { ROOT_DIR } from '../../lib/paths';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
-import { addTextSource, waitForIdle } from '../sources/sources.service';
-import { PUBLIC_DEFAULT_PRIMARY } from './toPublicChatbotConfig';
+import { addTextSource, deleteSource, waitForIdle } from '../sources/sources.service';
+import { PUBLIC_HOME_SCREEN_CONFIG } from './publicHomeScreen';
 
 export const KNOWLEDGE_FILE = path.join(ROOT_DIR, 'docs', 'parley-knowledge.md');
 
@@ -20,8 +20,10 @@ export function getDefaultChatbot(): Chatbot | undefined {
 /**
  * Creates, once, the public bot that answers on Parley's marketing pages: owned by the system
  * user (who cannot sign in) on the unlimited plan, and trained on docs/parley-knowledge.md,
- * one text source per `##` section so answers cite the right part. A bot left without
- * sources (e.g. a start interrupted while training) is trained again.
+ * one text source per `##` section so answers cite the right part. Its documentation is
+ * trained again whenever it differs from the file (an edited file, or a start interrupted
+ * while training), and a bot whose home screen has no components (installs seeded before it
+ * had one) gets Parley's home screen.
  */
 export async function seedDefaultChatbot(knowledgeFile = KNOWLEDGE_FILE): Promise<Chatbot> {
   ensureSystemUser();
@@ -45,37 +47,57 @@ export async function seedDefaultChatbot(knowledgeFile = KNOWLEDGE_FILE): Promis
         initialMessages: ['Hi! Questions about Parley? Ask me 👋'],
         isActive: true,
         isPublicDefault: true,
-        homeScreenConfig: {
-          version: 1,
-          components: [],
-          theme: { primaryColor: PUBLIC_DEFAULT_PRIMARY, backgroundColor: '#ffffff', textColor: '#1f2937' },
-        },
+        homeScreenConfig: PUBLIC_HOME_SCREEN_CONFIG,
       })
       .returning()
       .get();
     logger.info('seeded the default public chatbot', { guid: bot.guid });
+  } else if (!hasComponents(bot.homeScreenConfig)) {
+    bot = db.update(chatbots).set({ homeScreenConfig: PUBLIC_HOME_SCREEN_CONFIG, updatedAt: new Date() }).where(eq(chatbots.id, bot.id)).returning().get()!;
+    logger.info('gave the default public chatbot its home screen', { guid: bot.guid });
   }
-  const sources = db.select({ n: count() }).from(contentSources).where(eq(contentSources.chatbotId, bot.id)).get()?.n ?? 0;
-  if (sources === 0) await train(bot.id, knowledgeFile);
+  await train(bot.id, knowledgeFile);
   return bot;
 }
 
-/** `##` sections of the knowledge file as text sources, waited for so the bot answers at once. */
+const DOCS_DESCRIPTION = 'Parley documentation';
+
+/**
+ * The knowledge file's `##` sections as text sources, waited for so the bot answers at once.
+ * Documentation sources that already match the file are kept as they are; otherwise they are
+ * replaced, so visitors of an upgraded install are not told what the old docs said. Other
+ * sources (answers added from the Unanswered inbox) are left alone.
+ */
 async function train(chatbotId: number, knowledgeFile: string) {
   if (!existsSync(knowledgeFile)) {
     logger.warn('default chatbot knowledge file missing', { file: knowledgeFile });
     return;
   }
+  const sections = splitSections(readFileSync(knowledgeFile, 'utf8'));
+  const docs = db
+    .select()
+    .from(contentSources)
+    .where(and(eq(contentSources.chatbotId, chatbotId), eq(contentSources.sourceType, 'text'), eq(contentSources.description, DOCS_DESCRIPTION)))
+    .all();
+  const current = (s: { title: string | null; textContent: string | null }) => `${s.title}\n${s.textContent}`;
+  const wanted = sections.map((s) => `${s.title}\n${s.body}`);
+  const upToDate =
+    docs.length === wanted.length && docs.every((d) => d.status === 'completed') && docs.map(current).sort().join('\0') === [...wanted].sort().join('\0');
+  if (upToDate) return;
+  if (docs.length > 0) logger.info('retraining the default public chatbot on the changed docs', { sources: docs.length, sections: sections.length });
+  for (const doc of docs) await deleteSource(chatbotId, doc.id);
   const ids: number[] = [];
-  for (const section of splitSections(readFileSync(knowledgeFile, 'utf8'))) {
-    const source = await addTextSource(chatbotId, {
-      title: section.title,
-      description: 'Parley documentation',
-      textContent: section.body,
-    });
+  for (const section of sections) {
+    const source = addTextSource(chatbotId, { title: section.title, description: DOCS_DESCRIPTION, textContent: section.body });
     ids.push(source.id);
   }
   for (const id of ids) await waitForIdle(id);
+}
+
+/** Whether a stored home screen shows anything of its own; a design someone made is never replaced. */
+function hasComponents(config: unknown): boolean {
+  const components = (config as { components?: unknown } | null)?.components;
+  return Array.isArray(components) && components.length > 0;
 }
 
 /** Splits Markdown on `## ` headings; text before the first one is skipped (the page title). */

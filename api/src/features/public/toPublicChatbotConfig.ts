@@ -1,15 +1,18 @@
 import type { Chatbot } from '../../db/schema';
-import type { PublicChatbotConfig } from '@parley/contracts';
-import { homeScreenConfigSchema } from '@parley/contracts/schemas';
+import { HOME_DESIGN_DEFAULTS, type PublicChatbotConfig } from '@parley/contracts';
+import { readHomeScreenConfig } from '@parley/contracts/schemas';
 
-const DEFAULT_PRIMARY = '#2563eb';
+const DEFAULT_PRIMARY = HOME_DESIGN_DEFAULTS.primaryColor;
 /** The marketing site's widget uses a lighter blue than an owner's bot. */
 export const PUBLIC_DEFAULT_PRIMARY = '#3b82f6';
 
-/** The bot as a visitor's widget may see it: no prompts, recipients or owner data. */
+/**
+ * The bot as a visitor's widget may see it: no prompts, recipients or owner data. A stored home
+ * screen is read leniently (one component this version cannot draw, or one saved before a rule
+ * tightened, is left out rather than losing the whole home screen).
+ */
 export function toPublicChatbotConfig(bot: Chatbot): PublicChatbotConfig {
-  const parsed = bot.homeScreenConfig ? homeScreenConfigSchema.safeParse(bot.homeScreenConfig) : null;
-  const homeScreenConfig = parsed?.success ? parsed.data : null;
+  const homeScreenConfig = readHomeScreenConfig(bot.homeScreenConfig);
   const primary = homeScreenConfig?.theme?.primaryColor || (bot.isPublicDefault ? PUBLIC_DEFAULT_PRIMARY : DEFAULT_PRIMARY);
   return {
     id: bot.id,

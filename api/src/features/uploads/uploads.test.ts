@@ -128,7 +128,7 @@ describe('sweeping unreferenced uploads', () => {
     const { cookie, user } = await createUserAndCookie();
     const avatar = await uploaded(cookie, 100);
     const themeBackground = await uploaded(cookie, 100, 'background');
-    const componentImage = await uploaded(cookie, 100, 'background');
+    const otherBackground = await uploaded(cookie, 100, 'background');
     const stale = await uploaded(cookie, 100);
     const fresh = await uploaded(cookie, 100);
     await newBot(cookie, {
@@ -136,16 +136,17 @@ describe('sweeping unreferenced uploads', () => {
       homeScreenConfig: {
         // An absolute URL counts as a reference too.
         theme: { backgroundImageUrl: `https://chat.example.com${themeBackground}` },
-        components: [{ id: 'hero', type: 'hero', props: { image: { src: componentImage } } }],
+        components: [{ id: 'hello', type: 'header', props: { title: 'Hello' } }],
       },
     });
+    await newBot(cookie, { isActive: false, homeScreenConfig: { theme: { backgroundImageUrl: otherBackground } } });
     // Files saved before the uploads table existed have no row: judged by their mtime.
     const legacyOld = '/uploads/avatar-legacy-old.png';
     const legacyFresh = '/uploads/avatar-legacy-fresh.png';
     const legacyProfile = '/uploads/avatar-legacy-profile.png';
     for (const url of [legacyOld, legacyFresh, legacyProfile]) writeFileSync(path.join(UPLOADS_DIR, fileName(url)), PNG);
     sqlite.prepare('update users set profile_image_url = ? where id = ?').run(legacyProfile, user.id);
-    for (const url of [avatar, themeBackground, componentImage, stale]) backdate(url);
+    for (const url of [avatar, themeBackground, otherBackground, stale]) backdate(url);
     for (const url of [legacyOld, legacyProfile]) utimesSync(path.join(UPLOADS_DIR, fileName(url)), (Date.now() - 2 * HOUR) / 1000, (Date.now() - 2 * HOUR) / 1000);
 
     const { removed, freedBytes } = await sweepUnreferencedUploads();
@@ -157,7 +158,7 @@ describe('sweeping unreferenced uploads', () => {
       expect(recorded(url)).toBe(false);
       expect(await servesImage(url)).toBe(false);
     }
-    for (const url of [avatar, themeBackground, componentImage, fresh]) {
+    for (const url of [avatar, themeBackground, otherBackground, fresh]) {
       expect(recorded(url)).toBe(true);
       expect(await servesImage(url)).toBe(true);
     }

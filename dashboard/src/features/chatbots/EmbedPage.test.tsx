@@ -35,22 +35,38 @@ describe('Embed page', () => {
     await waitFor(() => expect(localStorage.getItem(`parley:embed-copied:${guid}`)).toBe('1'));
   });
 
-  it('shows the colours the widget really uses: the theme\'s primary, Parley\'s background and text', async () => {
-    const themed = { ...bot, homeScreenConfig: { theme: { primaryColor: '#ff0000', backgroundColor: '#000000', textColor: '#eeeeee' } } };
+  it('shows the colours saved in the home-screen theme, with a link to change them in the UI Designer', async () => {
+    const themed = { ...bot, homeScreenConfig: { version: 1, components: [], theme: { primaryColor: '#ff0000', backgroundColor: '#000000', textColor: '#eeeeee' } } };
     renderAt('/chatbots/:guid/embed', <EmbedPage />, true, themed);
     await screen.findByText('Theme colours');
     const colours = [...document.querySelectorAll('dl > div')].map((row) => row.textContent?.replace(/\s+/g, ' ').trim());
-    expect(colours).toEqual(['Primary #ff0000', 'Background #ffffff', 'Text #1f2937']);
-    expect(screen.getByText(/its background and text\s+are always Parley's white and dark grey/)).toBeTruthy();
+    expect(colours).toEqual(['Primary #ff0000', 'Background #000000', 'Text #eeeeee']);
+    const change = screen.getByRole('link', { name: 'Change colors in the UI Designer' });
+    expect(change.getAttribute('href')).toBe(`/chatbots/${guid}/ui-designer`);
+    // the link sits with the colours, not only among the quick links
+    expect(change.closest('div')?.querySelector('dl')).toBeTruthy();
+    expect(screen.getByText(/picks up saved colours and home screen the\s+next time a visitor opens it, with no change to the snippet/)).toBeTruthy();
   });
 
-  it('says where the colours come from and that the UI Designer is coming soon', async () => {
+  it('without a saved theme shows the default colours', async () => {
     renderAt('/chatbots/:guid/embed', <EmbedPage />);
-    expect(await screen.findByText(/To use other colours on one site, add primaryColor, backgroundColor or\s+textColor to\s+ChatWidget.init/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'UI Designer (coming soon)' }).getAttribute('href')).toBe(`/chatbots/${guid}/ui-designer`);
+    await screen.findByText('Theme colours');
+    const rows = () => [...document.querySelectorAll('dl > div')].map((row) => row.textContent?.replace(/\s+/g, ' ').trim());
+    expect(rows()).toEqual(['Primary #2563eb', 'Background #ffffff', 'Text #1f2937']);
+  });
+
+  it('keeps the colour-on-one-site tip and links the UI Designer among the quick links, no longer "coming soon"', async () => {
+    renderAt('/chatbots/:guid/embed', <EmbedPage />, true, { ...bot, homeScreenConfig: { theme: { textColor: '#111111' } } });
+    expect(await screen.findByText(/To use other colours on one site, add primaryColor,\s+backgroundColor or textColor to ChatWidget.init/)).toBeTruthy();
+    expect([...document.querySelectorAll('dl > div')].map((row) => row.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'Primary #2563eb',
+      'Background #ffffff',
+      'Text #111111',
+    ]);
+    expect(screen.getByRole('link', { name: 'UI Designer' }).getAttribute('href')).toBe(`/chatbots/${guid}/ui-designer`);
     expect(screen.getByRole('link', { name: 'Edit chatbot settings' }).getAttribute('href')).toBe(`/chatbots/${guid}`);
     expect(screen.getByRole('link', { name: 'Test your chatbot' }).getAttribute('href')).toBe(`/chatbots/${guid}/test`);
-    expect(screen.queryByText('Change colours in the UI Designer.')).toBeNull();
+    expect(screen.queryByText(/coming soon/i)).toBeNull();
   });
 });
 

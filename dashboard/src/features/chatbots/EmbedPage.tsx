@@ -47,10 +47,16 @@ export function EmbedPage() {
                       </div>
                     ))}
                   </dl>
+                  <Link
+                    to={`/chatbots/${bot.guid}/ui-designer`}
+                    className="mt-2 inline-flex items-center gap-1.5 text-sm text-blue-600 hover:underline dark:text-blue-400"
+                  >
+                    <Palette className="h-4 w-4" aria-hidden /> Change colors in the UI Designer
+                  </Link>
                   <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-                    The widget takes its primary colour from the bot's home screen theme (Parley's blue when it has none); its background and text
-                    are always Parley's white and dark grey. To use other colours on one site, add primaryColor, backgroundColor or textColor to
-                    ChatWidget.init in the script tag.
+                    These are the colours saved in the bot's home screen theme. The embedded widget picks up saved colours and home screen the
+                    next time a visitor opens it, with no change to the snippet. To use other colours on one site, add primaryColor,
+                    backgroundColor or textColor to ChatWidget.init in the script tag.
                   </p>
                 </div>
                 <RefreshWidgetButton guid={bot.guid} />
@@ -59,7 +65,7 @@ export function EmbedPage() {
                 <h2 className="text-lg font-semibold">Quick links</h2>
                 <ul className="mt-3 space-y-2 text-sm">
                   {[
-                    { to: `/chatbots/${bot.guid}/ui-designer`, label: 'UI Designer (coming soon)', Icon: Palette },
+                    { to: `/chatbots/${bot.guid}/ui-designer`, label: 'UI Designer', Icon: Palette },
                     { to: `/chatbots/${bot.guid}`, label: 'Edit chatbot settings', Icon: Settings2 },
                     { to: `/chatbots/${bot.guid}/test`, label: 'Test your chatbot', Icon: FlaskConical },
                   ].map(({ to, label, Icon }) => (

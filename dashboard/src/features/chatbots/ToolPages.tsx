@@ -1,30 +1,10 @@
-import { ClipboardList, Palette, PieChart } from 'lucide-react';
+import { ClipboardList, PieChart } from 'lucide-react';
 import { ChatbotToolPage } from './ChatbotToolPage';
 import { PlannedTool } from './PlannedTool';
 
 // The owner tools below come with later parts of the product ("the full dashboard comes in a
 // later issue"). Each route already loads the bot (so a foreign or missing one shows "Chatbot
 // Not Found") and carries the spec's title, Back to Dashboard link and status badge.
-
-/** /chatbots/{guid}/ui-designer */
-export function UiDesignerPage() {
-  return (
-    <ChatbotToolPage title={() => 'UI Designer'} subtitle={(b) => `Design custom home screens for ${b.name}`} notFoundAction="edit">
-      {(bot) => (
-        <PlannedTool
-          Icon={Palette}
-          heading="Home screen design"
-          points={[
-            'Describe the home screen you want and let the AI designer build it.',
-            'Tune theme colours, item style, font sizes and a background image.',
-            'Edit the configuration as JSON and preview it live.',
-          ]}
-          next={{ to: `/chatbots/${bot.guid}/embed`, label: 'Embed' }}
-        />
-      )}
-    </ChatbotToolPage>
-  );
-}
 
 /** /chatbots/{guid}/surveys */
 export function SurveysPage() {

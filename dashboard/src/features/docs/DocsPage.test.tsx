@@ -26,6 +26,7 @@ describe('DocsPage', () => {
       "every submission is kept in your Leads inbox. When the server has a mail server configured (SMTP_URL), it is also emailed to the address in the chatbot's Email Configuration, or to your account's email when that is empty.",
     );
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/contact');
-    expect(container.textContent).not.toMatch(/AI designer|Home screen designer|Surveys|Survey Analytics|prorated|integrations/);
+    expect(container.textContent).toContain('Design your own in the UI Designer');
+    expect(container.textContent).not.toMatch(/UI Designer[^.]*not available|Surveys|Survey Analytics|prorated|integrations/);
   });
 });

@@ -98,7 +98,7 @@ export const DOC_SECTIONS: DocSection[] = [
         <li><strong>Welcome and pop-up messages</strong>: a welcome message when the chat opens and initial bubbles that pop up every 2 seconds while the widget is closed.</li>
         <li><strong>Quick replies</strong>: the bot can offer follow-up buttons under its answer, such as Request Live Agent when it has no answer.</li>
         <li><strong>Contact forms</strong>: visitors can ask for a human (for example with Request Live Agent); every submission is kept in your Leads inbox. When the server has a mail server configured (SMTP_URL), it is also emailed to the address in the chatbot's Email Configuration, or to your account's email when that is empty.</li>
-        <li><strong>Home screen</strong>: popular topics and categories let visitors start with one click. The UI Designer for your own layout is not available yet.</li>
+        <li><strong>Home screen</strong>: popular topics and categories let visitors start with one click. Design your own in the UI Designer (the chatbot's menu on the dashboard): describe it in plain words, tune colours, item style, font sizes and a background image, and Save Design. The widget shows it the next time it opens; the embed code does not change.</li>
       </ul>
     ),
   },

@@ -4,7 +4,7 @@ import { mockFetch, renderWithProviders, signedOut, usePageTestEnv } from '../..
 import { LandingPage } from './LandingPage';
 
 /** Features this version does not have: public pages must not claim them. */
-const NOT_BUILT = /AI designer|designer|survey|integration|prorated|billing period/i;
+const NOT_BUILT = /survey|integration|prorated|billing period/i;
 
 describe('LandingPage', () => {
   usePageTestEnv();
@@ -33,12 +33,14 @@ describe('LandingPage', () => {
       'Fix what the bot got wrong',
       'Leads inbox',
       'One-line embed',
+      'Home screen designer',
       'Prompt assistant',
       'Limits without surprises',
     ]);
     // Only answers drawn from the owner's content have a source to cite (not the fallback message).
     expect(features.getByText(/Answers drawn from your content cite their source\./)).toBeTruthy();
     expect(container.textContent).not.toMatch(/Every answer cites/);
+    expect(features.getByText(/the UI Designer builds it: a welcome header, topics, categories and your colours/)).toBeTruthy();
     expect(screen.getByText('Can I pay for a bigger plan?')).toBeTruthy();
     expect(container.textContent).not.toMatch(NOT_BUILT);
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '').not.toMatch(NOT_BUILT);

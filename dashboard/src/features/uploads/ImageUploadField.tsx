@@ -32,6 +32,8 @@ type ImageUploadFieldProps = {
   /** The form's verdict on the URL. */
   error?: string;
   hint?: string;
+  /** Take any `image/*` file (a background is stored as sent); the server still checks the bytes. */
+  anyImageType?: boolean;
 };
 
 /**
@@ -53,7 +55,8 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
       if (input.current) input.current.value = '';
     };
     if (!file) return;
-    if (!IMAGE_TYPES.includes(file.type)) return reject('Invalid file type', ACCOUNT_MESSAGES.imageType);
+    const typeOk = props.anyImageType ? file.type.startsWith('image/') : IMAGE_TYPES.includes(file.type);
+    if (!typeOk) return reject('Invalid file type', ACCOUNT_MESSAGES.imageType);
     if (file.size > MAX_BYTES) return reject('File too large', ACCOUNT_MESSAGES.imageTooLarge);
     setUploading(true);
     try {
@@ -71,7 +74,7 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
       <div className="flex flex-wrap items-center gap-4">
         {preview}
         <div className="flex flex-wrap gap-2">
-          <input ref={input} type="file" accept={IMAGE_TYPES.join(',')} className="sr-only" aria-label={uploadLabel} onChange={(e) => void choose(e.target.files?.[0])} />
+          <input ref={input} type="file" accept={props.anyImageType ? 'image/*' : IMAGE_TYPES.join(',')} className="sr-only" aria-label={uploadLabel} onChange={(e) => void choose(e.target.files?.[0])} />
           <Button variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
             <Upload className="h-4 w-4" aria-hidden /> {uploading ? 'Uploading...' : 'Upload'}
           </Button>

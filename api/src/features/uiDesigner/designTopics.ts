@@ -1,0 +1,241 @@
+import { HOME_DESIGN_DEFAULTS, HOME_SCREEN_LIMITS, type HomeComponent, type HomeScreenConfig, type HomeTopic } from '@parley/contracts';
+import { ACTION_VERBS, CATEGORY_IDEAS, CATEGORY_SETS, DEFAULT_CATEGORY_ORDER, GENERAL_TOPIC_IDEAS, TOPIC_ICONS } from './designVocabulary';
+import type { ActionAsk, DesignRequest } from './readDesignRequest';
+
+export type TopicChanges = { done: string[]; notDone: string[] };
+type Grid = Extract<HomeComponent, { type: 'topic_grid' }>;
+type Tabs = Extract<HomeComponent, { type: 'category_tabs' }>;
+type Category = { id: string; label: string };
+
+/**
+ * Categories, topics and quick actions as asked: named categories become tabs, each with
+ * realistic topics; named topics keep their titles; counts are exact. When modifying, the
+ * topics of categories that stay are kept as they were.
+ */
+export function applyTopics(config: HomeScreenConfig, ask: DesignRequest, modifying: boolean): TopicChanges {
+  const out: TopicChanges = { done: [], notDone: [] };
+  if ((ask.topicCount ?? 0) > HOME_SCREEN_LIMITS.topics) out.notDone.push(`A home screen holds at most ${HOME_SCREEN_LIMITS.topics} topics, so I made ${HOME_SCREEN_LIMITS.topics}`);
+  const grid = findOrMakeGrid(config);
+  const tabs = config.components.find((c): c is Tabs => c.type === 'category_tabs');
+  const oldCategories: Category[] = (tabs?.props.categories ?? []).map((c) => (typeof c === 'string' ? { id: c, label: c } : { id: c.id, label: c.label ?? c.id }));
+  const categories = readCategoryChanges(oldCategories, ask, out);
+  const categoriesChanged = categories.map((c) => c.id).join() !== oldCategories.map((c) => c.id).join() || ask.topicsPerCategory !== null || (categories.length > 0 && ask.topicCount !== null);
+
+  const known = new Set([...oldCategories, ...categories].map((c) => c.id));
+  // Hidden tabs keep their topics (shown together); a removed category takes its topics with it.
+  let loose = ask.remove.has('categories') ? grid.props.topics : grid.props.topics.filter((t) => !t.category || !known.has(t.category));
+  const wantsTopics = ask.topics !== null || ask.addTopics.length > 0 || (ask.topicCount !== null && !categories.length);
+  if (!modifying && (categories.length || wantsTopics)) loose = [];
+  // A new design holds exactly the topics named, "add" or not; a current one gets the added ones appended.
+  const named = [...(ask.topics ?? []), ...(modifying ? [] : ask.addTopics)];
+  const toAdd = modifying ? ask.addTopics : [];
+  if (named.length) loose = named.map((title) => topicFromTitle(title));
+  if (ask.topicCount !== null && !categories.length) {
+    const n = Math.min(ask.topicCount, HOME_SCREEN_LIMITS.topics);
+    if (named.length > n) out.notDone.push(`You named ${named.length} topics but asked for ${n}, so I kept all the named ones`);
+    else loose = fill(loose, n, GENERAL_TOPIC_IDEAS.map((idea) => ({ id: slug(idea.title), ...idea, actionType: 'message' as const })));
+    out.done.push(`${count(loose.length, 'topic')}${named.length ? ` including ${named.map((t) => `"${t}"`).join(', ')}` : ''}`);
+  } else if (named.length) out.done.push(`${count(named.length, 'topic')} (${named.join(', ')})`);
+
+  let byCategory = grid.props.topics.filter((t) => t.category && categories.some((c) => c.id === t.category));
+  if (categoriesChanged) {
+    const sizes = topicsPerCategory(categories, ask);
+    byCategory = categories.flatMap((cat, i) => {
+      const kept = modifying ? grid.props.topics.filter((t) => t.category === cat.id) : [];
+      const want = sizes[i] ?? (kept.length || Math.min(3, ideaTopics(cat.label).length));
+      return fill(kept, want, [...ideaTopics(cat.label), ...genericTopics(cat.label)]).map((t) => ({ ...t, category: cat.id }));
+    });
+    if (categories.length) out.done.push(`category tabs for ${list(categories.map((c) => c.label))} with ${count(byCategory.length, 'topic')}`);
+  }
+  writeCategories(config, tabs, categories);
+  if (!categories.length) loose = loose.map(({ category: _, ...t }) => t);
+
+  for (const title of toAdd) if (!loose.some((t) => sameTitle(t.title, title))) loose.push(topicFromTitle(title));
+  if (toAdd.length) out.done.push(`${toAdd.length === 1 ? 'a new topic' : 'new topics'} ${toAdd.map((t) => `"${t}"`).join(', ')}`);
+  let topics = [...loose, ...byCategory];
+  for (const title of ask.removeTopics) {
+    const before = topics.length;
+    topics = topics.filter((t) => !sameTitle(t.title, title));
+    if (topics.length === before) out.notDone.push(`There is no topic "${title}" to remove`);
+    else out.done.push(`no "${title}" topic`);
+  }
+  const actions = ask.actions.map(actionTopic);
+  topics.push(...actions.filter((_, i) => ask.actions[i]!.asTopic));
+  grid.props.topics = uniqueTopicIds(topics).slice(0, HOME_SCREEN_LIMITS.topics);
+  addQuickActions(config, actions.filter((_, i) => !ask.actions[i]!.asTopic));
+  if (actions.length) out.done.push(ask.actions.map(describeAction).join(', '));
+  if (ask.remove.has('topics')) {
+    config.components = config.components.filter((c) => c.type !== 'topic_grid');
+    out.done.push('no topic grid');
+  } else if (!grid.props.topics.length && !modifying) {
+    grid.props.topics = structuredClone(STARTER_TOPICS);
+  }
+  return out;
+}
+
+const STARTER_TOPICS: HomeTopic[] = [{ id: 'get-help', title: 'Get Help', description: 'Ask us anything', icon: '💬', actionType: 'message', message: 'Hi! How can I help you today?' }];
+
+function findOrMakeGrid(config: HomeScreenConfig): Grid {
+  const found = config.components.find((c): c is Grid => c.type === 'topic_grid');
+  if (found) return found;
+  const grid: Grid = {
+    id: uniqueComponentId(config, 'topics'),
+    type: 'topic_grid',
+    order: 1,
+    visible: true,
+    props: { topics: [], style: { itemStyle: HOME_DESIGN_DEFAULTS.itemStyle, titleFontSize: HOME_DESIGN_DEFAULTS.titleFontSize, descriptionFontSize: HOME_DESIGN_DEFAULTS.descriptionFontSize } },
+  };
+  config.components.push(grid);
+  return grid;
+}
+
+function readCategoryChanges(old: Category[], ask: DesignRequest, out: TopicChanges): Category[] {
+  let categories = ask.remove.has('categories') ? [] : [...old];
+  if (ask.remove.has('categories') && old.length) out.done.push('no category tabs');
+  if (ask.categories) categories = ask.categories.map(toCategory);
+  else if (ask.categoryCount !== null) {
+    const n = ask.categoryCount;
+    const labels = (CATEGORY_SETS.find((s) => s.when.test(ask.context))?.labels ?? []).concat(DEFAULT_CATEGORY_ORDER);
+    const spare = labels.filter((l) => !categories.some((c) => sameTitle(c.label, l)));
+    categories = categories.slice(0, n).concat(spare.slice(0, Math.max(0, n - categories.length)).map(toCategory));
+    if (categories.length < Math.min(n, HOME_SCREEN_LIMITS.categories)) out.notDone.push(`I only know ${categories.length} common categories, so I made those; name the others and I will add them`);
+    if (n > HOME_SCREEN_LIMITS.categories) out.notDone.push(`A home screen holds at most ${HOME_SCREEN_LIMITS.categories} categories`);
+  }
+  for (const label of ask.addCategories) if (!categories.some((c) => sameTitle(c.label, label) || c.id === slug(label))) categories.push(toCategory(label));
+  for (const label of ask.removeCategories) {
+    const before = categories.length;
+    categories = categories.filter((c) => !sameTitle(c.label, label) && c.id !== slug(label));
+    if (categories.length === before) out.notDone.push(`There is no "${label}" category to remove`);
+    else out.done.push(`no ${label} category`);
+  }
+  const unique = categories.filter((c, i) => categories.findIndex((o) => o.id === c.id) === i);
+  if (unique.length > HOME_SCREEN_LIMITS.categories) out.notDone.push(`A home screen holds at most ${HOME_SCREEN_LIMITS.categories} categories, so I kept the first ${HOME_SCREEN_LIMITS.categories}`);
+  return unique.slice(0, HOME_SCREEN_LIMITS.categories);
+}
+
+function writeCategories(config: HomeScreenConfig, tabs: Tabs | undefined, categories: Category[]) {
+  if (!categories.length) {
+    config.components = config.components.filter((c) => c.type !== 'category_tabs');
+    return;
+  }
+  const value = categories.map((c) => ({ id: c.id, label: c.label }));
+  if (tabs) tabs.props.categories = value;
+  else config.components.push({ id: uniqueComponentId(config, 'categories'), type: 'category_tabs', order: 1, visible: true, props: { categories: value } });
+}
+
+/** Exact counts: "3 topics each", or "6 topics" spread over the categories (first ones get the extra). */
+function topicsPerCategory(categories: Category[], ask: DesignRequest): (number | undefined)[] {
+  if (ask.topicsPerCategory !== null) return categories.map(() => ask.topicsPerCategory!);
+  if (ask.topicCount !== null && categories.length) {
+    const total = Math.min(ask.topicCount, HOME_SCREEN_LIMITS.topics);
+    return categories.map((_, i) => Math.floor(total / categories.length) + (i < total % categories.length ? 1 : 0));
+  }
+  return [];
+}
+
+function fill(kept: HomeTopic[], n: number, ideas: HomeTopic[]): HomeTopic[] {
+  const result = kept.slice(0, n);
+  for (const idea of ideas) {
+    if (result.length >= n) break;
+    if (!result.some((t) => sameTitle(t.title, idea.title))) result.push(idea);
+  }
+  for (let i = result.length + 1; result.length < n; i++) result.push(topicFromTitle(`Question ${i}`));
+  return result;
+}
+
+function findIdea(label: string) {
+  const l = label.toLowerCase().trim();
+  return (
+    CATEGORY_IDEAS.find((c) => c.label.toLowerCase() === l || c.aliases.includes(l)) ??
+    CATEGORY_IDEAS.find((c) => c.aliases.some((a) => new RegExp(`\\b${a}\\b`).test(l)))
+  );
+}
+
+/** Starter topics for a category: the vocabulary's, or two generic ones named after it. */
+function ideaTopics(label: string): HomeTopic[] {
+  const idea = findIdea(label);
+  if (idea) return idea.topics.map((t) => ({ id: slug(t.title), ...t, actionType: 'message' as const }));
+  return genericTopics(label);
+}
+
+/** Topics any category can have, named after it. */
+function genericTopics(label: string): HomeTopic[] {
+  const lower = label.toLowerCase();
+  return [
+    { id: slug(`${label} questions`), title: `${label} questions`, description: `Common questions about ${lower}`, icon: '❓', actionType: 'message', message: `I have a question about ${lower}.` },
+    { id: slug(`${label} help`), title: `Help with ${lower}`, description: `Get support for ${lower}`, icon: '💬', actionType: 'message', message: `Can you help me with ${lower}?` },
+    { id: slug(`${label} contact`), title: `Contact us about ${lower}`, description: `Reach a person about ${lower}`, icon: '✉️', actionType: 'message', message: `How can I contact someone about ${lower}?` },
+  ];
+}
+
+/** A topic for a title the owner wrote, with a fitting icon and a question a visitor would send. */
+function topicFromTitle(title: string): HomeTopic {
+  const idea = findIdea(title)?.topics[0];
+  const lower = title.toLowerCase();
+  const icon = idea?.icon ?? TOPIC_ICONS.find(([re]) => re.test(lower))?.[1] ?? '💬';
+  const verb = ACTION_VERBS.has(lower.split(' ')[0]!);
+  const message = idea?.message ?? (verb ? `How do I ${lower.replace(/[?.!]+$/, '')}?` : `Can you tell me about ${lower.replace(/[?.!]+$/, '')}?`);
+  const description = idea?.description ?? (verb ? `We'll guide you step by step` : `Everything about ${lower}`);
+  return { id: slug(title), title: title.slice(0, 120), description, icon, actionType: 'message', message };
+}
+
+function actionTopic(action: ActionAsk): HomeTopic {
+  if (action.kind === 'survey') return { id: slug(`survey-${action.surveyId}`), title: action.title, description: 'Tell us what you think', icon: '📝', actionType: 'survey', surveyId: action.surveyId! };
+  if (action.kind === 'link') return { id: slug(action.title), title: action.title, description: 'Opens in a new tab', icon: '🔗', actionType: 'link', url: action.url! };
+  return { id: 'start-chat', title: action.title, description: 'Talk to us now', icon: '💬', actionType: 'start_chat' };
+}
+
+function describeAction(action: ActionAsk): string {
+  if (action.kind === 'survey') return `a "${action.title}" button for survey ${action.surveyId}`;
+  if (action.kind === 'link') return `a "${action.title}" link to ${action.url}`;
+  return 'a start chat button';
+}
+
+function addQuickActions(config: HomeScreenConfig, actions: HomeTopic[]) {
+  if (!actions.length) return;
+  let quick = config.components.find((c): c is Extract<HomeComponent, { type: 'quick_actions' }> => c.type === 'quick_actions');
+  if (!quick) {
+    quick = { id: uniqueComponentId(config, 'quick-actions'), type: 'quick_actions', order: 1, visible: true, props: { actions: [] } };
+    config.components.push(quick);
+  }
+  const merged = [...quick.props.actions, ...actions].filter((a, i, all) => all.findIndex((o) => o.id === a.id) === i);
+  quick.props.actions = merged.slice(0, HOME_SCREEN_LIMITS.actions);
+}
+
+function uniqueTopicIds(topics: HomeTopic[]): HomeTopic[] {
+  const seen = new Set<string>();
+  return topics.map((t) => {
+    let id = t.id || 'topic';
+    for (let n = 2; seen.has(id); n++) id = `${t.id}-${n}`;
+    seen.add(id);
+    return { ...t, id };
+  });
+}
+
+function uniqueComponentId(config: HomeScreenConfig, base: string): string {
+  const taken = new Set(config.components.map((c) => c.id));
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+const toCategory = (label: string): Category => ({ id: slug(label), label: label.slice(0, 60) });
+const sameTitle = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "Technical Support" → "technical-support". */
+function slug(s: string): string {
+  return (
+    s
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'item'
+  );
+}
+
+/** "a", "a and b", "a, b and c". */
+export function list(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}

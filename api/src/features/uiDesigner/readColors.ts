@@ -1,0 +1,143 @@
+import { COLOR_NAMES, DARK_BACKGROUND, DARK_TEXT, LIGHT_BACKGROUND, LIGHT_TEXT, NEUTRAL_COLORS } from './designVocabulary';
+
+type Role = 'primaryColor' | 'backgroundColor' | 'textColor';
+export type ColorAsk = { colors: Partial<Record<Role, string>>; unknown: string[] };
+
+const ROLE_WORDS: Record<string, Role> = {
+  primary: 'primaryColor',
+  brand: 'primaryColor',
+  accent: 'primaryColor',
+  main: 'primaryColor',
+  button: 'primaryColor',
+  buttons: 'primaryColor',
+  highlight: 'primaryColor',
+  highlights: 'primaryColor',
+  theme: 'primaryColor',
+  scheme: 'primaryColor',
+  it: 'primaryColor',
+  everything: 'primaryColor',
+  header: 'primaryColor',
+  tabs: 'primaryColor',
+  icons: 'primaryColor',
+  background: 'backgroundColor',
+  backgrounds: 'backgroundColor',
+  bg: 'backgroundColor',
+  backdrop: 'backgroundColor',
+  page: 'backgroundColor',
+  text: 'textColor',
+  font: 'textColor',
+  fonts: 'textColor',
+  writing: 'textColor',
+  lettering: 'textColor',
+};
+/** Words between a role and its colour ("primary colour should be set to blue"). */
+const FILLER = new Set(['colour', 'color', 'colours', 'colors', 'coloured', 'colored', 'to', 'is', 'of', 'as', 'be', 'in', 'the', 'set', 'should', 'a', 'an', ':', '=', 'please', 'all']);
+const STOP = new Set([...FILLER, ...Object.keys(ROLE_WORDS), 'same', 'any', 'my', 'our', 'your', 'its', 'their', 'this', 'that', 'one', 'each', 'custom', 'different', 'matching', 'nice', 'good', 'favourite', 'favorite', 'and', 'with', 'use', 'using', 'make', 'change', 'want', 'for', 'like', 'some', 'bold', 'more', 'less', 'new', 'dark', 'light', 'pale', 'deep', 'bright']);
+
+/** "A blue and white theme": the theme names both colours, so neither takes it as a role. */
+const WEAK_ROLE = new Set(['theme', 'scheme', 'colours', 'colors', 'palette']);
+const MULTI = Object.keys(COLOR_NAMES).filter((n) => n.includes(' '));
+const SHADES: Record<string, number> = { dark: -0.35, deep: -0.2, light: 0.8, pale: 0.88, bright: 0.1 };
+
+/**
+ * The colours a prompt names, by role: a colour takes the role word right after it ("purple
+ * buttons", "white text", "dark background") or else the one just before it ("primary #ff6600",
+ * "text colour to white", "make it red"); a colour with no role is the brand colour, and a
+ * second role-less neutral ("blue and white") is the background. "Dark" alone means a dark page
+ * with light text. A word before "colour" that is no colour is reported as not understood.
+ */
+export function readColors(scan: string): ColorAsk {
+  const tokens = scan.toLowerCase().match(/#[0-9a-z]+|[a-z][a-z'-]*|[,.;!?:=\n]|\d+/g) ?? [];
+  const colors: ColorAsk['colors'] = {};
+  const unknown: string[] = [];
+  const roleless: { name: string; hex: string }[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const found = colorAt(tokens, i);
+    if (!found) continue;
+    const { name, hex, length } = found;
+    const role = roleAfter(tokens, i + length) ?? roleBefore(tokens, i);
+    const darkOrLight = name === 'dark' || name === 'light';
+    if (darkOrLight) {
+      if (role === 'textColor') colors.textColor = name === 'dark' ? DARK_TEXT : LIGHT_TEXT;
+      else if (role !== undefined || /^(mode|theme|look|style|design)$/.test(tokens[i + 1] ?? '')) setPage(colors, name);
+    } else if (hex === null) {
+      unknown.push(name);
+    } else if (role && !WEAK_ROLE.has(tokens[i + length] ?? '') && !WEAK_ROLE.has(tokens[i - 1] ?? '')) {
+      colors[role] = hex;
+    } else {
+      roleless.push({ name, hex });
+    }
+    i += length - 1;
+  }
+  roleless.forEach(({ name, hex }, n) => {
+    if (n === 0 && !colors.primaryColor) colors.primaryColor = hex;
+    else if (NEUTRAL_COLORS.has(name) && !colors.backgroundColor) colors.backgroundColor = hex;
+  });
+  for (const m of scan.toLowerCase().matchAll(/((?:[a-z-]+ ){1,3})colou?r(?:ed)?\b/g)) {
+    const words = m[1]!.trim().split(' ');
+    const tail: string[] = [];
+    while (words.length && !STOP.has(words.at(-1)!) && !hexOfName(words.at(-1)!)) tail.unshift(words.pop()!);
+    if (tail.length && !hexOfName(tail.join(' '))) unknown.push(tail.join(' '));
+  }
+  for (const m of scan.toLowerCase().matchAll(/\b(?:primary|brand|accent|main|background|text|button)s? colou?rs? (?:to|is|as|should be|:|=) ?([a-z]+(?: [a-z]+)?)/g)) {
+    const [first] = m[1]!.split(' ');
+    if (!STOP.has(first!) && !hexOfName(first!) && !hexOfName(m[1]!) && !SHADES[first!]) unknown.push(m[1]!);
+  }
+  return { colors, unknown: [...new Set(unknown)] };
+}
+
+function setPage(colors: ColorAsk['colors'], name: 'dark' | 'light') {
+  colors.backgroundColor = name === 'dark' ? DARK_BACKGROUND : LIGHT_BACKGROUND;
+  colors.textColor ??= name === 'dark' ? LIGHT_TEXT : DARK_TEXT;
+}
+
+/** The colour starting at token i: a hex, a shaded name ("dark blue"), a name, or dark/light alone. */
+function colorAt(tokens: string[], i: number): { name: string; hex: string | null; length: number } | null {
+  const tok = tokens[i]!;
+  if (tok.startsWith('#')) return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/.test(tok) ? { name: tok, hex: tok, length: 1 } : { name: tok, hex: null, length: 1 };
+  const shade = SHADES[tok];
+  if (shade !== undefined) {
+    const next = nameAt(tokens, i + 1);
+    if (next) return { name: `${tok} ${next.name}`, hex: mix(next.hex, shade), length: 1 + next.length };
+    if (tok === 'dark' || tok === 'light') return { name: tok, hex: tok, length: 1 };
+    return null;
+  }
+  const named = nameAt(tokens, i);
+  return named ? { ...named } : null;
+}
+
+function nameAt(tokens: string[], i: number): { name: string; hex: string; length: number } | null {
+  const two = `${tokens[i]} ${tokens[i + 1]}`;
+  if (MULTI.includes(two)) return { name: two, hex: COLOR_NAMES[two]!, length: 2 };
+  const one = tokens[i];
+  return one && Object.hasOwn(COLOR_NAMES, one) ? { name: one, hex: COLOR_NAMES[one]!, length: 1 } : null;
+}
+
+function hexOfName(name: string): string | undefined {
+  return Object.hasOwn(COLOR_NAMES, name) ? COLOR_NAMES[name] : undefined;
+}
+
+function roleAfter(tokens: string[], i: number): Role | undefined {
+  let j = i;
+  while (j < tokens.length && /^(colou?r(s|ed)?|-)$/.test(tokens[j]!)) j++;
+  const word = tokens[j];
+  if (word === 'background' && tokens[j + 1] === 'image') return undefined;
+  return word && Object.hasOwn(ROLE_WORDS, word) ? ROLE_WORDS[word] : undefined;
+}
+
+function roleBefore(tokens: string[], i: number): Role | undefined {
+  for (let j = i - 1, seen = 0; j >= 0 && seen < 6; j--, seen++) {
+    const word = tokens[j]!;
+    if (Object.hasOwn(ROLE_WORDS, word)) return ROLE_WORDS[word];
+    if (!FILLER.has(word) && !/^(change|make|use|turn|with)$/.test(word)) return undefined;
+  }
+  return undefined;
+}
+
+/** A colour shaded towards black (amount < 0) or white (amount > 0). */
+function mix(hex: string, amount: number): string {
+  const to = amount < 0 ? 0 : 255;
+  const a = Math.abs(amount);
+  const channels = [1, 3, 5].map((k) => Number.parseInt(hex.slice(k, k + 2), 16));
+  return `#${channels.map((c) => Math.round(c + (to - c) * a).toString(16).padStart(2, '0')).join('')}`;
+}

@@ -1,0 +1,363 @@
+import { COUNT_PATTERN, countOf, UNSUPPORTED_ASKS } from './designVocabulary';
+import { type ColorAsk, readColors } from './readColors';
+
+type SizeAsk = { px: number } | { step: 1 | -1 } | { preset: 'large' | 'small' | 'huge' | 'tiny' };
+export type ActionAsk = { kind: 'survey' | 'link' | 'start_chat'; title: string; surveyId?: string | number; url?: string; asTopic: boolean };
+type Part = 'footer' | 'header' | 'search' | 'categories' | 'quick_actions' | 'topics';
+
+export type DesignRequest = {
+  /** The owner's words in lowercase, to tell what kind of business it is. */
+  context: string;
+  categories: string[] | null;
+  categoryCount: number | null;
+  addCategories: string[];
+  removeCategories: string[];
+  topics: string[] | null;
+  addTopics: string[];
+  removeTopics: string[];
+  topicCount: number | null;
+  topicsPerCategory: number | null;
+  colors: ColorAsk['colors'];
+  unknownColors: string[];
+  itemStyle?: 'filled' | 'outlined';
+  titleFontSize?: SizeAsk;
+  descriptionFontSize?: SizeAsk;
+  transparency?: { value: number; clamped: boolean };
+  backgroundImageUrl?: string;
+  transparentHeader: boolean;
+  actions: ActionAsk[];
+  surveyWithoutId: string | null;
+  search?: boolean;
+  headerTitle?: string;
+  headerSubtitle?: string;
+  footer?: { text?: string; links: { text: string; url: string }[] };
+  remove: Set<Part>;
+  unsupported: string[];
+};
+
+/**
+ * The owner's words read into what they ask for. Each piece that is read is blanked out of
+ * the text that later readers see, so a quoted title "Green Valley" is not also a colour and
+ * "20px" is not also a count.
+ */
+export function readDesignRequest(words: string, botName: string): DesignRequest {
+  const text = new MaskedText(words.replace(/[’‘]/g, "'").replace(/[“”]/g, '"'));
+  const ask: DesignRequest = {
+    context: words.toLowerCase(),
+    categories: null,
+    categoryCount: null,
+    addCategories: [],
+    removeCategories: [],
+    topics: null,
+    addTopics: [],
+    removeTopics: [],
+    topicCount: null,
+    topicsPerCategory: null,
+    colors: {},
+    unknownColors: [],
+    transparentHeader: false,
+    actions: [],
+    surveyWithoutId: null,
+    remove: new Set(),
+    unsupported: [],
+  };
+  readUrls(text, ask);
+  readHeaderAndFooter(text, ask, botName);
+  readSurveysAndChat(text, ask);
+  readSizes(text, ask);
+  readRemovals(text, ask);
+  readCategories(text, ask);
+  readTopics(text, ask);
+  const lower = text.lower();
+  if (/\b(?:outlined?|bordered|borders?)\b/.test(lower)) ask.itemStyle = 'outlined';
+  else if (/\b(?:filled|solid)\b/.test(lower)) ask.itemStyle = 'filled';
+  if (/\btransparent (?:header|heading|top)\b|\bheader (?:with )?(?:a )?transparent\b/.test(lower)) ask.transparentHeader = true;
+  if (/\b(?:no|without(?: a| the)?|remove(?: the)?|hide(?: the)?|disable|turn off(?: the)?) search\b/.test(lower)) ask.search = false;
+  else if (/\bsearch/.test(lower)) ask.search = true;
+  const { colors, unknown } = readColors(text.masked);
+  ask.colors = colors;
+  ask.unknownColors = unknown;
+  ask.unsupported = UNSUPPORTED_ASKS.filter(([re]) => re.test(lower)).map(([, what]) => what);
+  return ask;
+}
+
+/** The prompt with read pieces blanked (same length, so positions still line up). */
+class MaskedText {
+  masked: string;
+  constructor(readonly original: string) {
+    this.masked = original;
+  }
+  lower() {
+    return this.masked.toLowerCase();
+  }
+  blank(start: number, end: number) {
+    this.masked = this.masked.slice(0, start) + ' '.repeat(end - start) + this.masked.slice(end);
+  }
+  /** Every match of re on the masked text, blanked as it is read when take() says so. */
+  each(re: RegExp, take: (m: RegExpExecArray) => boolean | { start: number; end: number }) {
+    for (const m of [...this.masked.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))]) {
+      const read = take(m);
+      if (read === true) this.blank(m.index, m.index + m[0].length);
+      else if (read) this.blank(read.start, read.end);
+    }
+  }
+}
+
+const QUOTED = `["']([^"'\\n]{1,120})["']`;
+const FREE = `([A-Za-z0-9][^,.;!?\\n"]{0,80}?)(?=\\s+(?:with|and|plus|using|in|on|that|which)\\b|[,.;!?\\n]|$)`;
+const SENTENCE = /[^.;!?\n]*(?:[.;!?\n]|$)/g;
+
+/** The sentence of the original text around index i. */
+function sentenceAt(text: MaskedText, i: number, pattern = SENTENCE): string {
+  for (const m of text.original.matchAll(pattern)) if (i >= m.index && i < m.index + m[0].length) return m[0];
+  return '';
+}
+
+/** The comma-separated piece of the original text around index i. */
+const clauseAt = (text: MaskedText, i: number) => sentenceAt(text, i, /[^,.;!?\n]*(?:[,.;!?\n]|$)/g);
+
+function readUrls(text: MaskedText, ask: DesignRequest) {
+  text.each(/https?:\/\/[^\s"'<>()]+[^\s"'<>().,;!?]/gi, (m) => {
+    const url = m[0];
+    const before = text.original.slice(Math.max(0, m.index - 40), m.index).toLowerCase();
+    const clause = clauseAt(text, m.index).toLowerCase();
+    if (/background|image|photo|picture|wallpaper/.test(before) || /\.(png|jpe?g|gif|webp|svg|avif)(\?|$)/i.test(url)) {
+      ask.backgroundImageUrl = url;
+    } else if (/footer/.test(clause)) {
+      ask.footer ??= { links: [] };
+      ask.footer.links.push({ text: linkText(url, before), url });
+    } else {
+      ask.actions.push({ kind: 'link', title: linkText(url, before), url, asTopic: /\btopic/i.test(clauseAt(text, m.index)) });
+    }
+    return true;
+  });
+}
+
+/** "link to our docs at https://…" → "Docs"; else the quoted label, the path's last word or the host. */
+function linkText(url: string, before: string): string {
+  const named = /(?:link|button)s? (?:to|for) (?:our |the |my |your )?([a-z][a-z ]{1,40}?) (?:at|on|:)\s*$/.exec(before);
+  if (named) return titleCase(named[1]!);
+  const parsed = new URL(url);
+  const last = parsed.pathname.split('/').filter(Boolean).at(-1);
+  if (last && /^[a-z][\w-]*$/i.test(last)) return titleCase(last.replace(/[-_]+/g, ' '));
+  return `Visit ${parsed.host}`;
+}
+
+function readHeaderAndFooter(text: MaskedText, ask: DesignRequest, botName: string) {
+  const lead = `\\s*(?:to|:|=|of|as|is|saying|that says|reading|with the text|text)?\\s*`;
+  text.each(new RegExp(`\\b(?:subtitle|sub-title|subheading|sub heading|tagline|subtext)${lead}(?:${QUOTED}|${FREE})`, 'gi'), (m) => {
+    ask.headerSubtitle = (m[1] ?? m[2])!.trim();
+    return true;
+  });
+  text.each(new RegExp(`\\bfooter${lead}(?:${QUOTED}|(?<=(?:saying|says|reading|text|:)\\s*)${FREE})`, 'gi'), (m) => {
+    ask.footer ??= { links: [] };
+    ask.footer.text = (m[1] ?? m[2])!.trim();
+    return true;
+  });
+  const free = `(?:titled|entitled|heading|headline|header title|rename (?:the )?(?:header|title|heading) to|change (?:the )?(?:header|title|heading)(?: text)? to)`;
+  const quotedOnly = `(?:header|title|welcome message|welcome text|greeting|called|named)`;
+  const titleRe = new RegExp(`\\b(?:${free}${lead}(?:${QUOTED}|${FREE})|${quotedOnly}${lead}${QUOTED})`, 'gi');
+  text.each(titleRe, (m) => {
+    const sentence = sentenceAt(text, m.index).toLowerCase();
+    const before = text.original.slice(Math.max(0, m.index - 40), m.index).toLowerCase();
+    // "a topic called 'X'" and "a Billing category named X" belong to the topics and categories.
+    if (/\b(?:topics?|categor(?:y|ies)|survey|button|link|action|tab)\b[^,.;]*$/.test(before)) return false;
+    const value = (m[1] ?? m[2] ?? m[3])!.trim();
+    if (/^\d+\s*(?:px)?$/i.test(value)) return false;
+    if (/footer/.test(sentence) && !/header|title|heading/.test(sentence)) return false;
+    ask.headerTitle = value;
+    return true;
+  });
+  if (!ask.footer && /\b(?:add|with|include|put|and) (?:a |an )?footer\b/i.test(text.masked) && !/\b(?:no|remove|without|hide) (?:the )?footer/i.test(text.masked)) {
+    ask.footer = { text: `Powered by ${botName}`, links: [] };
+  }
+}
+
+function readSurveysAndChat(text: MaskedText, ask: DesignRequest) {
+  const take = (m: RegExpExecArray, id: string | number) => {
+    const before = text.original.slice(Math.max(0, m.index - 40), m.index);
+    const name = /(?:the|our|a|an|my)\s+((?:[a-z-]+\s+){0,2}?)$/i.exec(before)?.[1]?.trim();
+    const clause = clauseAt(text, m.index);
+    const label = new RegExp(QUOTED).exec(clause)?.[1];
+    const title = label ?? (name && !/^(start|take|open)$/i.test(name) ? `${titleCase(name)} Survey` : 'Take Our Survey');
+    ask.actions.push({ kind: 'survey', title, surveyId: id, asTopic: /\btopic/i.test(clause) });
+    return true;
+  };
+  text.each(/\bsurvey\s*(?:#|no\.?\s*|number\s*)?(\d+)\b/gi, (m) => take(m, Number.parseInt(m[1]!, 10)));
+  text.each(/\bsurvey\s*[(,]?\s*(?:with\s+(?:the\s+)?)?id\s*[:=#]?\s*['"]?([\w-]+)['"]?\s*\)?/gi, (m) => take(m, /^\d+$/.test(m[1]!) ? Number(m[1]) : m[1]!));
+  const left = /\b(?:(the|our|a|an|my)\s+((?:[a-z-]+\s+){0,2}?))?surveys?\b/i.exec(text.masked);
+  if (left && !ask.actions.some((a) => a.kind === 'survey') && !/\b(?:no|remove|without) (?:the )?survey/i.test(text.masked)) {
+    const name = left[2]?.trim();
+    ask.surveyWithoutId = name && !/^(start|take|open)$/i.test(name) ? `${name} survey` : 'survey';
+  }
+  text.each(/\bstart(?:ing)?\s+(?:a\s+|new\s+|the\s+)?(?:live\s+)?(?:chat|conversation)\b|\b(?:live )?chat (?:now )?button\b|\btalk to (?:us|an agent|a human|a person) button\b/gi, (m) => {
+    if (!ask.actions.some((a) => a.kind === 'start_chat')) {
+      ask.actions.push({ kind: 'start_chat', title: 'Start a chat', asTopic: /\btopic/i.test(clauseAt(text, m.index)) });
+    }
+    return true;
+  });
+}
+
+function readSizes(text: MaskedText, ask: DesignRequest) {
+  const px = `(\\d{1,3})\\s*(?:px|pixels?)?`;
+  const size = `(?:\\s*font)?(?:\\s*sizes?)?\\s*(?:to|of|at|:|=|is|should be)?\\s*`;
+  const which = (w: string) => (/^desc/i.test(w) ? 'descriptionFontSize' : 'titleFontSize');
+  text.each(new RegExp(`\\b(titles?|descriptions?)${size}${px}\\b`, 'gi'), (m) => {
+    ask[which(m[1]!)] = { px: Number(m[2]) };
+    return true;
+  });
+  text.each(/\b(\d{1,3})\s*(?:px|pixels?)\s+(?:topic\s+|item\s+)?(titles?|descriptions?)\b/gi, (m) => {
+    ask[which(m[2]!)] = { px: Number(m[1]) };
+    return true;
+  });
+  const relative = (word: string): SizeAsk =>
+    /bigger|larger|increase/.test(word)
+      ? { step: 1 }
+      : /smaller|decrease/.test(word)
+        ? { step: -1 }
+        : { preset: /huge/.test(word) ? 'huge' : /tiny/.test(word) ? 'tiny' : /big|large/.test(word) ? 'large' : 'small' };
+  const apply = (target: string, word: string) => {
+    const s = relative(word.toLowerCase());
+    if (/^(text|fonts?|font sizes?)$/i.test(target)) {
+      ask.titleFontSize ??= s;
+      ask.descriptionFontSize ??= s;
+    } else ask[which(target)] = s;
+  };
+  const adj = '(bigger|larger|big|large|huge|smaller|small|tiny)';
+  text.each(new RegExp(`\\b${adj}\\s+(?:topic\\s+|item\\s+)?(titles?|descriptions?|text|fonts?|font sizes?)\\b`, 'gi'), (m) => {
+    apply(m[2]!, m[1]!);
+    return true;
+  });
+  text.each(/\b(titles?|descriptions?|text|fonts?|font sizes?)\s+(?:a bit |much |slightly )?(bigger|larger|smaller)\b/gi, (m) => {
+    apply(m[1]!, m[2]!);
+    return true;
+  });
+  const setTransparency = (raw: number) => {
+    ask.transparency = { value: Math.min(100, Math.max(0, raw)), clamped: raw < 0 || raw > 100 };
+    return true;
+  };
+  text.each(/(-?\d{1,4})\s*%?\s*(?:transparen\w*|overlay|opacity)/gi, (m) => setTransparency(Number(m[1])));
+  text.each(/\b(?:transparen\w*|overlay|opacity)\s*(?:of|to|at|:|=|is)?\s*(-?\d{1,4})\s*%?/gi, (m) => setTransparency(Number(m[1])));
+  text.each(/\bno overlay\b/gi, () => setTransparency(0));
+  text.each(/\bfull overlay\b/gi, () => setTransparency(100));
+}
+
+const NOUN = { categories: 'categor(?:y|ies)(?:\\s+tabs?)?', topics: 'topics?' };
+
+function readCategories(text: MaskedText, ask: DesignRequest) {
+  readList(text, NOUN.categories, ask, 'categories');
+  text.each(new RegExp(`\\b${COUNT_PATTERN}\\s+(?:[a-z]+\\s+)?${NOUN.categories}\\b`, 'gi'), (m) => {
+    ask.categoryCount = countOf(m[1]!);
+    return true;
+  });
+}
+
+function readTopics(text: MaskedText, ask: DesignRequest) {
+  text.each(new RegExp(`\\b(?:each|every category|every tab)\\s*(?:with|having|has|gets|containing|holding)\\s+${COUNT_PATTERN}\\s+(?:[a-z]+\\s+)?topics?`, 'gi'), (m) => {
+    ask.topicsPerCategory = countOf(m[1]!);
+    return true;
+  });
+  text.each(new RegExp(`\\b${COUNT_PATTERN}\\s+(?:[a-z]+\\s+)?topics?(\\s+(?:each|per category|in each(?: category)?|for each(?: category)?|under each(?: category)?))?`, 'gi'), (m) => {
+    if (m[2]) ask.topicsPerCategory = countOf(m[1]!);
+    else ask.topicCount = countOf(m[1]!);
+    return true;
+  });
+  // Quoted titles in a sentence about topics: "a topic called 'Reset my password'", "add a topic 'Store hours'".
+  for (const s of [...text.masked.matchAll(SENTENCE)]) {
+    const sentence = s[0];
+    if (!/\btopics?\b/i.test(sentence)) continue;
+    const quotes = [...sentence.matchAll(new RegExp(QUOTED, 'g'))];
+    const titles = quotes.map((q) => q[1]!.trim());
+    if (!titles.length) continue;
+    if (/\b(?:remove|delete|drop|hide)\b/i.test(sentence)) ask.removeTopics.push(...titles);
+    else if (/\badd\b/i.test(sentence) || /\b(?:a|an|one|another) (?:new )?topic\b/i.test(sentence)) ask.addTopics.push(...titles);
+    else ask.topics = [...(ask.topics ?? []), ...titles];
+    for (const q of quotes) text.blank(s.index + q.index, s.index + q.index + q[0].length);
+  }
+  readList(text, NOUN.topics, ask, 'topics');
+}
+
+/** "categories: A, B and C", "with A, B and C categories", "add a Billing category", "remove the Sales category". */
+function readList(text: MaskedText, noun: string, ask: DesignRequest, kind: 'categories' | 'topics') {
+  const item = `[^.;:!?\\n"]`;
+  const after = new RegExp(`\\b(add|remove|delete|drop)?(?:\\s+(?:the|a|an|new))?\\s*${noun}(\\s*(?::|for|like|such as|including|called|named|about|on|-|\\()\\s*|\\s+(?=[A-Z]))(${item}+?)(?=\\s+(?:with|plus|in a|using|and then)\\b|\\)|[.;!?\\n]|$)`, 'gi');
+  const before = new RegExp(`(?:\\b(add|remove|delete|drop|with|for|having|has|including|featuring|covering|of|offering|show|need)\\s+|^\\s*(?=[A-Za-z])|[.;!?\\n]\\s*(?=[A-Za-z]))(?:the\\s+|a\\s+|an\\s+|new\\s+)?((?:(?!\\b(?:with|for|add|remove)\\b)${item})+?)\\s+${noun}\\b`, 'gi');
+  const take = (m: RegExpExecArray, fromEnd: boolean) => {
+    const [verb, list] = fromEnd ? [m[1], m[2]!] : [m[1], m[3]!];
+    // "categories Cakes, Bread": without a colon or "for", only capitalised names count as a list.
+    if (!fromEnd && !m[2]!.trim() && !/^[A-Z]/.test(list)) return false;
+    if (new RegExp(`^${COUNT_PATTERN}$`, 'i').test(list.trim())) return false;
+    const { items, used } = splitList(list, fromEnd);
+    if (!items.length) return false;
+    const v = verb?.toLowerCase();
+    if (v === 'remove' || v === 'delete' || v === 'drop') (kind === 'categories' ? ask.removeCategories : ask.removeTopics).push(...items);
+    else if (v === 'add') (kind === 'categories' ? ask.addCategories : ask.addTopics).push(...items);
+    else if (kind === 'categories') ask.categories = [...(ask.categories ?? []), ...items];
+    else ask.topics = [...(ask.topics ?? []), ...items];
+    const listStart = m.index + m[0].lastIndexOf(list);
+    // Only the list and its noun are read: what follows ("…, primary #ff6600") is for the other readers.
+    return fromEnd ? { start: listStart + list.length - used, end: m.index + m[0].length } : { start: m.index, end: listStart + used };
+  };
+  text.each(after, (m) => take(m, false));
+  text.each(before, (m) => take(m, true));
+}
+
+const NOT_A_NAME =
+  /#|\d|\b(?:hide|remove|delete|drop|show|add|no|without|get rid of|each|every|them|those|these|categor(?:y|ies)|topics?|theme|primary|brand|accent|background|text|buttons?|search|footer|header|heading|title|titles|style|outlined?|filled|solid|px|transparen\w*|overlay|survey|link|colou?rs?|font|dark|light|page|screen|home|cent(?:er|re)|widget|please|make|use|want|need|create|build|design|items?|bigger|larger|smaller|red|green|blue|purple|orange|yellow|pink|black|white|gr[ae]y|teal|navy)\b/i;
+
+/**
+ * The names in "A, B and C": read forwards after the noun ("categories: A, B and C, primary
+ * red" stops after C) or backwards before it ("green theme and A, B and C categories"). A
+ * piece that is clearly not a name (a colour, a setting) ends the list.
+ */
+function splitList(list: string, fromEnd: boolean): { items: string[]; used: number } {
+  const parts = list.split(/(\s*(?:,|\/|&|\+|\band\b|\bor\b)\s*)/i);
+  const order = fromEnd ? [...parts.keys()].reverse() : [...parts.keys()];
+  const items: string[] = [];
+  let used = 0;
+  let sawAnd = false;
+  for (const i of order) {
+    const part = parts[i]!;
+    if (i % 2 === 1) {
+      const isAnd = /and|or|&|\+/i.test(part);
+      if (fromEnd ? isAnd && sawAnd : sawAnd) break;
+      sawAnd ||= isAnd;
+      used += part.length;
+      continue;
+    }
+    const name = part.replace(/^(?:the|a|an|our|my|your|some)\s+/i, '').replace(/['"()]/g, '').trim();
+    if (!name || /^(?:the|a|an|and|or|also|some|any)$/i.test(name)) {
+      used += part.length;
+      continue;
+    }
+    if (NOT_A_NAME.test(name) || name.split(/\s+/).length > 5) break;
+    fromEnd ? items.unshift(titleCase(name)) : items.push(titleCase(name));
+    used += part.length;
+  }
+  return { items, used };
+}
+
+function readRemovals(text: MaskedText, ask: DesignRequest) {
+  const parts: [RegExp, Part][] = [
+    [/footer/, 'footer'],
+    [/header|heading|title/, 'header'],
+    [/categor|tabs/, 'categories'],
+    [/quick actions|buttons|actions/, 'quick_actions'],
+    [/topics|grid/, 'topics'],
+  ];
+  text.each(/\b(?:remove|delete|hide|drop|get rid of|without|no|turn off|disable)\s+(?:the\s+|a\s+|any\s+|all\s+(?:the\s+)?)?(footer|header|heading|categories|category tabs|tabs|quick actions|buttons|actions|topics|topic grid)\b/gi, (m) => {
+    const found = parts.find(([re]) => re.test(m[1]!.toLowerCase()));
+    if (found) ask.remove.add(found[1]);
+    return true;
+  });
+}
+
+/** "technical support" → "Technical Support"; words already in capitals (FAQ, API) stay. */
+function titleCase(s: string): string {
+  const small = new Set(['and', 'of', 'for', 'the', 'to', 'a', 'an', 'in', 'on', 'or', 'my', 'at', 'by']);
+  return s
+    .trim()
+    .split(/\s+/)
+    .map((w, i) => (i > 0 && small.has(w.toLowerCase()) ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1)))
+    .join(' ');
+}

@@ -1,0 +1,36 @@
+import type OpenAI from 'openai';
+import type { UiDesignerRequest, UiDesignerResponse } from '@parley/contracts';
+import { env } from '../../env';
+import { badRequest } from '../../lib/errors';
+import { createOpenAIClient } from '../ai/openaiClient';
+import { getOwnedChatbot } from '../chatbots/chatbots.service';
+import { modelDesigner } from './modelDesigner';
+import { offlineDesigner } from './offlineDesigner';
+
+export type DesignMode = 'generate' | 'modify';
+
+const NOTHING_TO_MODIFY = 'There is no design to modify yet. Generate one first.';
+
+/**
+ * One UI designer turn for the owner's bot (`chatbotId`, its guid or id; another owner's or a
+ * missing bot answers 404). `generate` designs a new home screen and ignores any current config
+ * sent; `modify` changes the current config and needs one. With a model configured the bot's
+ * model designs it, otherwise the offline designer does.
+ */
+export async function designHomeScreen(userId: string, mode: DesignMode, request: UiDesignerRequest): Promise<UiDesignerResponse> {
+  const bot = getOwnedChatbot(userId, request.chatbotId);
+  const currentConfig = mode === 'modify' ? (request.currentConfig ?? null) : null;
+  if (mode === 'modify' && !currentConfig) throw badRequest(NOTHING_TO_MODIFY, { fieldErrors: { currentConfig: [NOTHING_TO_MODIFY] } });
+  const client = modelClient();
+  if (!client) return offlineDesigner({ prompt: request.prompt, currentConfig, botName: bot.name });
+  return modelDesigner(client, bot.model, { prompt: request.prompt, currentConfig, bot: { name: bot.name, description: bot.description } });
+}
+
+let client: OpenAI | null = null;
+
+/** The OpenAI-compatible server the chat engine uses, or null when none is configured. */
+function modelClient(): OpenAI | null {
+  if (!env.OPENAI_API_KEY) return null;
+  client ??= createOpenAIClient({ maxRetries: 1 });
+  return client;
+}

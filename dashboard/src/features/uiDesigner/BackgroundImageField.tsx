@@ -1,0 +1,72 @@
+import { ImageIcon } from 'lucide-react';
+import { useState } from 'react';
+import { homeThemeSchema } from '@parley/contracts/schemas';
+import { client, serverMessage, unwrap } from '../../lib/api';
+import { safeImageUrl } from '../../lib/safeUrl';
+import { ImageUploadField } from '../uploads/ImageUploadField';
+
+const imageUrlSchema = homeThemeSchema.shape.backgroundImageUrl;
+
+type BackgroundImageFieldProps = {
+  /** The image now; '' when there is none. */
+  value: string;
+  onChange: (url: string) => void;
+  disabled?: boolean;
+};
+
+/**
+ * The home screen's optional background image, drawn behind the content: upload one (any image
+ * up to 10 MB, kept as sent), type its URL, or remove it. A typed URL the home screen would
+ * refuse is not applied; the field says why instead.
+ */
+export function BackgroundImageField({ value, onChange, disabled }: BackgroundImageFieldProps) {
+  const [urlError, setUrlError] = useState<string>();
+  const preview = safeImageUrl(value);
+
+  function apply(url: string) {
+    const checked = imageUrlSchema.safeParse(url);
+    if (!checked.success) return setUrlError(checked.error.issues[0]?.message ?? 'Enter an http(s) image URL');
+    setUrlError(undefined);
+    onChange(url);
+  }
+
+  return (
+    <div className="space-y-2">
+      <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Background Image</p>
+      <ImageUploadField
+        // A new image from anywhere (upload, Remove, the AI designer, Reset) restarts the URL box with it.
+        key={value}
+        anyImageType
+        preview={
+          preview ? (
+            <img src={preview} alt="Home screen background" className="h-16 w-28 rounded-lg object-cover ring-1 ring-slate-200 dark:ring-slate-700" />
+          ) : (
+            <span className="inline-flex h-16 w-28 items-center justify-center rounded-lg bg-slate-100 text-slate-400 dark:bg-slate-800">
+              <ImageIcon className="h-6 w-6" aria-hidden />
+            </span>
+          )
+        }
+        value={value}
+        initialUrl={value}
+        uploadLabel="Upload background image"
+        urlLabel="Background image URL"
+        urlPlaceholder="https://example.com/background.jpg"
+        upload={async (file) => {
+          const { url } = await unwrap(client.upload.background.$post({ form: { background: file } }));
+          setUrlError(undefined);
+          onChange(url);
+          return url;
+        }}
+        uploadFailedText={(error) => serverMessage(error, 'Failed to upload background image. Please try again.')}
+        onSetUrl={apply}
+        onRemove={() => {
+          setUrlError(undefined);
+          onChange('');
+        }}
+        busy={disabled}
+        error={urlError}
+        hint="Optional. Sits behind the home screen's content; any image up to 10MB."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import type { HomeTopic } from '@parley/contracts';
+import { safeUrl } from '../lib/safeUrl';
+
+/**
+ * One clickable home item: a link topic is an anchor opening its http(s) url in a new tab
+ * (without access to this page); any other item is a button reporting the choice. A link whose
+ * url is not http(s) draws nothing, so it can never become a javascript: href.
+ */
+export function HomeItem({
+  item,
+  className,
+  onSelect,
+  apiUrl,
+  children,
+}: {
+  item: HomeTopic;
+  className: string;
+  onSelect: (item: HomeTopic) => void;
+  apiUrl?: string;
+  children: ReactNode;
+}) {
+  if (item.actionType === 'link') {
+    const href = safeUrl(item.url, apiUrl);
+    return href ? (
+      <a className={className} href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    ) : null;
+  }
+  return (
+    <button type="button" className={className} onClick={() => onSelect(item)}>
+      {children}
+    </button>
+  );
+}
