@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  contrastRatio,
   createSessionId,
+  HEX_COLOR_PATTERN,
   STARTER_HOME_SCREEN_CONFIG,
   splitThemeColors,
   SURVEY_DEFAULTS,
@@ -20,6 +22,7 @@ import {
 import {
   chatMessageSchema,
   homeScreenConfigSchema,
+  issueLine,
   type promptAssistantRequestSchema,
   type promptAssistantResponseSchema,
   type publicChatbotConfigSchema,
@@ -158,5 +161,30 @@ describe('schemas', () => {
     expect(oneOption.error?.issues.map((i) => i.message)).toEqual(['A choice question needs at least 2 options']);
     const rating = surveyConfigSchema.parse({ id: 's', questions: [{ id: 'q1', text: 'How was it?', type: 'rating' }] });
     expect(rating.questions[0]).toEqual({ id: 'q1', text: 'How was it?', type: 'rating', required: true });
+  });
+});
+
+describe('home screen rules', () => {
+  it('refuse repeated topic ids within a list and say where', () => {
+    const topic = { id: 'a', title: 'A' };
+    const result = homeScreenConfigSchema.safeParse({ components: [{ id: 'g', type: 'topic_grid', props: { topics: [topic, { ...topic, title: 'B' }] } }] });
+    expect(result.error?.issues.map(issueLine)).toEqual(['components.0.props.topics.1.id: Duplicate topic id "a"']);
+  });
+
+  it('read only 3- and 6-digit hex colours on the Theme colors line', () => {
+    expect(splitThemeColors('Hi\n\nTheme colors: primary #abcd, background #ffffff, text #000.').colors).toBeNull();
+    expect(splitThemeColors('Hi\n\nTheme colors: primary #ABCDEF, background #fff, text #000.').colors).toEqual({
+      primaryColor: '#ABCDEF',
+      backgroundColor: '#fff',
+      textColor: '#000',
+    });
+  });
+
+  it('measure contrast the WCAG way', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#fff', 'rgb(255, 255, 255)')).toBeCloseTo(1, 5);
+    expect(contrastRatio('#2563eb', '#ffffff')).toBeGreaterThan(4.5);
+    expect(contrastRatio('tomato', '#fff')).toBeNull();
+    expect(HEX_COLOR_PATTERN.test('#12345')).toBe(false);
   });
 });

@@ -5,7 +5,9 @@
  * component never blanks the whole home screen). The plain types are inferred from it.
  */
 import { z } from 'zod';
+import { HEX_COLOR_PATTERN } from './colors';
 import {
+  DESIGNER_PROMPT_MAX,
   DESCRIPTION_FONT_SIZES,
   HOME_ACTION_TYPES,
   HOME_ITEM_STYLES,
@@ -26,7 +28,7 @@ const hexColor = (label: string) =>
   z
     .string()
     .trim()
-    .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, `${label} must be a hex colour such as #2563eb`);
+    .regex(HEX_COLOR_PATTERN, `${label} must be a hex colour such as #2563eb`);
 
 const isWebUrl = (value: string) => /^https?:\/\//i.test(value) && URL.canParse(value);
 const webUrl = (label: string) => z.string().trim().max(2000).refine(isWebUrl, `${label} must be an http(s) URL`);
@@ -58,14 +60,14 @@ export const homeStyleSchema = z.object({
 export const homeTopicSchema = z
   .object({
     id: itemId,
-    title: required('Title', 120),
-    description: text('Description', 300).optional(),
+    title: required('Title', HOME_SCREEN_LIMITS.title),
+    description: text('Description', HOME_SCREEN_LIMITS.description).optional(),
     icon: text('Icon', 40).optional(),
     actionType: z.enum(HOME_ACTION_TYPES, `Action type must be one of ${HOME_ACTION_TYPES.join(', ')}`).optional(),
-    message: text('Message', 1000).optional(),
+    message: text('Message', HOME_SCREEN_LIMITS.message).optional(),
     surveyId: z.union([required('Survey id', 100), z.number().int().positive()]).optional(),
     url: webUrl('Link').optional(),
-    category: text('Category', 60).optional(),
+    category: text('Category', HOME_SCREEN_LIMITS.category).optional(),
   })
   .superRefine((topic, ctx) => {
     if (topic.actionType === 'survey' && topic.surveyId === undefined) {
@@ -74,9 +76,13 @@ export const homeTopicSchema = z
     if (topic.actionType === 'link' && !topic.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'A link topic needs a url' });
   });
 
-const topics = (max: number) => z.array(homeTopicSchema).max(max, `At most ${max} items`);
-const sectionTitle = text('Title', 120).optional();
-const categoryId = required('Category', 60);
+const topics = (max: number) =>
+  z
+    .array(homeTopicSchema)
+    .max(max, `At most ${max} items`)
+    .superRefine((items, ctx) => uniqueItemIds(items, ctx, 'topic'));
+const sectionTitle = text('Title', HOME_SCREEN_LIMITS.title).optional();
+const categoryId = required('Category', HOME_SCREEN_LIMITS.category);
 
 const base = {
   id: itemId,
@@ -88,7 +94,7 @@ const headerComponent = z.object({
   ...base,
   type: z.literal('header'),
   props: z
-    .object({ title: sectionTitle, subtitle: text('Subtitle', 300).optional(), topics: topics(12).optional(), style: homeStyleSchema.optional() })
+    .object({ title: sectionTitle, subtitle: text('Subtitle', HOME_SCREEN_LIMITS.subtitle).optional(), topics: topics(HOME_SCREEN_LIMITS.headerTopics).optional(), style: homeStyleSchema.optional() })
     .default({}),
 });
 const topicGridComponent = z.object({
@@ -105,7 +111,7 @@ const categoryTabsComponent = z.object({
     .object({
       title: sectionTitle,
       categories: z
-        .array(z.union([categoryId, z.object({ id: categoryId, label: text('Label', 60).optional() })]))
+        .array(z.union([categoryId, z.object({ id: categoryId, label: text('Label', HOME_SCREEN_LIMITS.category).optional() })]))
         .max(HOME_SCREEN_LIMITS.categories, `At most ${HOME_SCREEN_LIMITS.categories} categories`)
         .default([]),
       style: homeStyleSchema.optional(),
@@ -124,10 +130,10 @@ const footerComponent = z.object({
   type: z.literal('footer'),
   props: z
     .object({
-      text: text('Footer text', 500).optional(),
+      text: text('Footer text', HOME_SCREEN_LIMITS.footerText).optional(),
       links: z
-        .array(z.object({ text: required('Link text', 80), url: webUrl('Link') }))
-        .max(10, 'At most 10 links')
+        .array(z.object({ text: required('Link text', HOME_SCREEN_LIMITS.linkText), url: webUrl('Link') }))
+        .max(HOME_SCREEN_LIMITS.footerLinks, `At most ${HOME_SCREEN_LIMITS.footerLinks} links`)
         .default([]),
     })
     .default({ links: [] }),
@@ -155,7 +161,7 @@ export const homeThemeSchema = z.object({
 export const homeSettingsSchema = z.object({
   enableSearch: z.boolean().optional(),
   enableCategories: z.boolean().optional(),
-  defaultCategory: text('Default category', 60).optional(),
+  defaultCategory: text('Default category', HOME_SCREEN_LIMITS.category).optional(),
 });
 
 export const homeScreenConfigSchema = z
@@ -175,6 +181,15 @@ export const homeScreenConfigSchema = z
       seen.add(component.id);
     });
   });
+
+/** Items of one list are told apart by id (the widget keys them by it), so ids repeat at most across lists. */
+function uniqueItemIds(items: { id: string }[] | undefined, ctx: z.RefinementCtx, label: string) {
+  const seen = new Set<string>();
+  items?.forEach((item, i) => {
+    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `Duplicate ${label} id "${item.id}"` });
+    seen.add(item.id);
+  });
+}
 
 /** A home screen as stored on a bot: valid, bounded in depth and size, or null for the default home. */
 export const storedHomeScreenConfigSchema = boundedJson(homeScreenConfigSchema, {
@@ -215,8 +230,12 @@ export function readHomeScreenConfig(raw: unknown): HomeScreenConfig | null {
 
 /** `POST /api/ui-designer/generate` and `/modify`: what the owner asked for and the design so far. */
 export const uiDesignerRequestSchema = z.object({
-  prompt: cleanString().trim().min(1, 'Describe the home screen you want').max(4000, 'The description must be at most 4000 characters'),
-  currentConfig: homeScreenConfigSchema.nullable().optional(),
+  prompt: cleanString()
+    .trim()
+    .min(1, 'Describe the home screen you want')
+    .max(DESIGNER_PROMPT_MAX, `The description must be at most ${DESIGNER_PROMPT_MAX} characters`),
+  /** Bounded like a stored config: a design that could never be saved is refused before it is worked on. */
+  currentConfig: storedHomeScreenConfigSchema.optional(),
   /** The bot's guid (or its numeric id); it must be the signed-in owner's. */
   chatbotId: z.union([required('chatbotId', 100), z.number().int().positive()]),
 });

@@ -3,6 +3,7 @@
  * UI designer and the widget share and the config types (inferred from the zod schema in
  * `homeScreen.schemas.ts`; re-exported here as types only, so this entry stays free of zod).
  */
+import { HEX_COLOR_PATTERN } from './colors';
 import type { HomeScreenConfig } from './homeScreen.schemas';
 
 export type {
@@ -29,8 +30,26 @@ export const HOME_ITEM_STYLES = ['filled', 'outlined'] as const;
 export const TITLE_FONT_SIZES = [12, 14, 16, 18, 20, 24] as const;
 export const DESCRIPTION_FONT_SIZES = [10, 12, 14, 16, 18] as const;
 
-/** How many of each a home screen may hold: enough for any real support centre. */
-export const HOME_SCREEN_LIMITS = { components: 30, topics: 50, actions: 10, categories: 20 } as const;
+/** How many of each a home screen may hold, and how long its texts may be: enough for any real support centre. */
+export const HOME_SCREEN_LIMITS = {
+  components: 30,
+  topics: 50,
+  headerTopics: 12,
+  actions: 10,
+  categories: 20,
+  footerLinks: 10,
+  /** Characters. */
+  title: 120,
+  subtitle: 300,
+  description: 300,
+  message: 1000,
+  category: 60,
+  footerText: 500,
+  linkText: 80,
+} as const;
+
+/** The longest designer prompt (the owner's words plus the Theme colors line), in characters. */
+export const DESIGNER_PROMPT_MAX = 4000;
 
 /** A stored home screen may nest at most this deep and weigh at most this much as JSON. */
 export const HOME_SCREEN_MAX_DEPTH = 12;
@@ -82,7 +101,9 @@ export const STARTER_HOME_SCREEN_CONFIG: HomeScreenConfig = {
 
 export type ThemeColors = { primaryColor: string; backgroundColor: string; textColor: string };
 
-const THEME_LINE = /\n*Theme colors: primary (#[0-9a-f]{3,6}), background (#[0-9a-f]{3,6}), text (#[0-9a-f]{3,6})\.\s*$/i;
+/** HEX_COLOR_PATTERN without its anchors. */
+const HEX = HEX_COLOR_PATTERN.source.slice(1, -1);
+const THEME_LINE = new RegExp(`\\n*Theme colors: primary (${HEX}), background (${HEX}), text (${HEX})\\.\\s*$`, 'i');
 
 /**
  * The designer's prompt as sent: the owner's words, then the Theme tab's colours on a last line

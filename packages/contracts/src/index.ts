@@ -17,4 +17,5 @@ export * from './promptAssistant';
 export * from './account';
 export * from './planLimits';
 export * from './dates';
+export * from './colors';
 export * from './analytics';

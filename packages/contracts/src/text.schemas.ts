@@ -16,3 +16,9 @@ export function boundedJson<T extends z.ZodType>(schema: T, { label, maxDepth, m
     }
   });
 }
+
+/** A zod issue as one line, "dotted.path: message" (the message alone for the root or when it already names the path). */
+export function issueLine(issue: { path: readonly PropertyKey[]; message: string }): string {
+  const where = issue.path.map(String).join('.');
+  return where && !issue.message.startsWith(where) ? `${where}: ${issue.message}` : issue.message;
+}

@@ -69,7 +69,7 @@ export function DesignerChat({
                 m.role === 'user' ? 'bg-blue-600 text-white' : 'border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900',
               )}
             >
-              <div className={cn('flex items-center justify-between gap-3 text-xs', m.role === 'user' ? 'text-blue-100' : 'text-slate-500 dark:text-slate-400')}>
+              <div className={cn('flex items-center justify-between gap-3 text-xs', m.role === 'user' ? 'text-blue-50' : 'text-slate-500 dark:text-slate-400')}>
                 <span className="font-medium">{m.role === 'user' ? 'User' : 'Assistant'}</span>
                 <time dateTime={m.timestamp.toISOString()}>{m.timestamp.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</time>
               </div>

@@ -40,7 +40,7 @@ export function ThemePreview({ design }: { design: ThemeDesign }) {
             style={design.transparentHeader && image ? { color: textColor } : { backgroundColor: primaryColor, color: '#ffffff' }}
           >
             <p className="font-semibold">Welcome</p>
-            <p className="text-xs opacity-90">How can we help you today?</p>
+            <p className="text-xs">How can we help you today?</p>
           </div>
           <div className="space-y-3 p-4">
             <div

@@ -26,7 +26,7 @@ export function ThemeTab({ design, onChange, disabled }: ThemeTabProps) {
   return (
     <div className="space-y-6">
       <div>
-        <h3 className="text-lg font-semibold tracking-tight">Theme Colors</h3>
+        <h2 className="text-lg font-semibold tracking-tight">Theme Colors</h2>
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">These colors are included in your prompts to the AI designer.</p>
       </div>
 
