@@ -98,18 +98,21 @@ export async function signUpThroughApi(page: Page, firstName: string): Promise<s
   return email;
 }
 
-/** axe-core over the whole page, the widget's open shadow roots included (axe descends into them). */
-export async function expectNoAxeViolations(page: Page) {
+/**
+ * axe-core over the whole page, the widget's open shadow roots included (axe descends into
+ * them), or only over the `include` selector when given.
+ */
+export async function expectNoAxeViolations(page: Page, { include }: { include?: string } = {}) {
   // Contrast is judged on the settled UI, not mid-way through an opening animation.
   await page.evaluate(async () => {
     const roots: (Document | ShadowRoot)[] = [document, ...[...document.querySelectorAll('[data-chat-widget], chat-widget')].map((h) => h.shadowRoot!)];
     await Promise.all(roots.flatMap((r) => r.getAnimations()).map((a) => a.finished.catch(() => undefined)));
   });
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown; failureSummary?: string }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
     return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => [n.target, n.failureSummary]))}`);
-  });
+  }, include);
   expect(violations).toEqual([]);
 }

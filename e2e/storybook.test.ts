@@ -48,6 +48,7 @@ const EXPECTED_STORIES = [
   'home-components--topic-grid-filled',
   'home-components--quick-actions',
   'home-components--footer-pinned',
+  'home-components--footer-pinned-long-home',
   'home-components--hidden-and-unknown-skipped',
   'home-components--background-image',
   'home-components--background-image-transparency-75',

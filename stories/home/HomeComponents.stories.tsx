@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { HomeScreen } from '../../sdk/src/home/HomeScreen';
 import { assetUrl } from '../support/fixtures';
-import { categoryTabs, footer, header, homeOf, quickActions, SHOP_TOPICS, topicGrid } from './homeFixtures';
+import { categoryTabs, footer, header, homeOf, LONG_HOME, quickActions, SHOP_TOPICS, topicGrid } from './homeFixtures';
 
 /**
  * The home-screen renderer, one component type at a time: header, category_tabs, topic_grid,
@@ -50,6 +50,11 @@ export const QuickActions: Story = {
 /** The footer stays at the bottom however short the rest is. */
 export const FooterPinned: Story = {
   args: { config: homeOf([header(), footer()]) },
+};
+
+/** A home taller than the panel: the topics scroll, the footer stays in view at the bottom. */
+export const FooterPinnedLongHome: Story = {
+  args: { config: LONG_HOME },
 };
 
 /** A hidden topic grid and an unknown "carousel" are skipped; the rest renders in order. */

@@ -75,3 +75,22 @@ export const footer = (props: Record<string, unknown> = {}) => ({
     ...props,
   },
 });
+
+const CATEGORIES = ['orders', 'billing', 'products', 'shipping', 'returns', 'account', 'warranty'];
+
+/**
+ * A home far taller than the panel: a header, seven category tabs, fourteen topics, quick actions
+ * and a footer. The footer must stay in view at the bottom while the rest scrolls above it.
+ */
+export const LONG_HOME = homeOf([
+  header(),
+  categoryTabs({ categories: ['all', ...CATEGORIES] }),
+  topicGrid({
+    topics: CATEGORIES.flatMap((category, i) => [
+      { id: `${category}-help`, title: `${category[0]!.toUpperCase()}${category.slice(1)} help`, description: 'Answers in seconds', icon: 'help', category, message: `Help with ${category}` },
+      { id: `${category}-faq`, title: `${category[0]!.toUpperCase()}${category.slice(1)} FAQ`, description: `Question ${i + 1} and more`, icon: 'book', category, message: `FAQ on ${category}` },
+    ]),
+  }),
+  quickActions(),
+  footer(),
+]);

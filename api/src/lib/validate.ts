@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { z } from 'zod';
+import { issueLine } from '@parley/contracts/schemas';
 import { jsonTextDepth, MAX_JSON_BODY_DEPTH } from './jsonTextDepth';
 import { badRequest } from './errors';
 
@@ -76,14 +77,14 @@ export function validationError(error: z.ZodError) {
 
 /** A zod error as a 400 whose message and `details.issues` say where each problem is. */
 function issuePathError(error: z.ZodError, paths: true | { under: string }) {
-  const issues = error.issues.map((issue) => ({ path: dottedPath(issue.path, paths === true ? null : paths.under), message: issue.message }));
-  const first = issues[0];
-  const message = !first ? 'Invalid request' : first.path && !first.message.startsWith(first.path) ? `${first.path}: ${first.message}` : first.message;
+  const under = paths === true ? null : paths.under;
+  const relative = error.issues.map((issue) => ({ path: relativePath(issue.path, under), message: issue.message }));
+  const issues = relative.map(({ path, message }) => ({ path: path.map(String).join('.'), message }));
   const flat = z.flattenError(error);
-  return badRequest(message, { issues, fieldErrors: flat.fieldErrors, formErrors: flat.formErrors });
+  return badRequest(relative[0] ? issueLine(relative[0]) : 'Invalid request', { issues, fieldErrors: flat.fieldErrors, formErrors: flat.formErrors });
 }
 
-function dottedPath(path: PropertyKey[], under: string | null): string {
+function relativePath(path: PropertyKey[], under: string | null): PropertyKey[] {
   const inside = under !== null && path.length > 1 && path[0] === under;
-  return (inside ? path.slice(1) : path).map(String).join('.');
+  return inside ? path.slice(1) : path;
 }

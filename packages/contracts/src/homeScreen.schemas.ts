@@ -235,7 +235,9 @@ export const uiDesignerRequestSchema = z.object({
     .min(1, 'Describe the home screen you want')
     .max(DESIGNER_PROMPT_MAX, `The description must be at most ${DESIGNER_PROMPT_MAX} characters`),
   /** Bounded like a stored config: a design that could never be saved is refused before it is worked on. */
-  currentConfig: storedHomeScreenConfigSchema.optional(),
+  currentConfig: boundedJson(homeScreenConfigSchema, { label: 'currentConfig', maxDepth: HOME_SCREEN_MAX_DEPTH, maxBytes: HOME_SCREEN_MAX_BYTES })
+    .nullable()
+    .optional(),
   /** The bot's guid (or its numeric id); it must be the signed-in owner's. */
   chatbotId: z.union([required('chatbotId', 100), z.number().int().positive()]),
 });

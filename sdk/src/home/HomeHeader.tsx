@@ -7,7 +7,17 @@ import { fontSize, iconText, itemsOf, styleOf } from './homeTypes';
  * background (and its image) with `style.transparentBackground`, in the text colour so it stays
  * readable there; sizes are the configured ones, else the designer's defaults (16 px and 14 px).
  */
-export function HomeHeader({ props, onSelect, apiUrl }: { props: Record<string, unknown>; onSelect: (item: HomeTopic) => void; apiUrl?: string }) {
+export function HomeHeader({
+  props,
+  onSelect,
+  apiUrl,
+  linksAsButtons,
+}: {
+  props: Record<string, unknown>;
+  onSelect: (item: HomeTopic) => void;
+  apiUrl?: string;
+  linksAsButtons?: boolean;
+}) {
   const style = styleOf(props);
   const title = typeof props.title === 'string' ? props.title : '';
   const subtitle = typeof props.subtitle === 'string' ? props.subtitle : '';
@@ -23,7 +33,7 @@ export function HomeHeader({ props, onSelect, apiUrl }: { props: Record<string, 
           {topics.map((topic) => {
             const icon = iconText(topic.icon);
             return (
-              <HomeItem key={topic.id} item={topic} className="cw-header-topic" onSelect={onSelect} apiUrl={apiUrl}>
+              <HomeItem key={topic.id} item={topic} className="cw-header-topic" onSelect={onSelect} apiUrl={apiUrl} linkAsButton={linksAsButtons}>
                 <span style={{ fontSize: descriptionSize }}>
                   {icon ? <span aria-hidden="true">{icon} </span> : null}
                   {topic.title}

@@ -130,6 +130,28 @@ describe('HomeScreen', () => {
     expect(onSelect).not.toHaveBeenCalled();
   });
 
+  it('reports link items through onSelect instead of opening them when links are drawn as buttons (previews)', async () => {
+    const onSelect = vi.fn();
+    const link = (id: string, title: string, url: string) => ({ id, title, actionType: 'link' as const, url });
+    const home: HomeScreenConfig = {
+      components: [
+        { id: 'h', type: 'header', order: 0, props: { title: 'Hi', topics: [link('hl', 'Status page', 'https://status.example.com')] } },
+        grid('g', 1, [link('docs', 'Help centre', 'https://help.example.com/start'), link('bad', 'Sneaky', 'javascript:alert(1)')]),
+        { id: 'qa', type: 'quick_actions', order: 2, props: { actions: [link('site', 'Visit site', 'https://example.com')] } },
+      ],
+    };
+    render(<HomeScreen config={home} onSelect={onSelect} linksAsButtons />);
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    // An unsafe url is still never drawn: the preview shows what the widget will.
+    expect(screen.queryByText('Sneaky')).toBeNull();
+    for (const name of ['Status page', 'Help centre', 'Visit site']) await userEvent.click(screen.getByRole('button', { name }));
+    expect(onSelect.mock.calls.map(([item, kind]) => [item.id, kind])).toEqual([
+      ['hl', 'topic'],
+      ['docs', 'topic'],
+      ['site', 'action'],
+    ]);
+  });
+
   it('draws header topics as buttons under the subtitle', async () => {
     const onSelect = vi.fn();
     const header: HomeComponent = {

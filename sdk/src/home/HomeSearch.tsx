@@ -3,12 +3,6 @@ import type { HomeTopic } from '@parley/contracts';
 /** Said when a search finds no topic; the visitor can send the words to the chat instead. */
 const NO_MATCHING_TOPICS = 'No matching topics';
 
-/** The item an "Ask: …" button sends: the query itself, as a message. */
-export function askItem(query: string): HomeTopic {
-  const text = query.trim();
-  return { id: 'search-ask', title: text, message: text, actionType: 'message' };
-}
-
 /**
  * The home's search box. Enter with no match asks the query in the chat; Escape clears a
  * query (and only then, so an empty box lets Escape close the panel as usual).
@@ -48,4 +42,10 @@ export function HomeSearch({ query, onQuery, noMatch, onAsk }: { query: string; 
       ) : null}
     </div>
   );
+}
+
+/** The item an "Ask: …" button sends: the query itself, as a message. */
+export function askItem(query: string): HomeTopic {
+  const text = query.trim();
+  return { id: 'search-ask', title: text, message: text, actionType: 'message' };
 }

@@ -14,6 +14,7 @@ export function TopicGrid({
   variant = 'grid',
   emptyText = '',
   apiUrl,
+  linksAsButtons,
 }: {
   props: Record<string, unknown>;
   items: HomeTopic[];
@@ -21,6 +22,7 @@ export function TopicGrid({
   variant?: 'grid' | 'list';
   emptyText?: string;
   apiUrl?: string;
+  linksAsButtons?: boolean;
 }) {
   const style = styleOf(props);
   const title = typeof props.title === 'string' ? props.title : '';
@@ -40,7 +42,7 @@ export function TopicGrid({
             const icon = iconText(item.icon);
             return (
               <li key={item.id}>
-                <HomeItem item={item} className="cw-item" onSelect={onSelect} apiUrl={apiUrl}>
+                <HomeItem item={item} className="cw-item" onSelect={onSelect} apiUrl={apiUrl} linkAsButton={linksAsButtons}>
                   {icon ? (
                     <span className="cw-item-icon" aria-hidden="true">
                       {icon}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DARK_ON_PRIMARY, onColor, resolveColors, safeColor } from './theme';
+import { HOME_DESIGN_DEFAULTS } from '@parley/contracts';
+import { DARK_ON_PRIMARY, DEFAULT_COLORS, onColor, resolveColors, safeColor } from './theme';
 
 describe('theme', () => {
   it('prefers props, then the bot theme, then the defaults, dropping unsafe values', () => {
@@ -29,5 +30,15 @@ describe('theme', () => {
     expect(onColor('rgb(255, 255, 255)')).toBe(DARK_ON_PRIMARY);
     expect(onColor('rebeccapurple')).toBeUndefined();
     expect(onColor(undefined)).toBeUndefined();
+  });
+
+  it("defaults to the home designer's colours, so an unstyled widget matches a fresh design", () => {
+    expect(DEFAULT_COLORS).toEqual({
+      primary: HOME_DESIGN_DEFAULTS.primaryColor,
+      background: HOME_DESIGN_DEFAULTS.backgroundColor,
+      text: HOME_DESIGN_DEFAULTS.textColor,
+    });
+    expect(onColor('#abc')).toBe(DARK_ON_PRIMARY);
+    expect(onColor('#2563ebcc')).toBe('#ffffff');
   });
 });

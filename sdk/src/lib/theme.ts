@@ -1,7 +1,11 @@
-import type { PublicChatbotConfig } from '@parley/contracts';
+import { contrastRatio, HOME_DESIGN_DEFAULTS, type PublicChatbotConfig } from '@parley/contracts';
 
-/** Default widget colours when a bot sets none. */
-export const DEFAULT_COLORS = { primary: '#2563eb', background: '#ffffff', text: '#1f2937' } as const;
+/** Default widget colours when a bot sets none: the home-screen designer's defaults. */
+export const DEFAULT_COLORS = {
+  primary: HOME_DESIGN_DEFAULTS.primaryColor,
+  background: HOME_DESIGN_DEFAULTS.backgroundColor,
+  text: HOME_DESIGN_DEFAULTS.textColor,
+} as const;
 
 export interface WidgetColors {
   primary: string;
@@ -42,31 +46,10 @@ export const DARK_ON_PRIMARY = '#111827';
  * Answers undefined for colours it cannot parse (names); the stylesheet then falls back to white.
  */
 export function onColor(color: string | undefined): string | undefined {
-  const rgb = color ? parseRgb(color) : null;
-  if (!rgb) return undefined;
-  const l = luminance(rgb);
-  const white = 1.05 / (l + 0.05);
-  const dark = (l + 0.05) / (luminance([17, 24, 39]) + 0.05);
+  const white = color ? contrastRatio(color, '#ffffff') : null;
+  const dark = color ? contrastRatio(color, DARK_ON_PRIMARY) : null;
+  if (white === null || dark === null) return undefined;
   return white >= 4.5 || white >= dark ? '#ffffff' : DARK_ON_PRIMARY;
-}
-
-function parseRgb(color: string): [number, number, number] | null {
-  const c = color.trim().toLowerCase();
-  let m = /^#([0-9a-f]{3,4})$/.exec(c);
-  if (m) return [0, 1, 2].map((i) => parseInt(m![1][i] + m![1][i], 16)) as [number, number, number];
-  m = /^#([0-9a-f]{6})([0-9a-f]{2})?$/.exec(c);
-  if (m) return [0, 2, 4].map((i) => parseInt(m![1].slice(i, i + 2), 16)) as [number, number, number];
-  m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(c);
-  if (m) return [Number(m[1]), Number(m[2]), Number(m[3])];
-  return null;
-}
-
-function luminance([r, g, b]: [number, number, number]): number {
-  const lin = (v: number) => {
-    const s = Math.min(255, Math.max(0, v)) / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
 function pick(candidates: unknown[], fallback: string): string {

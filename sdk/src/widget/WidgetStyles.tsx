@@ -1,4 +1,4 @@
-import { onColor } from '../lib/theme';
+import { DEFAULT_COLORS, onColor } from '../lib/theme';
 import css from '../styles/widget.css?inline';
 import type { CSSProperties, ReactNode } from 'react';
 
@@ -6,7 +6,7 @@ import type { CSSProperties, ReactNode } from 'react';
  * The widget stylesheet plus a themed root, for rendering widget parts (such as `HomeScreen`
  * in a designer preview) inside your own shadow root.
  */
-export function WidgetStyles({ children, primaryColor = '#2563eb', backgroundColor = '#ffffff', textColor = '#1f2937' }: {
+export function WidgetStyles({ children, primaryColor = DEFAULT_COLORS.primary, backgroundColor = DEFAULT_COLORS.background, textColor = DEFAULT_COLORS.text }: {
   children?: ReactNode;
   primaryColor?: string;
   backgroundColor?: string;

@@ -1,14 +1,11 @@
 import type OpenAI from 'openai';
 import type { PromptAssistantRequest, PromptAssistantResponse } from '@parley/contracts';
-import { HttpError } from '../../lib/errors';
-import { logger } from '../../lib/logger';
+import { completeText, stripFence } from '../ai/assistantModel';
 import type { KnowledgeSource } from './writeSystemPrompt';
 
 const START = '<<<SYSTEM_PROMPT>>>';
 const END = '<<<END_SYSTEM_PROMPT>>>';
 const MAX_NOTES = 3;
-
-const MODEL_FAILED = 'The AI model could not answer. Please try again.';
 
 /**
  * The prompt assistant with a language model: a prompt engineer that knows the bot's details
@@ -22,9 +19,9 @@ export async function modelAssistant(
   request: PromptAssistantRequest,
   sources: KnowledgeSource[],
 ): Promise<PromptAssistantResponse> {
-  let text: string;
-  try {
-    const completion = await client.chat.completions.create({
+  const text = await completeText(
+    client,
+    {
       model,
       temperature: 0.4,
       max_tokens: 2500,
@@ -33,12 +30,9 @@ export async function modelAssistant(
         ...(request.history ?? []).map((turn) => ({ role: turn.role, content: turn.content })),
         { role: 'user', content: ask(request) },
       ],
-    });
-    text = completion.choices[0]?.message?.content ?? '';
-  } catch (error) {
-    logger.warn('prompt assistant model call failed', { error: String(error) });
-    throw new HttpError(502, MODEL_FAILED);
-  }
+    },
+    'prompt assistant',
+  );
   return parseReply(request, text);
 }
 
@@ -93,13 +87,4 @@ function parseReply(request: PromptAssistantRequest, text: string): PromptAssist
   if (!prompt) return { action: 'chat', content: notes.join('\n\n') };
   const action = request.action === 'chat' ? (request.context.currentPrompt.trim() ? 'improve' : 'generate') : request.action;
   return { action, bubbles: [{ content: prompt }, ...notes.map((content) => ({ content }))] };
-}
-
-/** The prompt without a surrounding ``` fence a model may add. */
-function stripFence(block: string): string {
-  return block
-    .trim()
-    .replace(/^```[\w-]*(\n|$)/, '')
-    .replace(/\n?```$/, '')
-    .trim();
 }

@@ -1,4 +1,5 @@
 import type { PromptAssistantRequest, PromptAssistantResponse } from '@parley/contracts';
+import { joinWords } from '../../lib/joinWords';
 import { asksForChange, asksForRemoval, instructionsOf } from './promptInstructions';
 import { improveSystemPrompt, writeSystemPrompt, type KnowledgeSource, type PromptDetails } from './writeSystemPrompt';
 
@@ -51,7 +52,7 @@ function generated(details: PromptDetails): { action: 'generate'; bubbles: { con
     details.ownerWords.trim() && 'your instructions',
     details.sources.length && `the titles of its ${details.sources.length === 1 ? 'source' : `${details.sources.length} sources`}`,
   ].filter((x): x is string => Boolean(x));
-  const from = used.length ? `Written offline from ${list(used)}.` : 'Written offline from general support practice: add a name and a description for a more specific prompt.';
+  const from = used.length ? `Written offline from ${joinWords(used)}.` : 'Written offline from general support practice: add a name and a description for a more specific prompt.';
   return {
     action: 'generate',
     bubbles: [
@@ -65,12 +66,7 @@ function generated(details: PromptDetails): { action: 'generate'; bubbles: { con
 function improved(current: string, details: PromptDetails): { action: 'improve'; bubbles: { content: string }[] } {
   const { prompt, added, kept } = improveSystemPrompt(current, details);
   const keptText = `Kept all ${kept} ${kept === 1 ? 'sentence' : 'sentences'} of your prompt and arranged them into sections.`;
-  const addedText = added.length ? ` Added: ${list(added)}.` : ' It already covered every essential section.';
+  const addedText = added.length ? ` Added: ${joinWords(added)}.` : ' It already covered every essential section.';
   const words = details.ownerWords.trim() ? ' Your instructions are folded in.' : '';
   return { action: 'improve', bubbles: [{ content: prompt }, { content: `${keptText}${addedText}${words} ${REVIEW}` }] };
-}
-
-/** "a", "a and b", "a, b and c". */
-function list(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

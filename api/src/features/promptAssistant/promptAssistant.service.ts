@@ -1,10 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type OpenAI from 'openai';
 import { CHATBOT_DEFAULTS, NEW_CHATBOT_GUID, type PromptAssistantRequest, type PromptAssistantResponse } from '@parley/contracts';
 import { db } from '../../db/client';
 import { contentSources } from '../../db/schema';
-import { env } from '../../env';
-import { createOpenAIClient } from '../ai/openaiClient';
+import { assistantClient } from '../ai/assistantModel';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
 import { modelAssistant } from './modelAssistant';
 import { offlineAssistant } from './offlineAssistant';
@@ -30,7 +28,7 @@ export async function assistWithPrompt(userId: string, guid: string, request: Pr
   // The form's Model field first: on the create page there is no stored bot, and on the edit page
   // the owner may have picked another model without saving yet.
   const model = request.context.model || bot?.model || CHATBOT_DEFAULTS.model;
-  const client = modelClient();
+  const client = assistantClient();
   if (!client) return offlineAssistant({ ...request, context }, sources);
   return modelAssistant(client, model, { ...request, context }, sources);
 }
@@ -43,13 +41,4 @@ function trainedSources(chatbotId: number): KnowledgeSource[] {
     .orderBy(asc(contentSources.createdAt), asc(contentSources.id))
     .limit(MAX_SOURCES)
     .all();
-}
-
-let client: OpenAI | null = null;
-
-/** The OpenAI-compatible server the chat engine uses, or null when none is configured. */
-function modelClient(): OpenAI | null {
-  if (!env.OPENAI_API_KEY) return null;
-  client ??= createOpenAIClient({ maxRetries: 1 });
-  return client;
 }

@@ -1,4 +1,4 @@
-import type { HomeScreenConfig } from '@parley/contracts';
+import { HOME_DESIGN_DEFAULTS, type HomeScreenConfig } from '@parley/contracts';
 import { PUBLIC_DEFAULT_PRIMARY } from './toPublicChatbotConfig';
 
 /**
@@ -23,7 +23,7 @@ export const PUBLIC_HOME_SCREEN_CONFIG: HomeScreenConfig = {
       visible: true,
       props: {
         actions: [{ id: 'start-chat', title: 'Start a chat', description: 'Ask your own question', icon: '💬', actionType: 'start_chat' }],
-        style: { itemStyle: 'filled', titleFontSize: 16, descriptionFontSize: 14 },
+        style: { itemStyle: HOME_DESIGN_DEFAULTS.itemStyle, titleFontSize: HOME_DESIGN_DEFAULTS.titleFontSize, descriptionFontSize: HOME_DESIGN_DEFAULTS.descriptionFontSize },
       },
     },
     {
@@ -83,10 +83,16 @@ export const PUBLIC_HOME_SCREEN_CONFIG: HomeScreenConfig = {
             message: 'Can I use Ollama instead of OpenAI?',
           },
         ],
-        style: { itemStyle: 'outlined', titleFontSize: 16, descriptionFontSize: 14 },
+        style: { itemStyle: 'outlined', titleFontSize: HOME_DESIGN_DEFAULTS.titleFontSize, descriptionFontSize: HOME_DESIGN_DEFAULTS.descriptionFontSize },
       },
     },
   ],
-  theme: { primaryColor: PUBLIC_DEFAULT_PRIMARY, backgroundColor: '#ffffff', textColor: '#1f2937', backgroundImageUrl: null, backgroundImageTransparency: 20 },
+  theme: {
+    primaryColor: PUBLIC_DEFAULT_PRIMARY,
+    backgroundColor: HOME_DESIGN_DEFAULTS.backgroundColor,
+    textColor: HOME_DESIGN_DEFAULTS.textColor,
+    backgroundImageUrl: null,
+    backgroundImageTransparency: HOME_DESIGN_DEFAULTS.backgroundImageTransparency,
+  },
   settings: { enableSearch: false, enableCategories: false },
 };

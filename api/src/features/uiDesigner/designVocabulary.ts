@@ -293,7 +293,7 @@ export const UNSUPPORTED_ASKS: [RegExp, string][] = [
 
 const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'.split(' ');
 /** A count word or digits the owner wrote ("three", "3", "a couple of"). */
-export const COUNT_PATTERN = `(\\d{1,2}|${NUMBER_WORDS.join('|')}|a couple of|a few)`;
+export const COUNT_PATTERN = `(\\d{1,3}|${NUMBER_WORDS.join('|')}|a couple of|a few)`;
 
 export function countOf(word: string): number {
   const w = word.toLowerCase();

@@ -13,9 +13,10 @@ import {
   TITLE_FONT_SIZES,
   type UiDesignerResponse,
 } from '@parley/contracts';
-import { homeScreenConfigSchema, uiDesignerResponseSchema } from '@parley/contracts/schemas';
+import { homeScreenConfigSchema, issueLine, uiDesignerResponseSchema } from '@parley/contracts/schemas';
 import { HttpError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { completeText, stripFence } from '../ai/assistantModel';
 
 export type ModelDesignerInput = {
   prompt: string;
@@ -24,7 +25,6 @@ export type ModelDesignerInput = {
   bot: { name: string; description: string | null };
 };
 
-const MODEL_FAILED = 'The AI model could not answer. Please try again.';
 const INVALID_DESIGN = 'The AI designer could not produce a valid home screen. Please rephrase your request and try again.';
 const DEFAULT_EXPLANATION = 'Here is your home screen design.';
 
@@ -67,14 +67,8 @@ function buildResponseFormat(): OpenAI.Chat.Completions.ChatCompletionCreatePara
   }
 }
 
-async function complete(client: OpenAI, model: string, messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[]): Promise<string> {
-  try {
-    const completion = await client.chat.completions.create({ model, temperature: 0.3, max_tokens: 4000, response_format: responseFormat, messages });
-    return completion.choices[0]?.message?.content ?? '';
-  } catch (error) {
-    logger.warn('ui designer model call failed', { error: String(error) });
-    throw new HttpError(502, MODEL_FAILED);
-  }
+function complete(client: OpenAI, model: string, messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[]): Promise<string> {
+  return completeText(client, { model, temperature: 0.3, max_tokens: 4000, response_format: responseFormat, messages }, 'ui designer');
 }
 
 /** The home screen format in words, built from the same constants the schema checks. */
@@ -154,16 +148,8 @@ function readDesign(text: string): DesignRead {
   const isBareConfig = !('config' in answer) && 'components' in answer;
   const parsed = homeScreenConfigSchema.safeParse(isBareConfig ? answer : answer.config);
   if (!parsed.success) {
-    return { ok: false, errors: parsed.error.issues.map((issue) => `${['config', ...issue.path].join('.')}: ${issue.message}`) };
+    return { ok: false, errors: parsed.error.issues.map((issue) => issueLine({ path: ['config', ...issue.path], message: issue.message })) };
   }
   const explanation = typeof answer.explanation === 'string' && answer.explanation.trim() ? answer.explanation.trim() : DEFAULT_EXPLANATION;
   return { ok: true, design: { config: parsed.data, explanation } };
-}
-
-function stripFence(text: string): string {
-  return text
-    .trim()
-    .replace(/^```[\w-]*\s*\n?/, '')
-    .replace(/\n?```$/, '')
-    .trim();
 }

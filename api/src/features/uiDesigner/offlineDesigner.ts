@@ -1,4 +1,5 @@
 import {
+  contrastRatio,
   DESCRIPTION_FONT_SIZES,
   HOME_DESIGN_DEFAULTS,
   HOME_SCREEN_LIMITS,
@@ -12,8 +13,10 @@ import {
 } from '@parley/contracts';
 import { homeScreenConfigSchema } from '@parley/contracts/schemas';
 import { DARK_BACKGROUND, DARK_TEXT, LIGHT_BACKGROUND, LIGHT_TEXT } from './designVocabulary';
+import { joinWords } from '../../lib/joinWords';
+import { applyTopics, type TopicChanges } from './applyTopics';
 import { type DesignRequest, readDesignRequest } from './readDesignRequest';
-import { applyTopics, list, type TopicChanges } from './designTopics';
+import { uniqueComponentId } from './uniqueComponentId';
 
 type Grid = Extract<HomeComponent, { type: 'topic_grid' }>;
 type Notes = { done: string[]; notDone: string[] };
@@ -47,10 +50,13 @@ export function offlineDesigner(input: { prompt: string; currentConfig: HomeScre
     notes.done.push(ask.search ? 'a search box' : 'no search box');
   }
   if (ask.surveyWithoutId) notes.notDone.push(`To add the ${ask.surveyWithoutId}, tell me its survey id (for example "start survey 12")`);
-  if (ask.unsupported.length) notes.notDone.push(`The home screen cannot show ${list(ask.unsupported)}, so I left that out`);
+  if (ask.unusedNames.length) notes.notDone.push(`I could not use ${joinWords([...new Set(ask.unusedNames)].map((n) => `"${n}"`))} as a category or topic name`);
+  notes.notDone.push(...ask.problems);
+  if (ask.unsupported.length) notes.notDone.push(`The home screen cannot show ${joinWords(ask.unsupported)}, so I left that out`);
 
   finish(config);
   const parsed = homeScreenConfigSchema.safeParse(config);
+  // Every prompt must end in a valid design: reaching this is a bug in the designer, not bad input.
   if (!parsed.success) throw new Error(`The offline designer built an invalid home screen: ${parsed.error.message}`);
   return { config: parsed.data, explanation: explain(notes, modifying) };
 }
@@ -100,13 +106,18 @@ function applyHeader(config: HomeScreenConfig, ask: DesignRequest, notes: Notes)
   let header = config.components.find((c) => c.type === 'header');
   const wants = ask.headerTitle !== undefined || ask.headerSubtitle !== undefined || ask.transparentHeader;
   if (!header && wants) {
-    header = { id: uniqueId(config, 'header'), type: 'header', order: 0, visible: true, props: { title: 'Welcome', subtitle: 'How can we help you today?' } };
+    header = { id: uniqueComponentId(config, 'header'), type: 'header', order: 0, visible: true, props: { title: 'Welcome', subtitle: 'How can we help you today?' } };
     config.components.unshift(header);
   }
   if (header?.type !== 'header') return;
-  if (ask.headerTitle !== undefined) header.props.title = ask.headerTitle.slice(0, 120);
-  if (ask.headerSubtitle !== undefined) header.props.subtitle = ask.headerSubtitle.slice(0, 300);
-  if (ask.headerTitle !== undefined || ask.headerSubtitle !== undefined) notes.done.push(`a header "${header.props.title ?? ''}"`);
+  if (ask.headerTitle !== undefined) {
+    header.props.title = ask.headerTitle.slice(0, HOME_SCREEN_LIMITS.title);
+    notes.done.push(`a header "${header.props.title}"`);
+  }
+  if (ask.headerSubtitle !== undefined) {
+    header.props.subtitle = ask.headerSubtitle.slice(0, HOME_SCREEN_LIMITS.subtitle);
+    notes.done.push(`the subtitle "${header.props.subtitle}"`);
+  }
   if (ask.transparentHeader) {
     if (config.theme?.backgroundImageUrl) {
       header.props.style = { ...header.props.style, transparentBackground: true };
@@ -161,12 +172,12 @@ function applyFooterAndParts(config: HomeScreenConfig, ask: DesignRequest, botNa
   } else if (ask.footer) {
     let footer = config.components.find((c) => c.type === 'footer');
     if (footer?.type !== 'footer') {
-      footer = { id: uniqueId(config, 'footer'), type: 'footer', order: 99, visible: true, props: { text: `Powered by ${botName}`, links: [] } };
+      footer = { id: uniqueComponentId(config, 'footer'), type: 'footer', order: 99, visible: true, props: { text: `Powered by ${botName}`, links: [] } };
       config.components.push(footer);
     }
-    if (ask.footer.text) footer.props.text = ask.footer.text.slice(0, 500);
-    const links = [...footer.props.links, ...ask.footer.links].filter((l, i, all) => all.findIndex((o) => o.url === l.url) === i).slice(0, 10);
-    footer.props.links = links.map((l) => ({ text: l.text.slice(0, 80), url: l.url }));
+    if (ask.footer.text) footer.props.text = ask.footer.text.slice(0, HOME_SCREEN_LIMITS.footerText);
+    const links = [...footer.props.links, ...ask.footer.links].filter((l, i, all) => all.findIndex((o) => o.url === l.url) === i).slice(0, HOME_SCREEN_LIMITS.footerLinks);
+    footer.props.links = links.map((l) => ({ text: l.text.slice(0, HOME_SCREEN_LIMITS.linkText), url: l.url }));
     notes.done.push(`a footer${ask.footer.text ? ` saying "${ask.footer.text}"` : ''}${ask.footer.links.length ? ` with ${ask.footer.links.length === 1 ? 'a link' : 'links'}` : ''}`);
   }
   if (ask.remove.has('quick_actions')) {
@@ -190,17 +201,10 @@ function finish(config: HomeScreenConfig) {
   if (!tabs) delete config.settings.defaultCategory;
 }
 
-function uniqueId(config: HomeScreenConfig, base: string): string {
-  const taken = new Set(config.components.map((c) => c.id));
-  let id = base;
-  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-  return id;
-}
-
 function explain(notes: Notes, modifying: boolean): string {
   const done = [...new Set(notes.done)];
   const lead = (items: string[]) =>
-    items.length ? `I ${modifying ? 'changed the design to have' : 'made a home screen with'} ${list(items)}${modifying ? ' and kept everything else as it was' : ''}.` : modifying ? 'I could not find a change I know how to make, so the design is as it was.' : 'I made the starter home screen: a "Welcome" header and one "Get Help" topic.';
+    items.length ? `I ${modifying ? 'changed the design to have' : 'made a home screen with'} ${joinWords(items)}${modifying ? ' and kept everything else as it was' : ''}.` : modifying ? 'I could not find a change I know how to make, so the design is as it was.' : 'I made the starter home screen: a "Welcome" header and one "Get Help" topic.';
   const rest = notes.notDone.map((n) => `${n}.`);
   let items = done;
   let text = [lead(items), ...rest].join(' ');
@@ -211,16 +215,7 @@ function explain(notes: Notes, modifying: boolean): string {
   return text.length > 600 ? `${text.slice(0, 597)}...` : text;
 }
 
-function luminance(hex: string): number {
-  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex;
-  const [r, g, b] = [1, 3, 5].map((k) => {
-    const c = Number.parseInt(full.slice(k, k + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
+/** Theme colours are hex by the time they are compared, so the ratio is always known. */
 function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
+  return contrastRatio(a, b) ?? 1;
 }

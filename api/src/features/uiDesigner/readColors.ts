@@ -1,3 +1,4 @@
+import { parseRgb } from '@parley/contracts';
 import { COLOR_NAMES, DARK_BACKGROUND, DARK_TEXT, LIGHT_BACKGROUND, LIGHT_TEXT, NEUTRAL_COLORS } from './designVocabulary';
 
 type Role = 'primaryColor' | 'backgroundColor' | 'textColor';
@@ -46,10 +47,16 @@ const SHADES: Record<string, number> = { dark: -0.35, deep: -0.2, light: 0.8, pa
  * second role-less neutral ("blue and white") is the background. "Dark" alone means a dark page
  * with light text. A word before "colour" that is no colour is reported as not understood.
  */
-export function readColors(scan: string): ColorAsk {
+export function readColors(words: string): ColorAsk {
+  const unknown: string[] = [];
+  // "rgb(255, 0, 0)" and "hsl(0, 100%, 50%)" become hex, which is all a theme stores.
+  const scan = words.replace(/\b(?:rgba?|hsla?)\s*\([^)\n]{0,60}\)/gi, (fn) => {
+    const hex = functionToHex(fn);
+    if (!hex) unknown.push(fn);
+    return hex ?? ' ';
+  });
   const tokens = scan.toLowerCase().match(/#[0-9a-z]+|[a-z][a-z'-]*|[,.;!?:=\n]|\d+/g) ?? [];
   const colors: ColorAsk['colors'] = {};
-  const unknown: string[] = [];
   const roleless: { name: string; hex: string }[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const found = colorAt(tokens, i);
@@ -84,6 +91,27 @@ export function readColors(scan: string): ColorAsk {
     if (!STOP.has(first!) && !hexOfName(first!) && !hexOfName(m[1]!) && !SHADES[first!]) unknown.push(m[1]!);
   }
   return { colors, unknown: [...new Set(unknown)] };
+}
+
+/** `rgb(r, g, b)` or `hsl(h, s%, l%)` as #rrggbb; null when it is not a colour. */
+function functionToHex(fn: string): string | null {
+  const numbers = (fn.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+  if (numbers.length < 3) return null;
+  let rgb: number[];
+  if (/^rgb/i.test(fn)) {
+    const parsed = parseRgb(fn);
+    if (!parsed || parsed.some((c) => c > 255)) return null;
+    rgb = parsed;
+  } else {
+    const [h, sat, light] = numbers as [number, number, number];
+    if (sat > 100 || light > 100 || sat < 0 || light < 0) return null;
+    const s = sat / 100;
+    const l = light / 100;
+    const k = (n: number) => (n + (((h % 360) + 360) % 360) / 30) % 12;
+    const a = s * Math.min(l, 1 - l);
+    rgb = [0, 8, 4].map((n) => 255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))));
+  }
+  return `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 }
 
 function setPage(colors: ColorAsk['colors'], name: 'dark' | 'light') {

@@ -1,3 +1,4 @@
+import { HOME_SCREEN_LIMITS, type HOME_ITEM_STYLES } from '@parley/contracts';
 import { COUNT_PATTERN, countOf, UNSUPPORTED_ASKS } from './designVocabulary';
 import { type ColorAsk, readColors } from './readColors';
 
@@ -19,7 +20,7 @@ export type DesignRequest = {
   topicsPerCategory: number | null;
   colors: ColorAsk['colors'];
   unknownColors: string[];
-  itemStyle?: 'filled' | 'outlined';
+  itemStyle?: (typeof HOME_ITEM_STYLES)[number];
   titleFontSize?: SizeAsk;
   descriptionFontSize?: SizeAsk;
   transparency?: { value: number; clamped: boolean };
@@ -32,6 +33,16 @@ export type DesignRequest = {
   headerSubtitle?: string;
   footer?: { text?: string; links: { text: string; url: string }[] };
   remove: Set<Part>;
+  /** "rename Billing to Payments": a category, topic or header title the design already has. */
+  renames: { from: string; to: string }[];
+  /** "remove Technical Support": matched against the current categories and topic titles. */
+  removeNames: string[];
+  /** "a topic called 'Track order' in the Shipping category". */
+  placements: { title: string; category: string }[];
+  /** Names the owner wrote that could not become a category or topic. */
+  unusedNames: string[];
+  /** What was read but cannot be built, each a sentence for the explanation. */
+  problems: string[];
   unsupported: string[];
 };
 
@@ -59,15 +70,24 @@ export function readDesignRequest(words: string, botName: string): DesignRequest
     actions: [],
     surveyWithoutId: null,
     remove: new Set(),
+    renames: [],
+    removeNames: [],
+    placements: [],
+    unusedNames: [],
+    problems: [],
     unsupported: [],
   };
   readUrls(text, ask);
   readHeaderAndFooter(text, ask, botName);
   readSurveysAndChat(text, ask);
   readSizes(text, ask);
+  readRenames(text, ask);
   readRemovals(text, ask);
+  readPlacements(text, ask);
   readCategories(text, ask);
   readTopics(text, ask);
+  readBareList(text, ask);
+  readNamedRemovals(text, ask);
   const lower = text.lower();
   if (/\b(?:outlined?|bordered|borders?)\b/.test(lower)) ask.itemStyle = 'outlined';
   else if (/\b(?:filled|solid)\b/.test(lower)) ask.itemStyle = 'filled';
@@ -106,6 +126,8 @@ class MaskedText {
 const QUOTED = `["']([^"'\\n]{1,120})["']`;
 const FREE = `([A-Za-z0-9][^,.;!?\\n"]{0,80}?)(?=\\s+(?:with|and|plus|using|in|on|that|which)\\b|[,.;!?\\n]|$)`;
 const SENTENCE = /[^.;!?\n]*(?:[.;!?\n]|$)/g;
+/** A sentence whose quoted titles may hold "?" or ".": "a topic titled "Where is my order?" and …". */
+const QUOTE_AWARE_SENTENCE = /(?:"[^"\n]*"|(?<=^|\s)'[^'\n]*'|[^.;!?\n])+(?:[.;!?\n]|$)/g;
 
 /** The sentence of the original text around index i. */
 function sentenceAt(text: MaskedText, i: number, pattern = SENTENCE): string {
@@ -117,6 +139,12 @@ function sentenceAt(text: MaskedText, i: number, pattern = SENTENCE): string {
 const clauseAt = (text: MaskedText, i: number) => sentenceAt(text, i, /[^,.;!?\n]*(?:[,.;!?\n]|$)/g);
 
 function readUrls(text: MaskedText, ask: DesignRequest) {
+  // The widget opens only web pages: other schemes are left out, and the owner is told.
+  text.each(/\b(?:(?:ftps?|sftp|file|wss?):\/\/[^\s"'<>]+|javascript:[^\s"'<>]*|data:[a-z]+\/[^\s"'<>]*|mailto:[^\s"'<>]+|tel:[^\s"'<>]+)/gi, (m) => {
+    const shown = m[0].length > 40 ? `${m[0].slice(0, 37)}...` : m[0];
+    ask.problems.push(`Links must start with http:// or https://, so I left out ${shown}`);
+    return true;
+  });
   text.each(/https?:\/\/[^\s"'<>()]+[^\s"'<>().,;!?]/gi, (m) => {
     const url = m[0];
     const before = text.original.slice(Math.max(0, m.index - 40), m.index).toLowerCase();
@@ -160,8 +188,11 @@ function readHeaderAndFooter(text: MaskedText, ask: DesignRequest, botName: stri
   text.each(titleRe, (m) => {
     const sentence = sentenceAt(text, m.index).toLowerCase();
     const before = text.original.slice(Math.max(0, m.index - 40), m.index).toLowerCase();
-    // "a topic called 'X'" and "a Billing category named X" belong to the topics and categories.
+    // "a topic called 'X'" and "a Billing category named X" belong to the topics and categories,
+    // and so does "…and another titled 'Y'" after a topic in the same sentence.
     if (/\b(?:topics?|categor(?:y|ies)|survey|button|link|action|tab)\b[^,.;]*$/.test(before)) return false;
+    const sentenceSoFar = (text.original.slice(0, m.index).replace(/"[^"\n]*"|(^|\s)'[^'\n]*'/g, ' ').split(/[.;!?\n]/).at(-1) ?? '').toLowerCase();
+    if (/\b(?:another|one more|a second|a third|the other)(?: one| topic)?\s*$/.test(before) && /\btopics?\b/.test(sentenceSoFar)) return false;
     const value = (m[1] ?? m[2] ?? m[3])!.trim();
     if (/^\d+\s*(?:px)?$/i.test(value)) return false;
     if (/footer/.test(sentence) && !/header|title|heading/.test(sentence)) return false;
@@ -183,8 +214,10 @@ function readSurveysAndChat(text: MaskedText, ask: DesignRequest) {
     ask.actions.push({ kind: 'survey', title, surveyId: id, asTopic: /\btopic/i.test(clause) });
     return true;
   };
-  text.each(/\bsurvey\s*(?:#|no\.?\s*|number\s*)?(\d+)\b/gi, (m) => take(m, Number.parseInt(m[1]!, 10)));
-  text.each(/\bsurvey\s*[(,]?\s*(?:with\s+(?:the\s+)?)?id\s*[:=#]?\s*['"]?([\w-]+)['"]?\s*\)?/gi, (m) => take(m, /^\d+$/.test(m[1]!) ? Number(m[1]) : m[1]!));
+  text.each(/\bsurvey\s*(?:#|no\.?\s*|number\s*)?(\d+)\b(?!-)/gi, (m) => take(m, surveyIdOf(m[1]!)));
+  text.each(/\bsurvey\s*[(,]?\s*(?:with\s+(?:the\s+)?)?id\s*[:=#]?\s*['"]?([\w-]+)['"]?\s*\)?/gi, (m) => take(m, surveyIdOf(m[1]!)));
+  // "survey abc-123" or "survey 'nps'": an id with a digit in it, or quoted, is the survey's id.
+  text.each(/\bsurvey\s+(?:#\s*)?(?:([\w-]*\d[\w-]*)|["']([\w-]{1,100})["'])/gi, (m) => take(m, surveyIdOf((m[1] ?? m[2])!)));
   const left = /\b(?:(the|our|a|an|my)\s+((?:[a-z-]+\s+){0,2}?))?surveys?\b/i.exec(text.masked);
   if (left && !ask.actions.some((a) => a.kind === 'survey') && !/\b(?:no|remove|without) (?:the )?survey/i.test(text.masked)) {
     const name = left[2]?.trim();
@@ -198,10 +231,19 @@ function readSurveysAndChat(text: MaskedText, ask: DesignRequest) {
   });
 }
 
+/** Whole numbers the schema takes as numbers; "0", "007" and very long ones stay text. */
+function surveyIdOf(raw: string): string | number {
+  return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : raw.slice(0, 100);
+}
+
 function readSizes(text: MaskedText, ask: DesignRequest) {
   const px = `(\\d{1,3})\\s*(?:px|pixels?)?`;
   const size = `(?:\\s*font)?(?:\\s*sizes?)?\\s*(?:to|of|at|:|=|is|should be)?\\s*`;
   const which = (w: string) => (/^desc/i.test(w) ? 'descriptionFontSize' : 'titleFontSize');
+  text.each(/\bfont[- ]?sizes?\s*(?:of|to|:|=|is)?\s*(\d{1,3})\s*(?:px|pixels?)?\s+(?:for|on|of|in)\s+(?:the\s+)?(?:topic\s+|item\s+)?(titles?|descriptions?)\b/gi, (m) => {
+    ask[which(m[2]!)] = { px: Number(m[1]) };
+    return true;
+  });
   text.each(new RegExp(`\\b(titles?|descriptions?)${size}${px}\\b`, 'gi'), (m) => {
     ask[which(m[1]!)] = { px: Number(m[2]) };
     return true;
@@ -236,13 +278,14 @@ function readSizes(text: MaskedText, ask: DesignRequest) {
     ask.transparency = { value: Math.min(100, Math.max(0, raw)), clamped: raw < 0 || raw > 100 };
     return true;
   };
-  text.each(/(-?\d{1,4})\s*%?\s*(?:transparen\w*|overlay|opacity)/gi, (m) => setTransparency(Number(m[1])));
-  text.each(/\b(?:transparen\w*|overlay|opacity)\s*(?:of|to|at|:|=|is)?\s*(-?\d{1,4})\s*%?/gi, (m) => setTransparency(Number(m[1])));
+  const percent = `(?:%|\\s*(?:percent|per cent|pct)\\b)?`;
+  text.each(new RegExp(`(-?\\d{1,4})\\s*${percent}\\s*(?:transparen\\w*|overlay|opacity)`, 'gi'), (m) => setTransparency(Number(m[1])));
+  text.each(new RegExp(`\\b(?:transparen\\w*|overlay|opacity)\\s*(?:of|to|at|:|=|is)?\\s*(-?\\d{1,4})\\s*${percent}`, 'gi'), (m) => setTransparency(Number(m[1])));
   text.each(/\bno overlay\b/gi, () => setTransparency(0));
   text.each(/\bfull overlay\b/gi, () => setTransparency(100));
 }
 
-const NOUN = { categories: 'categor(?:y|ies)(?:\\s+tabs?)?', topics: 'topics?' };
+const NOUN = { categories: '(?:categor(?:y|ies)(?:\\s+tabs?)?|tabs?|sections?)', topics: 'topics?' };
 
 function readCategories(text: MaskedText, ask: DesignRequest) {
   readList(text, NOUN.categories, ask, 'categories');
@@ -263,7 +306,7 @@ function readTopics(text: MaskedText, ask: DesignRequest) {
     return true;
   });
   // Quoted titles in a sentence about topics: "a topic called 'Reset my password'", "add a topic 'Store hours'".
-  for (const s of [...text.masked.matchAll(SENTENCE)]) {
+  for (const s of [...text.masked.matchAll(QUOTE_AWARE_SENTENCE)]) {
     const sentence = s[0];
     if (!/\btopics?\b/i.test(sentence)) continue;
     const quotes = [...sentence.matchAll(new RegExp(QUOTED, 'g'))];
@@ -287,7 +330,8 @@ function readList(text: MaskedText, noun: string, ask: DesignRequest, kind: 'cat
     // "categories Cakes, Bread": without a colon or "for", only capitalised names count as a list.
     if (!fromEnd && !m[2]!.trim() && !/^[A-Z]/.test(list)) return false;
     if (new RegExp(`^${COUNT_PATTERN}$`, 'i').test(list.trim())) return false;
-    const { items, used } = splitList(list, fromEnd);
+    const { items, used, unused } = splitList(list, fromEnd);
+    ask.unusedNames.push(...unused);
     if (!items.length) return false;
     const v = verb?.toLowerCase();
     if (v === 'remove' || v === 'delete' || v === 'drop') (kind === 'categories' ? ask.removeCategories : ask.removeTopics).push(...items);
@@ -303,38 +347,101 @@ function readList(text: MaskedText, noun: string, ask: DesignRequest, kind: 'cat
 }
 
 const NOT_A_NAME =
-  /#|\d|\b(?:hide|remove|delete|drop|show|add|no|without|get rid of|each|every|them|those|these|categor(?:y|ies)|topics?|theme|primary|brand|accent|background|text|buttons?|search|footer|header|heading|title|titles|style|outlined?|filled|solid|px|transparen\w*|overlay|survey|link|colou?rs?|font|dark|light|page|screen|home|cent(?:er|re)|widget|please|make|use|want|need|create|build|design|items?|bigger|larger|smaller|red|green|blue|purple|orange|yellow|pink|black|white|gr[ae]y|teal|navy)\b/i;
+  /#|^\d|\d\s*(?:px|%)|\b(?:hide|remove|delete|drop|show|add|no|without|get rid of|each|every|them|those|these|categor(?:y|ies)|topics?|theme|primary|brand|accent|background|text|buttons?|search|footer|header|heading|title|titles|style|outlined?|filled|solid|px|transparen\w*|overlay|survey|link|colou?rs?|font|dark|light|page|screen|home|cent(?:er|re)|widget|please|make|use|want|need|create|build|design|items?|bigger|larger|smaller|red|green|blue|purple|orange|yellow|pink|black|white|gr[ae]y|teal|navy)\b/i;
 
 /**
  * The names in "A, B and C": read forwards after the noun ("categories: A, B and C, primary
- * red" stops after C) or backwards before it ("green theme and A, B and C categories"). A
- * piece that is clearly not a name (a colour, a setting) ends the list.
+ * red" stops after C) or backwards before it ("green theme and A, B and C categories"). Only
+ * commas, semicolons and "and" split it: "Billing & Payments" and "Tech/IT" are one name each.
+ * A piece that is clearly not a name (a colour, a setting) ends the list; a capitalised piece
+ * too long to be a name is returned as unused so the owner hears about it.
  */
-function splitList(list: string, fromEnd: boolean): { items: string[]; used: number } {
-  const parts = list.split(/(\s*(?:,|\/|&|\+|\band\b|\bor\b)\s*)/i);
+function splitList(list: string, fromEnd: boolean): { items: string[]; used: number; unused: string[] } {
+  const parts = list.split(/(\s*(?:,|;|\band\b)\s*)/i);
   const order = fromEnd ? [...parts.keys()].reverse() : [...parts.keys()];
   const items: string[] = [];
+  const unused: string[] = [];
   let used = 0;
   let sawAnd = false;
   for (const i of order) {
     const part = parts[i]!;
     if (i % 2 === 1) {
-      const isAnd = /and|or|&|\+/i.test(part);
+      const isAnd = /and/i.test(part);
       if (fromEnd ? isAnd && sawAnd : sawAnd) break;
       sawAnd ||= isAnd;
       used += part.length;
       continue;
     }
-    const name = part.replace(/^(?:the|a|an|our|my|your|some)\s+/i, '').replace(/['"()]/g, '').trim();
-    if (!name || /^(?:the|a|an|and|or|also|some|any)$/i.test(name)) {
+    const name = part.replace(/^(?:the|an|our|my|your|some)\s+|^a\s+(?=\S)/i, '').replace(/['"()]/g, '').trim();
+    // A lone "a" is a name only in a list read forwards ("categories: a, b, c"), not in "add a topic".
+    if (!name || /^(?:the|an|and|also|some|any)$/i.test(name) || (fromEnd && /^a$/i.test(name))) {
       used += part.length;
       continue;
     }
-    if (NOT_A_NAME.test(name) || name.split(/\s+/).length > 5) break;
+    if (NOT_A_NAME.test(name) || name.split(/\s+/).length > 5 || name.length > HOME_SCREEN_LIMITS.category) {
+      if (/^\p{Lu}/u.test(name) && !NOT_A_NAME.test(name)) unused.push(name);
+      break;
+    }
     fromEnd ? items.unshift(titleCase(name)) : items.push(titleCase(name));
     used += part.length;
   }
-  return { items, used };
+  return { items, used, unused };
+}
+
+/** "rename Billing to Payments", "rename the 'Get Help' topic to 'Ask us'". */
+function readRenames(text: MaskedText, ask: DesignRequest) {
+  const name = `(?:"([^"\\n]{1,120})"|'([^'\\n]{1,120})'|([^\\s,.;!?"'][^,.;!?\\n"]{0,80}?))`;
+  const re = new RegExp(`\\brename\\s+(?:the\\s+)?(?:(?:category|tab|topic|section)\\s+)?${name}\\s+(?:to|as|into)\\s+${name}(?=\\s+(?:and|with|plus)\\b|[,.;!?\\n]|$)`, 'gi');
+  const strip = (s: string) => s.replace(/\s+(?:category|tab|topic|section)$/i, '').trim();
+  text.each(re, (m) => {
+    const from = strip((m[1] ?? m[2] ?? m[3])!);
+    const to = strip((m[4] ?? m[5] ?? m[6])!);
+    if (!from || !to) return false;
+    ask.renames.push({ from, to: to.slice(0, HOME_SCREEN_LIMITS.title) });
+    return true;
+  });
+}
+
+/** "a topic called 'Track order' in the Shipping category": the quoted title stays for the topic reader. */
+function readPlacements(text: MaskedText, ask: DesignRequest) {
+  const re = /(?:"([^"\n]{1,120})"|'([^'\n]{1,120})')([^.;!?\n"]{0,40}?)\b(?:in|under|into|to)\s+(?:the\s+|a\s+|an\s+|our\s+)?(?:new\s+)?(?:"([^"\n]{1,60})"|([^\s.,;!?"'][^.,;!?\n"]{0,58}?))\s+(?:category|tab|section)\b/gi;
+  text.each(re, (m) => {
+    if (!/\btopics?\b/i.test(sentenceAt(text, m.index))) return false;
+    const category = (m[4] ?? m[5])!.trim();
+    ask.placements.push({ title: (m[1] ?? m[2])!.trim(), category: m[4] ? category : titleCase(category) });
+    const start = m.index + (m[1] ?? m[2])!.length + 2 + m[3]!.length;
+    return { start, end: m.index + m[0].length };
+  });
+}
+
+/** "a support center with Billing, Technical Support and Sales": capitalised names after "with" are categories. */
+function readBareList(text: MaskedText, ask: DesignRequest) {
+  text.each(/\bwith\s+([^.;:!?\n"]+)/g, (m) => {
+    const { items, used } = splitList(m[1]!, false);
+    const names = items;
+    const pieces = m[1]!.slice(0, used).split(/\s*(?:,|;|\band\b)\s*/i).filter(Boolean);
+    const capitalised = pieces.every((p) => /^(?:\p{Lu}|\d)/u.test(p.trim()));
+    if (names.length < 2 || !capitalised || /^\s*topics?\b/i.test(m[1]!.slice(used))) return false;
+    if (ask.categories || ask.addCategories.length) ask.unusedNames.push(...names);
+    else ask.categories = names;
+    const start = m.index + m[0].length - m[1]!.length;
+    return { start, end: start + used };
+  });
+}
+
+/** "remove Technical Support", "delete 'Store hours'": names to match against the current design. */
+function readNamedRemovals(text: MaskedText, ask: DesignRequest) {
+  text.each(/\b(?:remove|delete|drop|hide|get rid of)\s+(?:the\s+)?((?:"[^"\n]{1,120}"|'[^'\n]{1,120}'|\p{Lu})[^.;!?\n]{0,200})/gu, (m) => {
+    const names: string[] = [];
+    for (const piece of m[1]!.split(/\s*(?:,|\band\b)\s*/)) {
+      const quoted = /^["']([^"'\n]+)["']$/.exec(piece.trim())?.[1];
+      if (quoted) names.push(quoted.trim());
+      else if (/^\p{Lu}/u.test(piece.trim()) && !NOT_A_NAME.test(piece) && piece.trim().split(/\s+/).length <= 5) names.push(piece.trim());
+      else break;
+    }
+    ask.removeNames.push(...names);
+    return names.length > 0;
+  });
 }
 
 function readRemovals(text: MaskedText, ask: DesignRequest) {

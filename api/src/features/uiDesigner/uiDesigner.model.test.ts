@@ -1,7 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeServer } from '../../../test/closeServer';
+import { serveScriptedOpenAI } from '../chat/testing/serveScriptedOpenAI';
 
 type SentRequest = {
   model: string;
@@ -9,41 +7,14 @@ type SentRequest = {
   messages: { role: string; content: string }[];
 };
 
-/**
- * A local OpenAI-compatible server answering each chat completion with the next scripted reply
- * (a string), or with a 500 for `null`; it records what Parley sent.
- */
-const script: (string | null)[] = [];
-const requests: SentRequest[] = [];
-const server = createServer(async (req, res) => {
-  let raw = '';
-  for await (const chunk of req) raw += chunk;
-  requests.push(JSON.parse(raw) as SentRequest);
-  const reply = script.shift();
-  if (reply === null || reply === undefined) {
-    res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model exploded', type: 'server_error' } }));
-    return;
-  }
-  res.writeHead(200, { 'content-type': 'application/json' }).end(
-    JSON.stringify({
-      id: 'chatcmpl-test',
-      object: 'chat.completion',
-      created: 1,
-      model: 'gpt-4.1',
-      choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
-    }),
-  );
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-process.env.OPENAI_API_KEY = 'test-key';
-process.env.OPENAI_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+const { script, requests, close } = await serveScriptedOpenAI<SentRequest>();
 
 const { client, createUserAndCookie, errorOf, newBot, withCookie } = await import('../../../test/helpers');
 const { uiDesignerResponseSchema } = await import('@parley/contracts/schemas');
 const { withThemeColors } = await import('@parley/contracts');
 const designer = client.api['ui-designer'];
 
-afterAll(() => closeServer(server));
+afterAll(close);
 
 const design = {
   version: 1,

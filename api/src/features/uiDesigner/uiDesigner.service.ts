@@ -1,8 +1,6 @@
-import type OpenAI from 'openai';
 import type { UiDesignerRequest, UiDesignerResponse } from '@parley/contracts';
-import { env } from '../../env';
 import { badRequest } from '../../lib/errors';
-import { createOpenAIClient } from '../ai/openaiClient';
+import { assistantClient } from '../ai/assistantModel';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
 import { modelDesigner } from './modelDesigner';
 import { offlineDesigner } from './offlineDesigner';
@@ -21,16 +19,7 @@ export async function designHomeScreen(userId: string, mode: DesignMode, request
   const bot = getOwnedChatbot(userId, request.chatbotId);
   const currentConfig = mode === 'modify' ? (request.currentConfig ?? null) : null;
   if (mode === 'modify' && !currentConfig) throw badRequest(NOTHING_TO_MODIFY, { fieldErrors: { currentConfig: [NOTHING_TO_MODIFY] } });
-  const client = modelClient();
+  const client = assistantClient();
   if (!client) return offlineDesigner({ prompt: request.prompt, currentConfig, botName: bot.name });
   return modelDesigner(client, bot.model, { prompt: request.prompt, currentConfig, bot: { name: bot.name, description: bot.description } });
-}
-
-let client: OpenAI | null = null;
-
-/** The OpenAI-compatible server the chat engine uses, or null when none is configured. */
-function modelClient(): OpenAI | null {
-  if (!env.OPENAI_API_KEY) return null;
-  client ??= createOpenAIClient({ maxRetries: 1 });
-  return client;
 }

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { UiDesignerRequest } from '@parley/contracts';
-import { homeScreenConfigSchema, uiDesignerResponseSchema } from '@parley/contracts/schemas';
+import type { HomeScreenConfig, UiDesignerRequest, UiDesignerResponse } from '@parley/contracts';
 
 // Offline: no OPENAI_API_KEY (the test setup removes it), so the offline designer answers.
 const { client, createUserAndCookie, errorOf, newBot, untyped, withCookie } = await import('../../../test/helpers');
 const { UI_DESIGNER_PER_MINUTE } = await import('./uiDesigner.routes');
 
 const designer = client.api['ui-designer'];
-const current = { components: [{ id: 'welcome', type: 'header' as const, props: { title: 'Welcome' } }] };
+const current: HomeScreenConfig = {
+  components: [
+    { id: 'harbour-hello', type: 'header', props: { title: 'Harbour office', subtitle: 'Moorings, fees and more' } },
+    { id: 'harbour-topics', type: 'topic_grid', props: { topics: [{ id: 'fees', title: 'Harbour fees', actionType: 'message', message: 'What are the fees?' }] } },
+  ],
+};
 
 async function ownerWithBot() {
   const { cookie } = await createUserAndCookie();
@@ -18,25 +22,42 @@ async function ownerWithBot() {
 
 const generate = (cookie: string, json: UiDesignerRequest) => designer.generate.$post({ json }, withCookie(cookie));
 const modify = (cookie: string, json: UiDesignerRequest) => designer.modify.$post({ json }, withCookie(cookie));
+const designOf = async (res: Response) => (await res.json()) as UiDesignerResponse;
+/** Every topic title of a design, in the order shown. */
+const topicTitles = ({ components }: HomeScreenConfig) =>
+  components.flatMap((c) => (c.type === 'topic_grid' ? c.props.topics : c.type === 'quick_actions' ? c.props.actions : []).map((t) => t.title));
 
 describe('POST /api/ui-designer/generate and /modify (offline)', () => {
-  it('generate answers a valid config and an explanation, by guid or numeric id', async () => {
+  it('generate designs the topics asked for and says what it made, by guid or numeric id', async () => {
     const { cookie, bot } = await ownerWithBot();
     for (const chatbotId of [bot.guid, bot.id]) {
       const res = await generate(cookie, { prompt: 'A support center with billing and sales topics', chatbotId });
       expect(res.status).toBe(200);
-      const body = uiDesignerResponseSchema.parse(await res.json());
-      expect(homeScreenConfigSchema.safeParse(body.config).success).toBe(true);
-      expect(body.config.components.length).toBeGreaterThan(0);
-      expect(body.explanation.trim()).not.toBe('');
+      const { config, explanation } = await designOf(res);
+      expect(topicTitles(config)).toEqual(['Billing', 'Sales']);
+      expect(explanation).toContain('Billing');
+      expect(explanation).toContain('Sales');
     }
   });
 
-  it('modify with a current config answers a valid config', async () => {
+  it('generate ignores a current config sent with it', async () => {
     const { cookie, bot } = await ownerWithBot();
-    const res = await modify(cookie, { prompt: 'Add a footer', currentConfig: current, chatbotId: bot.guid });
+    const { config } = await designOf(await generate(cookie, { prompt: 'A support center with billing and sales topics', currentConfig: current, chatbotId: bot.guid }));
+    expect(config.components.map((c) => c.id)).not.toContain('harbour-hello');
+    expect(topicTitles(config)).not.toContain('Harbour fees');
+  });
+
+  it('modify adds the footer asked for and keeps the current header and topics', async () => {
+    const { cookie, bot } = await ownerWithBot();
+    const res = await modify(cookie, { prompt: 'Add a footer saying "Open daily 9-5"', currentConfig: current, chatbotId: bot.guid });
     expect(res.status).toBe(200);
-    expect(homeScreenConfigSchema.safeParse(uiDesignerResponseSchema.parse(await res.json()).config).success).toBe(true);
+    const { config, explanation } = await designOf(res);
+    const footer = config.components.find((c) => c.type === 'footer');
+    expect(footer?.props).toMatchObject({ text: 'Open daily 9-5' });
+    const header = config.components.find((c) => c.type === 'header');
+    expect(header).toMatchObject({ id: 'harbour-hello', props: { title: 'Harbour office', subtitle: 'Moorings, fees and more' } });
+    expect(topicTitles(config)).toEqual(['Harbour fees']);
+    expect(explanation).toContain('Open daily 9-5');
   });
 
   it('modify without a current config answers 400 saying to generate first', async () => {
@@ -67,6 +88,45 @@ describe('POST /api/ui-designer/generate and /modify (offline)', () => {
     const noBot = await generate(cookie, untyped({ prompt: 'A home' }));
     expect(noBot.status).toBe(400);
     expect((await errorOf(noBot)).message).toMatch(/^chatbotId: /);
+  });
+
+  it('refuses a current config over 64 KB, naming currentConfig', async () => {
+    const { cookie, bot } = await ownerWithBot();
+    // Valid in every field: only its size is wrong.
+    const grid = (id: string) => ({
+      id,
+      type: 'topic_grid' as const,
+      props: { topics: Array.from({ length: 50 }, (_, i) => ({ id: `t${i}`, title: `Topic ${i}`, message: 'x'.repeat(1000) })) },
+    });
+    const res = await modify(cookie, { prompt: 'Make it blue', currentConfig: { components: [grid('a'), grid('b')] }, chatbotId: bot.guid });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.message).toBe('currentConfig is too large (at most 64 KB)');
+    expect(error.details?.issues).toEqual([{ path: 'currentConfig', message: 'currentConfig is too large (at most 64 KB)' }]);
+  });
+
+  it('refuses repeated topic ids in one list, to the designer and on save, with the path', async () => {
+    const { cookie, bot } = await ownerWithBot();
+    const twice = {
+      components: [{ id: 'grid', type: 'topic_grid' as const, props: { topics: [{ id: 'a', title: 'One' }, { id: 'a', title: 'Two' }] } }],
+    };
+    const designed = await modify(cookie, { prompt: 'Make it blue', currentConfig: twice, chatbotId: bot.guid });
+    expect(designed.status).toBe(400);
+    expect(await errorOf(designed)).toMatchObject({
+      message: 'currentConfig.components.0.props.topics.1.id: Duplicate topic id "a"',
+      details: { issues: [{ path: 'currentConfig.components.0.props.topics.1.id', message: 'Duplicate topic id "a"' }] },
+    });
+
+    const save = (homeScreenConfig: HomeScreenConfig) => client.api.chatbots.guid[':guid'].$patch({ param: { guid: bot.guid }, json: { homeScreenConfig } }, withCookie(cookie));
+    expect((await save(current)).status).toBe(200);
+    const saved = await save(twice);
+    expect(saved.status).toBe(400);
+    expect(await errorOf(saved)).toMatchObject({
+      message: 'components.0.props.topics.1.id: Duplicate topic id "a"',
+      details: { issues: [{ path: 'components.0.props.topics.1.id', message: 'Duplicate topic id "a"' }] },
+    });
+    const stored = await client.api.chatbots[':guid'].$get({ param: { guid: bot.guid } }, withCookie(cookie));
+    expect(((await stored.json()) as { homeScreenConfig: unknown }).homeScreenConfig).toEqual(current);
   });
 
   it("answers 404 for another owner's bot like a missing one, and 401 without a sign-in", async () => {

@@ -6,13 +6,18 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/Field';
 import { PageSpinner } from '../../components/Spinner';
+import { Tabs, tabPanelProps } from '../../components/Tabs';
 import { ApiError, client, throwIfResNotOk } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/queryKeys';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from './useAuth';
 
 type Mode = 'signin' | 'signup';
+
+const MODE_TABS: readonly (readonly [Mode, string])[] = [
+  ['signin', 'Sign in'],
+  ['signup', 'Sign up'],
+];
 type FieldErrors = Partial<Record<'email' | 'password' | 'firstName' | 'lastName', string>>;
 
 /** /login: where GET /api/login sends the browser. Sign in or create an account, then go back. */
@@ -38,26 +43,10 @@ export function LoginPage() {
             {mode === 'signin' ? 'Log in to manage your chatbots.' : 'Free plan: 1 chatbot, 100 messages a month, no credit card.'}
           </p>
         </div>
-        <div role="tablist" aria-label="Account" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-          {(['signin', 'signup'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              aria-selected={mode === m}
-              onClick={() => setMode(m)}
-              className={cn(
-                'rounded-md py-2 text-sm font-medium transition-colors',
-                mode === m
-                  ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
-                  : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
-              )}
-            >
-              {m === 'signin' ? 'Sign in' : 'Sign up'}
-            </button>
-          ))}
+        <Tabs id="account" label="Account" tabs={MODE_TABS} selected={mode} onSelect={setMode} className="mb-6" />
+        <div {...tabPanelProps('account', mode, mode)}>
+          <AuthForm key={mode} mode={mode} returnTo={returnTo} />
         </div>
-        <AuthForm key={mode} mode={mode} returnTo={returnTo} />
       </Card>
     </div>
   );

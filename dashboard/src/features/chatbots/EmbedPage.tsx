@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { SelectField } from '../../components/Field';
+import { Tabs, tabPanelProps } from '../../components/Tabs';
 import { customElementSnippet, iframeSnippet, scriptTagSnippet, widgetUserId } from '../../lib/embedSnippets';
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/queryKeys';
@@ -15,6 +16,11 @@ import { ChatbotToolPage } from './ChatbotToolPage';
 import { botTheme } from './botTheme';
 
 type Tab = 'floating' | 'iframe';
+
+const EMBED_TABS: readonly (readonly [Tab, string])[] = [
+  ['floating', 'Floating Widget'],
+  ['iframe', 'Inline iframe'],
+];
 
 /** /chatbots/{guid}/embed: position, theme colours, quick links and copyable snippets. */
 export function EmbedPage() {
@@ -79,34 +85,16 @@ export function EmbedPage() {
               </Card>
             </div>
             <Card className="p-6 lg:col-span-2">
-              <div role="tablist" aria-label="Embed type" className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-                {(
-                  [
-                    ['floating', 'Floating Widget'],
-                    ['iframe', 'Inline iframe'],
-                  ] as const
-                ).map(([value, label]) => (
-                  <button
-                    key={value}
-                    role="tab"
-                    type="button"
-                    aria-selected={tab === value}
-                    onClick={() => setTab(value)}
-                    className={cn('rounded-md px-4 py-1.5 text-sm font-medium', tab === value ? 'bg-white shadow-sm dark:bg-slate-950' : 'text-slate-600 dark:text-slate-400')}
-                  >
-                    {label}
-                  </button>
-                ))}
-              </div>
+              <Tabs id="embed" label="Embed type" tabs={EMBED_TABS} selected={tab} onSelect={setTab} className="inline-grid" />
               {tab === 'floating' ? (
-                <div className="mt-6 space-y-5">
+                <div {...tabPanelProps('embed', tab, tab)} className="mt-6 space-y-5">
                   <p className="text-sm text-slate-600 dark:text-slate-400">Paste this line before the closing &lt;/body&gt; tag of every page that should show the chat launcher.</p>
                   <CodeBlock label="Script tag" code={scriptTagSnippet(origin, bot.guid, position)} onCopy={() => markEmbedCopied(bot.guid)} />
                   <p className="text-sm text-slate-600 dark:text-slate-400">Or, as a custom element:</p>
                   <CodeBlock label="Custom element" code={customElementSnippet(origin, bot.guid)} onCopy={() => markEmbedCopied(bot.guid)} />
                 </div>
               ) : (
-                <div className="mt-6 space-y-5">
+                <div {...tabPanelProps('embed', tab, tab)} className="mt-6 space-y-5">
                   <p className="text-sm text-slate-600 dark:text-slate-400">Shows the chat inline inside your page (400 × 600).</p>
                   <CodeBlock label="Iframe" code={iframeSnippet(origin, widgetUserId(user?.id ?? ''), bot.guid)} onCopy={() => markEmbedCopied(bot.guid)} />
                   <a

@@ -286,7 +286,8 @@ describe('HistoryPage', () => {
   it('filters by flags, dates and a debounced search kept in the URL, and exports what matches', async () => {
     const fetchMock = mockFetch(
       (url) => (isBot(url) ? json(bot) : undefined),
-      (url) => (isSessions(url) ? json(sessionsPage([{ n: 1, count: 2 }], { totalCount: 1 })) : undefined),
+      // Three pages, so page 3 of the URL exists and is not stepped back to the last page.
+      (url) => (isSessions(url) ? json(sessionsPage([{ n: 1, count: 2 }], { totalCount: 21, currentPage: 3, totalPages: 3 })) : undefined),
     );
     renderWithProviders(
       <>

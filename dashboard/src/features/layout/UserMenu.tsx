@@ -12,7 +12,8 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label="User menu"
+        // The name shown on the button is part of its accessible name, so "click {name}" finds it too.
+        aria-label={`User menu: ${name}`}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         <UserAvatar user={user} />

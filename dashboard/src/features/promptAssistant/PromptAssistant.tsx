@@ -1,14 +1,15 @@
 import { NEW_CHATBOT_GUID, PROMPT_ASSISTANT_LIMITS as LIMITS, PROMPT_ASSISTANT_MESSAGES as MESSAGES, type PromptAssistantAction } from '@parley/contracts';
 import { Sparkles, Wand2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { Button } from '../../components/Button';
+import { ChatInput } from '../../components/ChatInput';
 import { Spinner } from '../../components/Spinner';
+import { useChatDraft } from '../../lib/useChatDraft';
 import { useSystemStatus } from '../../lib/useSystemStatus';
 import type { ChatbotFormValues } from '../chatbots/chatbotFormValues';
 import { PromptAssistantBubble } from './PromptAssistantBubble';
-import { PromptAssistantInput } from './PromptAssistantInput';
 import { usePromptAssistant } from './usePromptAssistant';
 
 /**
@@ -23,7 +24,7 @@ export function PromptAssistant() {
   const { control, getValues, setValue } = useFormContext<ChatbotFormValues>();
   const currentPrompt = useWatch({ control, name: 'systemPrompt' });
   const status = useSystemStatus();
-  const [draft, setDraft] = useState('');
+  const { draft, setDraft, take } = useChatDraft();
   const { messages, pending, send } = usePromptAssistant(guid ?? NEW_CHATBOT_GUID, () => ({
     chatbotName: getValues('name').trim().slice(0, LIMITS.chatbotName),
     description: getValues('description').trim().slice(0, LIMITS.description),
@@ -39,11 +40,10 @@ export function PromptAssistant() {
   }, [messages.length, pending]);
 
   function run(action: PromptAssistantAction) {
-    const words = draft.trim();
+    const typed = take();
+    const words = typed.words.trim();
     const label = action === 'generate' ? 'Generate a system prompt' : action === 'improve' ? 'Improve the current prompt' : words;
-    // The box empties at once; a failed request gives the words back unless the owner typed anew.
-    send(action, words, action !== 'chat' && words ? `${label}: ${words}` : label, () => setDraft((current) => (current.trim() ? current : draft)));
-    setDraft('');
+    send(action, words, action !== 'chat' && words ? `${label}: ${words}` : label, typed.giveBack);
   }
 
   const apply = (prompt: string) => setValue('systemPrompt', prompt, { shouldDirty: true, shouldValidate: true });
@@ -84,7 +84,16 @@ export function PromptAssistant() {
         )}
       </ol>
 
-      <PromptAssistantInput value={draft} onChange={setDraft} onSend={() => run('chat')} pending={pending} />
+      <ChatInput
+        value={draft}
+        onChange={setDraft}
+        onSend={() => run('chat')}
+        pending={pending}
+        label="Message the prompt assistant"
+        sendLabel="Send message"
+        placeholder='e.g. "be concise, answer in French"'
+        maxLength={LIMITS.userMessage}
+      />
     </section>
   );
 }

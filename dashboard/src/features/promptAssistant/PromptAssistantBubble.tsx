@@ -3,6 +3,7 @@ import { Check, ClipboardCopy, Wand2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { cn } from '../../lib/cn';
+import { copyText } from '../../lib/copyText';
 import { toast } from '../toast/toastStore';
 import type { AssistantMessage } from './usePromptAssistant';
 
@@ -39,12 +40,7 @@ function PromptActions({ prompt, onApply }: { prompt: string; onApply: (prompt: 
   const [applied, flashApplied] = useFlag();
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(prompt);
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'Could not copy to the clipboard. Select the text and copy it instead.' });
-      return;
-    }
+    if (!(await copyText(prompt))) return;
     flashCopied();
     toast({ variant: 'success', title: MESSAGES.copied, description: 'The system prompt is on your clipboard.' });
   }

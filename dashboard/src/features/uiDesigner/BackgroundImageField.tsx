@@ -1,7 +1,7 @@
 import { ImageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { homeThemeSchema } from '@parley/contracts/schemas';
-import { client, serverMessage, unwrap } from '../../lib/api';
+import { ApiError, client, unwrap } from '../../lib/api';
 import { safeImageUrl } from '../../lib/safeUrl';
 import { ImageUploadField } from '../uploads/ImageUploadField';
 
@@ -15,8 +15,9 @@ type BackgroundImageFieldProps = {
 };
 
 /**
- * The home screen's optional background image, drawn behind the content: upload one (any image
- * up to 10 MB, kept as sent), type its URL, or remove it. A typed URL the home screen would
+ * The home screen's optional background image, drawn behind the content: upload one (JPG, PNG,
+ * GIF or WebP up to 10 MB; any image/* file is sent, the server refuses the other types), type
+ * its URL, or remove it. A typed URL the home screen would
  * refuse is not applied; the field says why instead.
  */
 export function BackgroundImageField({ value, onChange, disabled }: BackgroundImageFieldProps) {
@@ -57,7 +58,7 @@ export function BackgroundImageField({ value, onChange, disabled }: BackgroundIm
           onChange(url);
           return url;
         }}
-        uploadFailedText={(error) => serverMessage(error, 'Failed to upload background image. Please try again.')}
+        uploadFailedText={uploadFailedText}
         onSetUrl={apply}
         onRemove={() => {
           setUrlError(undefined);
@@ -65,8 +66,17 @@ export function BackgroundImageField({ value, onChange, disabled }: BackgroundIm
         }}
         busy={disabled}
         error={urlError}
-        hint="Optional. Sits behind the home screen's content; any image up to 10MB."
+        hint="Optional. Sits behind the home screen's content; JPG, PNG, GIF or WebP up to 10MB."
       />
     </div>
   );
+}
+
+const UPLOAD_FAILED = 'Failed to upload background image. Please try again.';
+
+/** The failed upload's toast text: always the same sentence first, then the server's reason when it gave one. */
+function uploadFailedText(error: unknown): string {
+  const reason = error instanceof ApiError ? error.body?.message?.trim() : undefined;
+  if (!reason) return UPLOAD_FAILED;
+  return `${UPLOAD_FAILED} ${reason}${/[.!?]$/.test(reason) ? '' : '.'}`;
 }

@@ -2,8 +2,9 @@ import { Copy, Eye, RotateCcw, Save } from 'lucide-react';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Textarea } from '../../components/Input';
+import { copyText } from '../../lib/copyText';
 import { toast } from '../toast/toastStore';
-import { INVALID_JSON_MESSAGE } from './designerConfig';
+import { INVALID_JSON_MESSAGE } from './checkDraft';
 import type { UiDesignerState } from './useUiDesigner';
 
 /**
@@ -15,13 +16,7 @@ export function CodeTab({ designer }: { designer: UiDesignerState }) {
   const { current, draft, hasDraftChanges, problems, saving } = designer;
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(draft);
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'Could not copy to the clipboard. Select the text and copy it instead.' });
-      return;
-    }
-    toast({ variant: 'success', title: 'Copied!', description: 'The configuration is on your clipboard.' });
+    if (await copyText(draft)) toast({ variant: 'success', title: 'Copied!', description: 'The configuration is on your clipboard.' });
   }
 
   return (

@@ -1,12 +1,13 @@
-import { Loader2, Send, Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Button } from '../../components/Button';
-import { Textarea } from '../../components/Input';
+import { DESIGNER_PROMPT_MAX, withThemeColors } from '@parley/contracts';
+import { Loader2, Sparkles } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { ChatInput } from '../../components/ChatInput';
 import { cn } from '../../lib/cn';
+import { useChatDraft } from '../../lib/useChatDraft';
 import type { DesignerMessage } from './useUiDesigner';
 
-/** The prompt may hold 4000 characters, the Theme tab's colour line included. */
-const MAX_WORDS = 3900;
+/** The prompt sent holds the owner's words and the Theme tab's colour line (#rrggbb at the longest). */
+const MAX_WORDS = DESIGNER_PROMPT_MAX - withThemeColors('', { primaryColor: '#000000', backgroundColor: '#000000', textColor: '#000000' }).length;
 
 /**
  * The Chat tab: the owner describes a home screen, the designer answers with an explanation and
@@ -22,8 +23,7 @@ export function DesignerChat({
   generating: boolean;
   onSend: (words: string, onFailed: () => void) => void;
 }) {
-  const [input, setInput] = useState('');
-  const canSend = input.trim() !== '' && !generating;
+  const { draft, setDraft, take } = useChatDraft();
   const end = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll on every new line or state
   useEffect(() => {
@@ -31,17 +31,8 @@ export function DesignerChat({
   }, [messages.length, generating]);
 
   function submit() {
-    if (!canSend) return;
-    const words = input;
-    setInput('');
-    // A failed request gives the words back, unless the owner already typed something new.
-    onSend(words, () => setInput((now) => (now.trim() ? now : words)));
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
-    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
-    e.preventDefault();
-    submit();
+    const { words, giveBack } = take();
+    onSend(words, giveBack);
   }
 
   return (
@@ -84,22 +75,18 @@ export function DesignerChat({
         )}
         <div ref={end} />
       </div>
-      <div className="flex items-end gap-2">
-        <Textarea
-          aria-label="Describe your home screen design"
-          rows={3}
-          maxLength={MAX_WORDS}
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder="Describe your home screen design..."
-          disabled={generating}
-          className="min-w-0 flex-1 resize-y"
-        />
-        <Button onClick={submit} disabled={!canSend} aria-label="Send" className="shrink-0 px-3">
-          <Send className="h-4 w-4" aria-hidden />
-        </Button>
-      </div>
+      <ChatInput
+        value={draft}
+        onChange={setDraft}
+        onSend={submit}
+        pending={generating}
+        lockWhilePending
+        label="Describe your home screen design"
+        sendLabel="Send"
+        placeholder="Describe your home screen design..."
+        maxLength={MAX_WORDS}
+        rows={3}
+      />
     </div>
   );
 }

@@ -8,13 +8,17 @@ import { ShadowRoot } from '../../components/ShadowRoot';
 import { toast } from '../toast/toastStore';
 import { designOf } from './themeDesign';
 
-/** The preview is as tall as a roomy widget panel; longer home screens scroll inside it. */
+/**
+ * The preview is as tall as a roomy widget panel; longer home screens scroll inside it while
+ * their footer stays pinned at the bottom, as in the widget. The border sits outside this height.
+ */
 const PREVIEW_HEIGHT = 800;
 
 /**
  * The design drawn by the widget's own HomeScreen, in a shadow root with the widget's
- * stylesheet, so it looks exactly as visitors will see it. Clicking a topic names it; an action
- * (link, survey, start chat) only goes to the console, since the preview has no chat to open.
+ * stylesheet, so it looks exactly as visitors will see it. Clicking a topic (a link topic too,
+ * which the preview never follows) names it; a quick action (link, survey, start chat) only goes
+ * to the console, since the preview has no chat to open.
  */
 export function LivePreview({ config }: { config: HomeScreenConfig | null }) {
   return (
@@ -26,7 +30,7 @@ export function LivePreview({ config }: { config: HomeScreenConfig | null }) {
         <Badge tone={config ? 'blue' : 'gray'}>{config ? 'Custom' : 'Default'}</Badge>
       </div>
       <div
-        className="mt-4 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950/40"
+        className="mt-4 box-content overflow-hidden rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950/40"
         style={{ height: `${PREVIEW_HEIGHT}px` }}
         data-testid="live-preview"
       >
@@ -53,9 +57,9 @@ function PreviewHome({ config }: { config: HomeScreenConfig }) {
   return (
     <ShadowRoot data-testid="live-preview-root">
       <WidgetStyles primaryColor={design.primaryColor} backgroundColor={design.backgroundColor} textColor={design.textColor}>
-        <div style={{ minHeight: `${PREVIEW_HEIGHT - 2}px`, display: 'flex', flexDirection: 'column' }}>
+        <div style={{ height: `${PREVIEW_HEIGHT}px`, display: 'flex', flexDirection: 'column' }}>
           {/* Keyed on the config, so a new design starts on its default category. */}
-          <HomeScreen key={key} config={config} onSelect={onSelect} />
+          <HomeScreen key={key} config={config} onSelect={onSelect} linksAsButtons />
         </div>
       </WidgetStyles>
     </ShadowRoot>

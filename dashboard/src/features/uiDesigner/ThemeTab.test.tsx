@@ -155,10 +155,13 @@ describe('ThemeTab', () => {
     expect(screen.getByRole('img', { name: 'Home screen background' }).getAttribute('src')).toBe('/uploads/background-1.svg');
     expect(screen.getByLabelText('Transparent Header Background')).toBeTruthy();
 
+    expect(screen.getByText("Optional. Sits behind the home screen's content; JPG, PNG, GIF or WebP up to 10MB.")).toBeTruthy();
+
+    // The toast leads with the same sentence every time; the server's reason may follow it.
     answer = () => json({ message: 'Upload quota exceeded' }, 413);
     pickFile(new File(['png'], 'b.png', { type: 'image/png' }));
     await screen.findByText('Upload failed');
-    expect(screen.getByText('Upload quota exceeded')).toBeTruthy();
+    expect(screen.getByText('Failed to upload background image. Please try again. Upload quota exceeded.')).toBeTruthy();
 
     answer = () => new Response('oops', { status: 500 });
     pickFile(new File(['png'], 'c.png', { type: 'image/png' }));

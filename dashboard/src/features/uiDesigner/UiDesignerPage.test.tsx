@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { STARTER_HOME_SCREEN_CONFIG, type HomeScreenConfig } from '@parley/contracts';
+import { DESIGNER_PROMPT_MAX, HOME_SCREEN_MAX_BYTES, STARTER_HOME_SCREEN_CONFIG, withThemeColors, type HomeScreenConfig } from '@parley/contracts';
 import { chatbotFixture } from '../../test/chatbotFixture';
 import { json, mockFetch, renderWithProviders, usePageTestEnv } from '../../test/renderWithProviders';
 import { UiDesignerPage } from './UiDesignerPage';
@@ -39,12 +39,15 @@ function serve({
   botStatus,
   design = { config: support, explanation: 'A support center with billing and technical topics.' },
   designStatus,
+  designDown,
   saveStatus,
 }: {
   saved?: HomeScreenConfig | null;
   botStatus?: number;
   design?: unknown;
   designStatus?: number;
+  /** The designer cannot be reached at all (fetch rejects). */
+  designDown?: boolean;
   saveStatus?: number;
 } = {}) {
   const sent: Sent[] = [];
@@ -60,6 +63,7 @@ function serve({
     },
     (url) => {
       if (!url.startsWith('/api/ui-designer/')) return undefined;
+      if (designDown) throw new TypeError('Failed to fetch');
       return designStatus ? json({ message: 'The designer is busy, try again' }, designStatus) : json(design);
     },
     (url, init) => {
@@ -102,7 +106,7 @@ describe('UI designer page', () => {
     serve({ botStatus: 404 });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Chatbot Not Found' })).toBeTruthy();
-    expect(screen.getByText("The chatbot you're looking for doesn't exist or you don't have permission to edit it.")).toBeTruthy();
+    expect(screen.getByText("The chatbot you're looking for doesn't exist or you don't have permission to edit it")).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('/dashboard');
   });
 
@@ -126,6 +130,37 @@ describe('UI designer page', () => {
     expect(screen.getByText('No configuration generated yet')).toBeTruthy();
     expect(screen.queryByLabelText('Configuration JSON')).toBeNull();
     expect(screen.queryByText('Unsaved Changes')).toBeNull();
+  });
+
+  it('tabs: one Tab stop, arrow keys, Home and End move between Chat, Theme and Code', async () => {
+    serve();
+    renderPage();
+    await screen.findByRole('heading', { name: 'UI Designer' });
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    expect([tab('Chat').tabIndex, tab('Theme').tabIndex, tab('Code').tabIndex]).toEqual([0, -1, -1]);
+    expect(tab('Code').getAttribute('aria-controls')).toBe('ui-designer-panel-code');
+    fireEvent.keyDown(tab('Chat'), { key: 'ArrowRight' });
+    expect(tab('Theme').getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(tab('Theme'));
+    expect(screen.getByRole('tabpanel', { name: 'Theme' }).hidden).toBe(false);
+    fireEvent.keyDown(tab('Theme'), { key: 'End' });
+    expect(document.activeElement).toBe(tab('Code'));
+    expect(screen.getByText('No configuration generated yet')).toBeTruthy();
+    fireEvent.keyDown(tab('Code'), { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(tab('Chat'));
+    fireEvent.keyDown(tab('Chat'), { key: 'ArrowLeft' });
+    expect(tab('Code').getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(tab('Code'), { key: 'Home' });
+    expect([tab('Chat').tabIndex, tab('Theme').tabIndex, tab('Code').tabIndex]).toEqual([0, -1, -1]);
+  });
+
+  it('the chat box takes as many characters as the prompt leaves beside the longest theme line', async () => {
+    serve();
+    renderPage();
+    await screen.findByRole('heading', { name: 'UI Designer' });
+    const box = screen.getByPlaceholderText('Describe your home screen design...') as HTMLTextAreaElement;
+    const words = 'x'.repeat(box.maxLength);
+    expect(withThemeColors(words, { primaryColor: '#aabbcc', backgroundColor: '#ffffff', textColor: '#000000' })).toHaveLength(DESIGNER_PROMPT_MAX);
   });
 
   it('generate: sends the words, the theme line and the bot guid; the design lands in the preview', async () => {
@@ -186,6 +221,69 @@ describe('UI designer page', () => {
     expect(screen.queryAllByTestId('designer-message')).toHaveLength(0);
     expect((screen.getByPlaceholderText('Describe your home screen design...') as HTMLTextAreaElement).value).toBe('Something nice');
     expect(screen.getByText('Generate a design to see preview')).toBeTruthy();
+  });
+
+  it('an unreachable designer says so in words, not "Failed to fetch"', async () => {
+    serve({ designDown: true });
+    renderPage();
+    await screen.findByRole('heading', { name: 'UI Designer' });
+    await describeDesign('Something nice');
+    await waitFor(() => expect(toastTexts()).toEqual([['destructive', 'Generation FailedCould not reach the designer. Please try again.']]));
+  });
+
+  it('Save Design saves unapplied JSON edits (applied first, like Ctrl+S) and refuses broken JSON', async () => {
+    const { sent } = serve({ saved: support });
+    renderPage();
+    await findInPreview('Support Center');
+    openTab('Code');
+    fireEvent.change(jsonBox(), { target: { value: '{"components": [' } });
+    fireEvent.click(button('Save Design'));
+    expect(screen.getByRole('alert').textContent).toBe('Invalid JSON: Please check your JSON syntax before saving.');
+    expect(jsonBox().value).toBe('{"components": [');
+    expect(sent).toEqual([]);
+    const edited = { ...support, components: support.components.map((c) => (c.type === 'header' ? { ...c, props: { title: 'Help Desk' } } : c)) };
+    fireEvent.change(jsonBox(), { target: { value: JSON.stringify(edited) } });
+    fireEvent.click(button('Save Design'));
+    await waitFor(() => expect(toastTexts()).toEqual([['success', 'Design SavedYour home screen is now live in the widget.']]));
+    expect(sent).toEqual([{ url: PATCH, method: 'PATCH', body: { homeScreenConfig: edited } }]);
+    expect(preview().getByText('Help Desk')).toBeTruthy();
+    expect(JSON.parse(jsonBox().value)).toEqual(edited);
+    expect(screen.queryByText('Unsaved Changes')).toBeNull();
+  });
+
+  it('a new design from the chat keeps unapplied JSON edits, still marked Unsaved Changes', async () => {
+    serve({ saved: STARTER_HOME_SCREEN_CONFIG });
+    renderPage();
+    await findInPreview('Welcome');
+    openTab('Code');
+    fireEvent.change(jsonBox(), { target: { value: '{"my": "edits"' } });
+    openTab('Chat');
+    await describeDesign('A support center');
+    await screen.findByText('A support center with billing and technical topics.');
+    expect(preview().getByText('Support Center')).toBeTruthy();
+    openTab('Code');
+    expect(jsonBox().value).toBe('{"my": "edits"');
+    expect(screen.getByText('Unsaved Changes')).toBeTruthy();
+    fireEvent.click(button('Reset'));
+    expect(JSON.parse(jsonBox().value)).toEqual(support);
+  });
+
+  it('Code tab: a draft over the stored size limit is refused before it reaches the preview', async () => {
+    const { sent } = serve({ saved: support });
+    renderPage();
+    await findInPreview('Support Center');
+    openTab('Code');
+    // Valid field by field (each description within its limit), too large as a whole.
+    const topics = Array.from({ length: 50 }, (_, i) => ({ id: `t${i}`, title: `Topic ${i}`, description: 'd'.repeat(290), actionType: 'message', message: 'Hi' }));
+    const grids = Array.from({ length: 5 }, (_, g) => ({ id: `topics${g}`, type: 'topic_grid', order: g + 1, visible: true, props: { topics } }));
+    const big = { ...support, components: [support.components[0]!, ...grids] };
+    expect(JSON.stringify(big).length).toBeGreaterThan(HOME_SCREEN_MAX_BYTES);
+    fireEvent.change(jsonBox(), { target: { value: JSON.stringify(big) } });
+    fireEvent.click(button('Apply to Preview'));
+    expect(screen.getByRole('alert').textContent).toBe('Invalid configuration: homeScreenConfig is too large (at most 64 KB)');
+    expect(preview().queryByText('Topic 49')).toBeNull();
+    fireEvent.click(button('Apply & Save'));
+    expect(sent).toEqual([]);
   });
 
   it('Code tab: edits mark Unsaved Changes; Apply to Preview shows them; Reset brings the text back', async () => {

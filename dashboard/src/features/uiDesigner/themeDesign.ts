@@ -1,4 +1,4 @@
-import { DESCRIPTION_FONT_SIZES, HOME_DESIGN_DEFAULTS, HOME_ITEM_STYLES, type HomeComponent, type HomeScreenConfig, type HomeStyle, TITLE_FONT_SIZES } from '@parley/contracts';
+import { DESCRIPTION_FONT_SIZES, HEX_COLOR_PATTERN, HOME_DESIGN_DEFAULTS, HOME_ITEM_STYLES, type HomeComponent, type HomeScreenConfig, type HomeStyle, TITLE_FONT_SIZES } from '@parley/contracts';
 import { homeThemeSchema } from '@parley/contracts/schemas';
 
 /** What the Theme tab edits: the theme plus the item style and header transparency spread over the components. */
@@ -7,7 +7,7 @@ export type ThemeDesign = {
   primaryColor: string;
   backgroundColor: string;
   textColor: string;
-  itemStyle: 'filled' | 'outlined';
+  itemStyle: NonNullable<HomeStyle['itemStyle']>;
   titleFontSize: number;
   descriptionFontSize: number;
   /** '' = no background image. */
@@ -84,9 +84,9 @@ export function applyDesign(config: HomeScreenConfig, design: ThemeDesign): Home
 
 /** A hex colour as #rrggbb in lower case (#abc → #aabbcc); null when it is not one. */
 export function normalizeHex(value: string | null | undefined): string | null {
-  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec((value ?? '').trim());
-  if (!m?.[1]) return null;
-  const hex = m[1].toLowerCase();
+  const text = (value ?? '').trim();
+  if (!HEX_COLOR_PATTERN.test(text)) return null;
+  const hex = text.slice(1).toLowerCase();
   return `#${hex.length === 3 ? [...hex].map((d) => d + d).join('') : hex}`;
 }
 

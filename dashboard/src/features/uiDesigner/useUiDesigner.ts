@@ -2,11 +2,12 @@ import { STARTER_HOME_SCREEN_CONFIG, withThemeColors, type HomeScreenConfig } fr
 import { readHomeScreenConfig } from '@parley/contracts/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, client, unwrap, type Chatbot } from '../../lib/api';
+import { client, serverMessage, unwrap, type Chatbot } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
-import { checkDraft, draftDiffers, formatConfig, INVALID_JSON_MESSAGE, sameConfig } from './designerConfig';
+import { checkDraft, formatConfig, INVALID_JSON_MESSAGE } from './checkDraft';
+import { draftDiffers, sameConfig } from './sameConfig';
 import { applyDesign, designOf, type ThemeDesign } from './themeDesign';
 
 export type DesignerMessage = { id: number; role: 'user' | 'assistant'; content: string; timestamp: Date };
@@ -18,7 +19,10 @@ type DesignRequest = { modify: boolean; json: { prompt: string; currentConfig: H
 /**
  * The UI designer's state for one bot: `saved` (the bot's stored home screen), `current` (what
  * the preview shows, unsaved until Save), `draft` (the Code tab's JSON text) and the designer
- * chat. Ctrl+S / Cmd+S anywhere on the page saves: the draft when it has changes, else `current`.
+ * chat. Save Design and Ctrl+S / Cmd+S anywhere on the page save the same thing: the draft when
+ * it has changes (refused like Apply & Save when invalid), else `current`. Unapplied JSON edits
+ * are never overwritten: a new design from the chat or the theme, or a finished save, leaves
+ * them in the Code tab (still marked "Unsaved Changes").
  */
 export function useUiDesigner(bot: Chatbot) {
   const queryClient = useQueryClient();
@@ -31,15 +35,21 @@ export function useUiDesigner(bot: Chatbot) {
   const nextId = useRef(0);
   const latest = useRef(current);
   latest.current = current;
+  const latestDraft = useRef(draft);
+  latestDraft.current = draft;
 
   const hasDraftChanges = current !== null && draftDiffers(draft, current);
 
-  /** Shows `config` in the preview; the JSON follows unless `keepDraft` (owner's unapplied edits). */
-  function show(config: HomeScreenConfig, keepDraft = false) {
+  /** Shows `config` in the preview; the JSON follows unless it holds the owner's unapplied edits (or `replaceDraft`). */
+  function show(config: HomeScreenConfig, replaceDraft = false) {
+    const keepDraft = !replaceDraft && draftDiffers(latestDraft.current, latest.current);
     latest.current = config;
     setCurrent(config);
-    if (!keepDraft) setDraft(formatConfig(config));
-    setProblems(null);
+    if (!keepDraft) {
+      latestDraft.current = formatConfig(config);
+      setDraft(latestDraft.current);
+      setProblems(null);
+    }
   }
 
   const generation = useMutation({
@@ -60,7 +70,7 @@ export function useUiDesigner(bot: Chatbot) {
     },
     onError: (error) => {
       if (handleUnauthorized(error)) return;
-      toast({ variant: 'destructive', title: 'Save Failed', description: errorText(error) });
+      toast({ variant: 'destructive', title: 'Save Failed', description: serverMessage(error, 'Could not save the design. Please try again.') });
     },
   });
 
@@ -81,7 +91,7 @@ export function useUiDesigner(bot: Chatbot) {
           setMessages((list) => list.filter((m) => m.id !== asked.id));
           onFailed();
           if (handleUnauthorized(error)) return;
-          toast({ variant: 'destructive', title: 'Generation Failed', description: errorText(error) });
+          toast({ variant: 'destructive', title: 'Generation Failed', description: serverMessage(error, 'Could not reach the designer. Please try again.') });
         },
       },
     );
@@ -89,7 +99,7 @@ export function useUiDesigner(bot: Chatbot) {
 
   function changeTheme(patch: Partial<ThemeDesign>) {
     const base = current ?? STARTER_HOME_SCREEN_CONFIG;
-    show(applyDesign(base, { ...designOf(base), ...patch }), hasDraftChanges);
+    show(applyDesign(base, { ...designOf(base), ...patch }));
   }
 
   function editDraft(text: string) {
@@ -101,7 +111,8 @@ export function useUiDesigner(bot: Chatbot) {
   function applyDraft(): HomeScreenConfig | null {
     const check = checkDraft(draft);
     if (check.ok) {
-      show(check.config);
+      // The draft becomes the design, so the JSON follows it (formatted, defaults filled in).
+      show(check.config, true);
       return check.config;
     }
     setProblems({ kind: check.kind, problems: check.problems });
@@ -116,11 +127,14 @@ export function useUiDesigner(bot: Chatbot) {
   }
 
   function saveDesign() {
-    if (current) saving.mutate(current);
+    if (saving.isPending) return;
+    if (hasDraftChanges) applyAndSave();
+    else if (current) saving.mutate(current);
   }
 
   function resetToDefault() {
-    show(STARTER_HOME_SCREEN_CONFIG);
+    // The owner asked for the defaults: unapplied JSON edits go too.
+    show(STARTER_HOME_SCREEN_CONFIG, true);
     toast({ title: 'Configuration Reset', description: 'Home screen has been reset to default configuration.' });
   }
 
@@ -130,11 +144,7 @@ export function useUiDesigner(bot: Chatbot) {
   }
 
   const shortcut = useRef(() => {});
-  shortcut.current = () => {
-    if (saving.isPending) return;
-    if (hasDraftChanges) applyAndSave();
-    else saveDesign();
-  };
+  shortcut.current = saveDesign;
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey || e.key.toLowerCase() !== 's') return;
@@ -168,8 +178,3 @@ export function useUiDesigner(bot: Chatbot) {
 }
 
 export type UiDesignerState = ReturnType<typeof useUiDesigner>;
-
-function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage;
-  return error instanceof Error ? error.message : String(error);
-}

@@ -105,7 +105,6 @@ async function handle(req: IncomingMessage, res: ServerResponse, requests: FakeR
   res.end();
 }
 
-/** A long answer of three paragraphs: the chat engine splits it into three bubbles. */
 /**
  * Starts the fake model and points Parley's OpenAI-compatible path at it, with the chat rate
  * limits off. Call it before the app is first imported: the environment is read once.
@@ -119,6 +118,7 @@ export async function serveFakeOpenAI(): Promise<FakeOpenAI> {
   return fake;
 }
 
+/** A long answer of three paragraphs: the chat engine splits it into three bubbles. */
 export const LONG_ANSWER = [
   'Our kettles come in three sizes. The compact model holds one litre and boils in about two minutes, which suits a single person or a small office.',
   'The family model holds 1.7 litres and has a keep-warm setting that holds the water at 80 degrees for up to thirty minutes after it boils.',

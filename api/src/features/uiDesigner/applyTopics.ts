@@ -1,6 +1,8 @@
 import { HOME_DESIGN_DEFAULTS, HOME_SCREEN_LIMITS, type HomeComponent, type HomeScreenConfig, type HomeTopic } from '@parley/contracts';
 import { ACTION_VERBS, CATEGORY_IDEAS, CATEGORY_SETS, DEFAULT_CATEGORY_ORDER, GENERAL_TOPIC_IDEAS, TOPIC_ICONS } from './designVocabulary';
+import { joinWords } from '../../lib/joinWords';
 import type { ActionAsk, DesignRequest } from './readDesignRequest';
+import { uniqueComponentId } from './uniqueComponentId';
 
 export type TopicChanges = { done: string[]; notDone: string[] };
 type Grid = Extract<HomeComponent, { type: 'topic_grid' }>;
@@ -14,11 +16,20 @@ type Category = { id: string; label: string };
  */
 export function applyTopics(config: HomeScreenConfig, ask: DesignRequest, modifying: boolean): TopicChanges {
   const out: TopicChanges = { done: [], notDone: [] };
-  if ((ask.topicCount ?? 0) > HOME_SCREEN_LIMITS.topics) out.notDone.push(`A home screen holds at most ${HOME_SCREEN_LIMITS.topics} topics, so I made ${HOME_SCREEN_LIMITS.topics}`);
   const grid = findOrMakeGrid(config);
   const tabs = config.components.find((c): c is Tabs => c.type === 'category_tabs');
+  applyRenames(config, grid, tabs, ask, out);
   const oldCategories: Category[] = (tabs?.props.categories ?? []).map((c) => (typeof c === 'string' ? { id: c, label: c } : { id: c.id, label: c.label ?? c.id }));
-  const categories = readCategoryChanges(oldCategories, ask, out);
+  let categories = readCategoryChanges(oldCategories, ask, out);
+  // "remove Technical Support": a category of that name, else a topic with that title.
+  const removeTitles = [...ask.removeTopics];
+  for (const name of ask.removeNames) {
+    const match = categories.find((c) => sameTitle(c.label, name) || c.id === slug(name));
+    if (match) {
+      categories = categories.filter((c) => c !== match);
+      out.done.push(`no ${match.label} category`);
+    } else removeTitles.push(name);
+  }
   const categoriesChanged = categories.map((c) => c.id).join() !== oldCategories.map((c) => c.id).join() || ask.topicsPerCategory !== null || (categories.length > 0 && ask.topicCount !== null);
 
   const known = new Set([...oldCategories, ...categories].map((c) => c.id));
@@ -34,8 +45,7 @@ export function applyTopics(config: HomeScreenConfig, ask: DesignRequest, modify
     const n = Math.min(ask.topicCount, HOME_SCREEN_LIMITS.topics);
     if (named.length > n) out.notDone.push(`You named ${named.length} topics but asked for ${n}, so I kept all the named ones`);
     else loose = fill(loose, n, GENERAL_TOPIC_IDEAS.map((idea) => ({ id: slug(idea.title), ...idea, actionType: 'message' as const })));
-    out.done.push(`${count(loose.length, 'topic')}${named.length ? ` including ${named.map((t) => `"${t}"`).join(', ')}` : ''}`);
-  } else if (named.length) out.done.push(`${count(named.length, 'topic')} (${named.join(', ')})`);
+  }
 
   let byCategory = grid.props.topics.filter((t) => t.category && categories.some((c) => c.id === t.category));
   if (categoriesChanged) {
@@ -45,23 +55,49 @@ export function applyTopics(config: HomeScreenConfig, ask: DesignRequest, modify
       const want = sizes[i] ?? (kept.length || Math.min(3, ideaTopics(cat.label).length));
       return fill(kept, want, [...ideaTopics(cat.label), ...genericTopics(cat.label)]).map((t) => ({ ...t, category: cat.id }));
     });
-    if (categories.length) out.done.push(`category tabs for ${list(categories.map((c) => c.label))} with ${count(byCategory.length, 'topic')}`);
+  }
+  for (const title of toAdd) if (!loose.some((t) => sameTitle(t.title, title))) loose.push(topicFromTitle(title));
+  // "'Track order' in the Shipping category": the topic joins that tab, which is made if it is new.
+  for (const { title, category } of ask.placements) {
+    let cat = categories.find((c) => sameTitle(c.label, category) || c.id === slug(category));
+    if (!cat && categories.length < HOME_SCREEN_LIMITS.categories && !ask.remove.has('categories')) {
+      cat = toCategory(category);
+      categories.push(cat);
+    }
+    const topic = loose.find((t) => sameTitle(t.title, title));
+    if (cat && topic) topic.category = cat.id;
+    else out.notDone.push(`I could not put "${title}" in a ${category} category`);
   }
   writeCategories(config, tabs, categories);
   if (!categories.length) loose = loose.map(({ category: _, ...t }) => t);
 
-  for (const title of toAdd) if (!loose.some((t) => sameTitle(t.title, title))) loose.push(topicFromTitle(title));
-  if (toAdd.length) out.done.push(`${toAdd.length === 1 ? 'a new topic' : 'new topics'} ${toAdd.map((t) => `"${t}"`).join(', ')}`);
   let topics = [...loose, ...byCategory];
-  for (const title of ask.removeTopics) {
+  for (const title of removeTitles) {
     const before = topics.length;
     topics = topics.filter((t) => !sameTitle(t.title, title));
-    if (topics.length === before) out.notDone.push(`There is no topic "${title}" to remove`);
+    if (topics.length === before) out.notDone.push(`There is no category or topic "${title}" to remove`);
     else out.done.push(`no "${title}" topic`);
   }
   const actions = ask.actions.map(actionTopic);
   topics.push(...actions.filter((_, i) => ask.actions[i]!.asTopic));
-  grid.props.topics = uniqueTopicIds(topics).slice(0, HOME_SCREEN_LIMITS.topics);
+  const all = uniqueTopicIds(topics);
+  grid.props.topics = all.slice(0, HOME_SCREEN_LIMITS.topics);
+  const kept = grid.props.topics;
+  // Counts in the explanation are of what the grid really holds, after the limit.
+  if (all.length > kept.length || (ask.topicCount ?? 0) > HOME_SCREEN_LIMITS.topics || (ask.topicsPerCategory ?? 0) * categories.length > HOME_SCREEN_LIMITS.topics) {
+    out.notDone.push(`A home screen holds at most ${HOME_SCREEN_LIMITS.topics} topics, so I kept the first ${HOME_SCREEN_LIMITS.topics}`);
+  }
+  const dropped = [...named, ...toAdd].filter((title) => !kept.some((t) => sameTitle(t.title, title)) && !removeTitles.some((r) => sameTitle(r, title)));
+  if (dropped.length) out.notDone.push(`There was no room for ${quoteAll(dropped)}`);
+  const placed = (titles: string[]) => titles.filter((title) => kept.some((t) => sameTitle(t.title, title)));
+  if (ask.topicCount !== null && !categories.length) {
+    const loosePlaced = kept.filter((t) => !t.category).length;
+    out.done.push(`${count(loosePlaced, 'topic')}${placed(named).length ? ` including ${quoteAll(placed(named))}` : ''}`);
+  } else if (placed(named).length) out.done.push(`${count(placed(named).length, 'topic')} (${placed(named).join(', ')})`);
+  if (categories.length && (categoriesChanged || ask.placements.length)) {
+    out.done.push(`category tabs for ${joinWords(categories.map((c) => c.label))} with ${count(kept.filter((t) => t.category).length, 'topic')}`);
+  }
+  if (placed(toAdd).length) out.done.push(`${placed(toAdd).length === 1 ? 'a new topic' : 'new topics'} ${quoteAll(placed(toAdd))}`);
   addQuickActions(config, actions.filter((_, i) => !ask.actions[i]!.asTopic));
   if (actions.length) out.done.push(ask.actions.map(describeAction).join(', '));
   if (ask.remove.has('topics')) {
@@ -72,6 +108,34 @@ export function applyTopics(config: HomeScreenConfig, ask: DesignRequest, modify
   }
   return out;
 }
+
+/** "rename Billing to Payments": a category (its topics follow), a topic or the header title. */
+function applyRenames(config: HomeScreenConfig, grid: Grid, tabs: Tabs | undefined, ask: DesignRequest, out: TopicChanges) {
+  const header = config.components.find((c) => c.type === 'header');
+  for (const { from, to } of ask.renames) {
+    const categories = tabs?.props.categories ?? [];
+    const index = categories.findIndex((c) => (typeof c === 'string' ? sameTitle(c, from) : sameTitle(c.label ?? c.id, from) || c.id === slug(from)));
+    const topic = grid.props.topics.find((t) => sameTitle(t.title, from));
+    if (tabs && index >= 0) {
+      const old = categories[index]!;
+      const oldId = typeof old === 'string' ? old : old.id;
+      const taken = categories.some((c, i) => i !== index && (typeof c === 'string' ? c : c.id) === slug(to));
+      const id = taken ? oldId : slug(to);
+      tabs.props.categories = categories.map((c, i) => (i === index ? { id, label: to.slice(0, HOME_SCREEN_LIMITS.category) } : c));
+      for (const t of grid.props.topics) if (t.category === oldId) t.category = id;
+      if (config.settings?.defaultCategory === oldId) config.settings.defaultCategory = id;
+      out.done.push(`the ${from} category renamed to ${to}`);
+    } else if (topic) {
+      topic.title = to;
+      out.done.push(`the "${from}" topic renamed to "${to}"`);
+    } else if (header?.type === 'header' && header.props.title !== undefined && sameTitle(header.props.title, from)) {
+      header.props.title = to;
+      out.done.push(`the header renamed to "${to}"`);
+    } else out.notDone.push(`There is no category, topic or header called "${from}" to rename`);
+  }
+}
+
+const quoteAll = (titles: string[]) => joinWords(titles.map((t) => `"${t}"`));
 
 const STARTER_TOPICS: HomeTopic[] = [{ id: 'get-help', title: 'Get Help', description: 'Ask us anything', icon: '💬', actionType: 'message', message: 'Hi! How can I help you today?' }];
 
@@ -109,7 +173,10 @@ function readCategoryChanges(old: Category[], ask: DesignRequest, out: TopicChan
     else out.done.push(`no ${label} category`);
   }
   const unique = categories.filter((c, i) => categories.findIndex((o) => o.id === c.id) === i);
-  if (unique.length > HOME_SCREEN_LIMITS.categories) out.notDone.push(`A home screen holds at most ${HOME_SCREEN_LIMITS.categories} categories, so I kept the first ${HOME_SCREEN_LIMITS.categories}`);
+  if (unique.length > HOME_SCREEN_LIMITS.categories) {
+    const left = unique.slice(HOME_SCREEN_LIMITS.categories).map((c) => c.label);
+    out.notDone.push(`A home screen holds at most ${HOME_SCREEN_LIMITS.categories} categories, so I left out ${left.length > 5 ? `${left.length} of them` : joinWords(left)}`);
+  }
   return unique.slice(0, HOME_SCREEN_LIMITS.categories);
 }
 
@@ -125,7 +192,8 @@ function writeCategories(config: HomeScreenConfig, tabs: Tabs | undefined, categ
 
 /** Exact counts: "3 topics each", or "6 topics" spread over the categories (first ones get the extra). */
 function topicsPerCategory(categories: Category[], ask: DesignRequest): (number | undefined)[] {
-  if (ask.topicsPerCategory !== null) return categories.map(() => ask.topicsPerCategory!);
+  // "20 topics each" over five tabs shares the limit out evenly rather than starving the last tabs.
+  if (ask.topicsPerCategory !== null) return categories.map(() => Math.min(ask.topicsPerCategory!, Math.floor(HOME_SCREEN_LIMITS.topics / Math.max(1, categories.length))));
   if (ask.topicCount !== null && categories.length) {
     const total = Math.min(ask.topicCount, HOME_SCREEN_LIMITS.topics);
     return categories.map((_, i) => Math.floor(total / categories.length) + (i < total % categories.length ? 1 : 0));
@@ -143,12 +211,10 @@ function fill(kept: HomeTopic[], n: number, ideas: HomeTopic[]): HomeTopic[] {
   return result;
 }
 
+/** Only a whole name or a listed synonym: "Pre-sales" is not "Sales", so it gets topics named after it. */
 function findIdea(label: string) {
   const l = label.toLowerCase().trim();
-  return (
-    CATEGORY_IDEAS.find((c) => c.label.toLowerCase() === l || c.aliases.includes(l)) ??
-    CATEGORY_IDEAS.find((c) => c.aliases.some((a) => new RegExp(`\\b${a}\\b`).test(l)))
-  );
+  return CATEGORY_IDEAS.find((c) => c.label.toLowerCase() === l || c.aliases.includes(l));
 }
 
 /** Starter topics for a category: the vocabulary's, or two generic ones named after it. */
@@ -176,7 +242,7 @@ function topicFromTitle(title: string): HomeTopic {
   const verb = ACTION_VERBS.has(lower.split(' ')[0]!);
   const message = idea?.message ?? (verb ? `How do I ${lower.replace(/[?.!]+$/, '')}?` : `Can you tell me about ${lower.replace(/[?.!]+$/, '')}?`);
   const description = idea?.description ?? (verb ? `We'll guide you step by step` : `Everything about ${lower}`);
-  return { id: slug(title), title: title.slice(0, 120), description, icon, actionType: 'message', message };
+  return { id: slug(title), title: title.slice(0, HOME_SCREEN_LIMITS.title), description, icon, actionType: 'message', message };
 }
 
 function actionTopic(action: ActionAsk): HomeTopic {
@@ -212,30 +278,19 @@ function uniqueTopicIds(topics: HomeTopic[]): HomeTopic[] {
   });
 }
 
-function uniqueComponentId(config: HomeScreenConfig, base: string): string {
-  const taken = new Set(config.components.map((c) => c.id));
-  let id = base;
-  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-  return id;
-}
-
-const toCategory = (label: string): Category => ({ id: slug(label), label: label.slice(0, 60) });
+const toCategory = (label: string): Category => ({ id: slug(label), label: label.slice(0, HOME_SCREEN_LIMITS.category) });
 const sameTitle = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "Technical Support" → "technical-support". */
+/** "Technical Support" → "technical-support", "Über Support" → "uber-support". */
 function slug(s: string): string {
   return (
     s
       .toLowerCase()
       .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/\p{M}+/gu, '')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'item'
+      .slice(0, HOME_SCREEN_LIMITS.category) || 'item'
   );
-}
-
-/** "a", "a and b", "a, b and c". */
-export function list(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
