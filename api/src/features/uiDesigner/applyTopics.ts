@@ -30,7 +30,12 @@ export function applyTopics(config: HomeScreenConfig, ask: DesignRequest, modify
       out.done.push(`no ${match.label} category`);
     } else removeTitles.push(name);
   }
-  const categoriesChanged = categories.map((c) => c.id).join() !== oldCategories.map((c) => c.id).join() || ask.topicsPerCategory !== null || (categories.length > 0 && ask.topicCount !== null);
+  // "a FAQ category with 3 topics" makes that tab if it is not there yet.
+  for (const { category } of ask.categoryTopicCounts) {
+    if (!categories.some((c) => sameTitle(c.label, category) || c.id === slug(category)) && categories.length < HOME_SCREEN_LIMITS.categories) categories.push(toCategory(category));
+  }
+  const categoriesChanged =
+    categories.map((c) => c.id).join() !== oldCategories.map((c) => c.id).join() || ask.topicsPerCategory !== null || ask.categoryTopicCounts.length > 0 || (categories.length > 0 && ask.topicCount !== null);
 
   const known = new Set([...oldCategories, ...categories].map((c) => c.id));
   // Hidden tabs keep their topics (shown together); a removed category takes its topics with it.
@@ -44,7 +49,7 @@ export function applyTopics(config: HomeScreenConfig, ask: DesignRequest, modify
   if (ask.topicCount !== null && !categories.length) {
     const n = Math.min(ask.topicCount, HOME_SCREEN_LIMITS.topics);
     if (named.length > n) out.notDone.push(`You named ${named.length} topics but asked for ${n}, so I kept all the named ones`);
-    else loose = fill(loose, n, GENERAL_TOPIC_IDEAS.map((idea) => ({ id: slug(idea.title), ...idea, actionType: 'message' as const })));
+    else loose = fill(loose, n, fillerTopics(ask.context));
   }
 
   let byCategory = grid.props.topics.filter((t) => t.category && categories.some((c) => c.id === t.category));
@@ -52,7 +57,8 @@ export function applyTopics(config: HomeScreenConfig, ask: DesignRequest, modify
     const sizes = topicsPerCategory(categories, ask);
     byCategory = categories.flatMap((cat, i) => {
       const kept = modifying ? grid.props.topics.filter((t) => t.category === cat.id) : [];
-      const want = sizes[i] ?? (kept.length || Math.min(3, ideaTopics(cat.label).length));
+      const own = ask.categoryTopicCounts.find((c) => sameTitle(c.category, cat.label) || slug(c.category) === cat.id)?.count;
+      const want = own !== undefined ? Math.min(own, HOME_SCREEN_LIMITS.topics) : (sizes[i] ?? (kept.length || Math.min(3, ideaTopics(cat.label).length)));
       return fill(kept, want, [...ideaTopics(cat.label), ...genericTopics(cat.label)]).map((t) => ({ ...t, category: cat.id }));
     });
   }
@@ -99,7 +105,7 @@ export function applyTopics(config: HomeScreenConfig, ask: DesignRequest, modify
   }
   if (placed(toAdd).length) out.done.push(`${placed(toAdd).length === 1 ? 'a new topic' : 'new topics'} ${quoteAll(placed(toAdd))}`);
   addQuickActions(config, actions.filter((_, i) => !ask.actions[i]!.asTopic));
-  if (actions.length) out.done.push(ask.actions.map(describeAction).join(', '));
+  out.done.push(...ask.actions.map(describeAction));
   if (ask.remove.has('topics')) {
     config.components = config.components.filter((c) => c.type !== 'topic_grid');
     out.done.push('no topic grid');
@@ -201,6 +207,15 @@ function topicsPerCategory(categories: Category[], ask: DesignRequest): (number 
   return [];
 }
 
+/** Topics for "6 topics": the kind of business's own first, then ones any business has. */
+function fillerTopics(context: string): HomeTopic[] {
+  const labels = CATEGORY_SETS.find((set) => set.when.test(context))?.labels ?? [];
+  const own = labels.flatMap((l) => findIdea(l)?.topics.slice(0, 1) ?? []);
+  const general = findIdea('General')?.topics ?? [];
+  const [first, ...rest] = GENERAL_TOPIC_IDEAS;
+  return [first!, ...own, ...general, ...rest].map((idea) => ({ id: slug(idea.title), ...idea, actionType: 'message' as const }));
+}
+
 function fill(kept: HomeTopic[], n: number, ideas: HomeTopic[]): HomeTopic[] {
   const result = kept.slice(0, n);
   for (const idea of ideas) {
@@ -236,7 +251,8 @@ function genericTopics(label: string): HomeTopic[] {
 
 /** A topic for a title the owner wrote, with a fitting icon and a question a visitor would send. */
 function topicFromTitle(title: string): HomeTopic {
-  const idea = findIdea(title)?.topics[0];
+  // Only a vocabulary topic with the same words lends its text: "Repairs" must never read as warranty help.
+  const idea = CATEGORY_IDEAS.flatMap((c) => c.topics).find((t) => sameWords(t.title, title));
   const lower = title.toLowerCase();
   const icon = idea?.icon ?? TOPIC_ICONS.find(([re]) => re.test(lower))?.[1] ?? '💬';
   const verb = ACTION_VERBS.has(lower.split(' ')[0]!);
@@ -279,6 +295,19 @@ function uniqueTopicIds(topics: HomeTopic[]): HomeTopic[] {
 }
 
 const toCategory = (label: string): Category => ({ id: slug(label), label: label.slice(0, HOME_SCREEN_LIMITS.category) });
+const FILLER_WORDS = new Set(['a', 'an', 'the', 'my', 'your', 'our', 'to', 'for', 'of', 'and', '&']);
+/** "Track order" and "Track my order" are the same topic; "Repairs" and "Warranty coverage" are not. */
+function sameWords(a: string, b: string): boolean {
+  const words = (s: string) =>
+    s
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}&]+/u)
+      .filter((w) => w && !FILLER_WORDS.has(w))
+      .map((w) => w.replace(/(?<=..)s$/, ''))
+      .sort()
+      .join(' ');
+  return words(a) === words(b);
+}
 const sameTitle = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -202,10 +202,19 @@ export const CATEGORY_IDEAS: CategoryIdea[] = [
   },
   {
     label: 'Warranty',
-    aliases: ['warranty', 'warranties', 'guarantee', 'repairs'],
+    aliases: ['warranty', 'warranties', 'guarantee', 'guarantees'],
     topics: [
       t('Warranty coverage', '🛡️', 'What your warranty includes', 'What does the warranty cover?'),
       t('Make a claim', '📝', 'Start a warranty claim', 'How do I make a warranty claim?'),
+    ],
+  },
+  {
+    label: 'Repairs',
+    aliases: ['repairs', 'repair', 'servicing', 'service and repairs', 'maintenance'],
+    topics: [
+      t('Book a repair', '🔧', 'Schedule a repair or a service', 'Can I book a repair?'),
+      t('Repair status', '⏳', 'Check on an item being repaired', 'Is my repair ready yet?'),
+      t('Repair costs', '💰', 'What a repair will cost', 'How much will the repair cost?'),
     ],
   },
   {
@@ -245,10 +254,11 @@ export const GENERAL_TOPIC_IDEAS: TopicIdea[] = [
 export const TOPIC_ICONS: [RegExp, string][] = [
   [/password|log ?in|sign ?in|access/, '🔑'],
   [/hour|time|open|schedule/, '🕒'],
-  [/ship|deliver/, '🚚'],
+  [/\bship|deliver/, '🚚'],
   [/return|exchange/, '↩️'],
   [/refund|money back/, '💸'],
-  [/warrant|guarantee|repair/, '🛡️'],
+  [/repair|fix|service/, '🔧'],
+  [/warrant|guarantee/, '🛡️'],
   [/bill|invoice|charge/, '🧾'],
   [/pay|card/, '💳'],
   [/price|pricing|plan|cost/, '🏷️'],
@@ -257,7 +267,7 @@ export const TOPIC_ICONS: [RegExp, string][] = [
   [/contact|email|call|phone/, '✉️'],
   [/location|store|address|find us|direction/, '📍'],
   [/book|appointment|reserv/, '📅'],
-  [/bug|problem|issue|error|fix/, '🐞'],
+  [/bug|problem|issue|error/, '🐞'],
   [/secur|privacy/, '🔐'],
   [/feedback|review|survey/, '💡'],
   [/doc|guide|manual|faq/, '📘'],

@@ -392,3 +392,92 @@ describe('offlineDesigner: any prompt', () => {
     }
   });
 });
+
+describe('offlineDesigner: whole-page themes and the topics the owner names', () => {
+  const themeLine = (words: string) => withThemeColors(words, { primaryColor: '#2563eb', backgroundColor: '#ffffff', textColor: '#1f2937' });
+
+  it('turns "dark themed" into a dark page with light text over the Theme tab colours, and keeps named topics about themselves', () => {
+    const { config, topics, footer, explanation } = design(
+      themeLine('A dark themed help page for a bike shop with topics: Repairs, Rentals, Opening hours. Add a search box and a footer saying "Call us on 555-0100"'),
+    );
+    expect(config.theme).toMatchObject({ backgroundColor: '#111827', textColor: '#f9fafb', primaryColor: '#2563eb' });
+    expect(explanation).toMatch(/dark theme/);
+    expect(titles(topics)).toEqual(['Repairs', 'Rentals', 'Opening Hours']);
+    const repairs = topics[0]!;
+    expect(`${repairs.description} ${repairs.message}`).toMatch(/repair/i);
+    expect(`${repairs.description} ${repairs.message}`).not.toMatch(/warrant/i);
+    expect(topics[1]!.message).toMatch(/rental/i);
+    expect(topics[2]!.message).toMatch(/opening hours/i);
+    expect(config.settings?.enableSearch).toBe(true);
+    expect(footer?.props.text).toBe('Call us on 555-0100');
+  });
+
+  it.each(['dark theme', 'dark mode', 'dark-mode', 'night mode', 'a dark design'])('reads "%s" as a dark page', (words) => {
+    const { config, explanation } = design(themeLine(`A help page in ${words} please`));
+    expect(config.theme).toMatchObject({ backgroundColor: '#111827', textColor: '#f9fafb' });
+    expect(explanation).toMatch(/dark theme/);
+  });
+
+  it('swaps a dark design to a light theme on "swap to a light theme"', () => {
+    const dark = design(themeLine('night mode')).config;
+    const { config, explanation } = design('swap to a light theme', dark);
+    expect(config.theme).toMatchObject({ backgroundColor: '#ffffff', textColor: '#1f2937' });
+    expect(explanation).toMatch(/light theme/);
+  });
+
+  it('never gives a named topic another topic’s text, on every way of naming it', () => {
+    for (const prompt of ["Add a topic called 'Repairs'", 'add a topic Repairs', 'topics for Shipping, Returns and Warranty', 'a bike shop with 3 topics: Repairs, Rentals']) {
+      for (const t of design(prompt).topics.filter((t) => t.title !== 'Get Help')) {
+        const word = t.title.toLowerCase().replace(/s$/, '').split(' ')[0]!;
+        expect(`${t.description} ${t.message}`.toLowerCase()).toContain(word);
+      }
+    }
+    // A vocabulary topic with the same words still lends its real question.
+    expect(design('topics: Track order, Reset password').topics.map((t) => t.message)).toEqual(['Where is my order?', 'How do I reset my password?']);
+  });
+
+  it('keeps the names after a count: "3 topics: Repairs, Rentals" holds both names plus one more', () => {
+    const { topics, explanation } = design('a bike shop with 3 topics: Repairs, Rentals');
+    expect(topics).toHaveLength(3);
+    expect(titles(topics).slice(0, 2)).toEqual(['Repairs', 'Rentals']);
+    expect(explanation).toMatch(/3 topics including "Repairs" and "Rentals"/);
+  });
+
+  it('gives "a FAQ category with 3 topics" three topics in that tab and keeps the other tabs whole', () => {
+    const before = design('categories: Reservations, Menu').config;
+    const { categories, topics } = design('add a FAQ category with 3 topics', before);
+    expect(categories.map((c) => c.label)).toEqual(['Reservations', 'Menu', 'FAQ']);
+    expect(topics.filter((t) => t.category === 'faq')).toHaveLength(3);
+    expect(topics.filter((t) => t.category === 'reservations')).toHaveLength(3);
+    expect(topics.filter((t) => t.category === 'menu')).toHaveLength(3);
+    const two = design('a FAQ category with 2 topics and a Billing category with 3 topics');
+    expect(two.categories.map((c) => c.label)).toEqual(['FAQ', 'Billing']);
+    expect(two.topics.filter((t) => t.category === 'faq')).toHaveLength(2);
+    expect(two.topics.filter((t) => t.category === 'billing')).toHaveLength(3);
+  });
+
+  it('styles every topic for "change the Delivery topics to outlined", makes no topic of the words, and says so', () => {
+    const before = design('categories: Delivery, Menu').config;
+    const { grid, topics, explanation } = design('change the Delivery topics to outlined', before);
+    expect(grid?.props.style?.itemStyle).toBe('outlined');
+    expect(titles(topics).some((t) => /change/i.test(t))).toBe(false);
+    expect(topics).toHaveLength(6);
+    expect(explanation).toMatch(/outlined/);
+    expect(explanation).toMatch(/every topic.*Delivery/);
+  });
+
+  it('fills a count with topics that fit the business, and icons match whole words', () => {
+    expect(titles(design('A school help desk with 4 topics for parents').topics)).toEqual(['Get Help', 'Opening hours', 'Contact us', 'About us']);
+    expect(titles(design('6 topics for my online shop').topics)).toContain('Track my order');
+    expect(design("A gym: topics 'Membership prices', 'Cancel membership'").topics.map((t) => t.icon)).not.toContain('🚚');
+  });
+});
+
+describe('offlineDesigner: sizes named by topic', () => {
+  it('makes "the Billing topics bigger" one step up for all topics and says it is not only Billing', () => {
+    const before = design('categories: Billing, Sales').config;
+    const { grid, explanation } = design('make the Billing topics bigger', before);
+    expect(grid?.props.style).toMatchObject({ titleFontSize: 18, descriptionFontSize: 16 });
+    expect(explanation).toMatch(/18px titles.*every topic.*Billing/);
+  });
+});

@@ -83,7 +83,9 @@ function applyTheme(config: HomeScreenConfig, ask: DesignRequest, themeLine: Ret
   }
   const label = { primaryColor: 'primary', backgroundColor: 'background', textColor: 'text' } as const;
   const changed = (['primaryColor', 'backgroundColor', 'textColor'] as const).filter((k) => named[k] || (k === 'textColor' && textSwapped) || (k === 'backgroundColor' && backgroundSwapped));
-  if (changed.length) notes.done.push(changed.map((k) => `${label[k]} colour ${theme[k]}`).join(', '));
+  const shown = ask.page ? changed.filter((k) => k === 'primaryColor') : changed;
+  if (ask.page) notes.done.push(`a ${ask.page} theme (background ${theme.backgroundColor}, ${ask.page === 'dark' ? 'light' : 'dark'} text ${theme.textColor})`);
+  if (shown.length) notes.done.push(shown.map((k) => `${label[k]} colour ${theme[k]}`).join(', '));
   for (const c of ask.unknownColors) notes.notDone.push(`I did not understand the colour "${c}", so I kept ${theme.primaryColor ?? HOME_DESIGN_DEFAULTS.primaryColor}`);
   if (ask.backgroundImageUrl) {
     theme.backgroundImageUrl = ask.backgroundImageUrl;
@@ -150,6 +152,7 @@ function applyStyle(config: HomeScreenConfig, ask: DesignRequest, notes: Notes) 
     if ('px' in want && want.px !== size) notes.notDone.push(`${label[0]!.toUpperCase()}${label.slice(1)} sizes come in fixed steps (${sizes.join(', ')}), so I used ${size}px instead of ${want.px}px`);
   }
   if (!Object.keys(style).length) return;
+  if (ask.styleScope) notes.notDone.push(`Item styles and sizes apply to every topic, so all topics changed, not only the ${ask.styleScope} ones`);
   for (const c of styled) c.props.style = { ...c.props.style, ...style };
 }
 

@@ -2,7 +2,8 @@ import { parseRgb } from '@parley/contracts';
 import { COLOR_NAMES, DARK_BACKGROUND, DARK_TEXT, LIGHT_BACKGROUND, LIGHT_TEXT, NEUTRAL_COLORS } from './designVocabulary';
 
 type Role = 'primaryColor' | 'backgroundColor' | 'textColor';
-export type ColorAsk = { colors: Partial<Record<Role, string>>; unknown: string[] };
+/** `page`: the owner asked for a dark or light theme as a whole, not just one colour. */
+export type ColorAsk = { colors: Partial<Record<Role, string>>; unknown: string[]; page?: 'dark' | 'light' };
 
 const ROLE_WORDS: Record<string, Role> = {
   primary: 'primaryColor',
@@ -38,6 +39,8 @@ const STOP = new Set([...FILLER, ...Object.keys(ROLE_WORDS), 'same', 'any', 'my'
 /** "A blue and white theme": the theme names both colours, so neither takes it as a role. */
 const WEAK_ROLE = new Set(['theme', 'scheme', 'colours', 'colors', 'palette']);
 const MULTI = Object.keys(COLOR_NAMES).filter((n) => n.includes(' '));
+/** "dark themed", "a light mode", "dark look": the whole page, not one colour. */
+const PAGE_WORDS = /^(?:mode|theme[ds]?|look(?:ing)?|style[ds]?|design|version|skin|ui|layout|palette|scheme|colou?r scheme)$/;
 const SHADES: Record<string, number> = { dark: -0.35, deep: -0.2, light: 0.8, pale: 0.88, bright: 0.1 };
 
 /**
@@ -55,8 +58,15 @@ export function readColors(words: string): ColorAsk {
     if (!hex) unknown.push(fn);
     return hex ?? ' ';
   });
-  const tokens = scan.toLowerCase().match(/#[0-9a-z]+|[a-z][a-z'-]*|[,.;!?:=\n]|\d+/g) ?? [];
+  // "Night mode" is what many owners call a dark theme; "day mode" the light one.
+  const tokens = scan
+    .toLowerCase()
+    .replace(/\bnight(?=[ -](?:mode|theme))/g, 'dark')
+    .replace(/\bday(?=[ -](?:mode|theme))/g, 'light')
+    .replace(/\b(dark|light)-(?=[a-z])/g, '$1 ')
+    .match(/#[0-9a-z]+|[a-z][a-z'-]*|[,.;!?:=\n]|\d+/g) ?? [];
   const colors: ColorAsk['colors'] = {};
+  let page: ColorAsk['page'];
   const roleless: { name: string; hex: string }[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const found = colorAt(tokens, i);
@@ -66,7 +76,11 @@ export function readColors(words: string): ColorAsk {
     const darkOrLight = name === 'dark' || name === 'light';
     if (darkOrLight) {
       if (role === 'textColor') colors.textColor = name === 'dark' ? DARK_TEXT : LIGHT_TEXT;
-      else if (role !== undefined || /^(mode|theme|look|style|design)$/.test(tokens[i + 1] ?? '')) setPage(colors, name);
+      else if (role !== undefined || PAGE_WORDS.test(tokens[i + 1] ?? '')) {
+        setPage(colors, name);
+        // "dark background" is a colour; "dark mode" and "dark theme" are the whole page.
+        if (role !== 'backgroundColor' || PAGE_WORDS.test(tokens[i + 1] ?? '')) page = name;
+      }
     } else if (hex === null) {
       unknown.push(name);
     } else if (role && !WEAK_ROLE.has(tokens[i + length] ?? '') && !WEAK_ROLE.has(tokens[i - 1] ?? '')) {
@@ -90,7 +104,7 @@ export function readColors(words: string): ColorAsk {
     const [first] = m[1]!.split(' ');
     if (!STOP.has(first!) && !hexOfName(first!) && !hexOfName(m[1]!) && !SHADES[first!]) unknown.push(m[1]!);
   }
-  return { colors, unknown: [...new Set(unknown)] };
+  return { colors, unknown: [...new Set(unknown)], ...(page ? { page } : {}) };
 }
 
 /** `rgb(r, g, b)` or `hsl(h, s%, l%)` as #rrggbb; null when it is not a colour. */

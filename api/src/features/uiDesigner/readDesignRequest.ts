@@ -18,7 +18,12 @@ export type DesignRequest = {
   removeTopics: string[];
   topicCount: number | null;
   topicsPerCategory: number | null;
+  /** "a FAQ category with 3 topics": a count for that one category, not for the whole grid. */
+  categoryTopicCounts: { category: string; count: number }[];
+  /** "change the Billing topics to outlined": styles apply to every topic, so the owner is told. */
+  styleScope: string | null;
   colors: ColorAsk['colors'];
+  page?: ColorAsk['page'];
   unknownColors: string[];
   itemStyle?: (typeof HOME_ITEM_STYLES)[number];
   titleFontSize?: SizeAsk;
@@ -64,6 +69,8 @@ export function readDesignRequest(words: string, botName: string): DesignRequest
     removeTopics: [],
     topicCount: null,
     topicsPerCategory: null,
+    categoryTopicCounts: [],
+    styleScope: null,
     colors: {},
     unknownColors: [],
     transparentHeader: false,
@@ -89,13 +96,16 @@ export function readDesignRequest(words: string, botName: string): DesignRequest
   readBareList(text, ask);
   readNamedRemovals(text, ask);
   const lower = text.lower();
+  const scoped = /\b(?:change|make|set|turn|style|restyle|switch|give)\s+(?:only\s+)?(?:the|my|our)\s+["']?([\p{L}\p{N}][^.,;!?\n"']{0,40}?)["']?\s+(?:topics|items|category|tab|section)\b[^.;!?\n]*\b(?:outlined?|bordered|filled|solid|bigger|larger|smaller|big|large|small|px)\b/iu.exec(text.original);
+  if (scoped && !/^(?:all|every|each)$/i.test(scoped[1]!)) ask.styleScope = scoped[1]!.trim();
   if (/\b(?:outlined?|bordered|borders?)\b/.test(lower)) ask.itemStyle = 'outlined';
   else if (/\b(?:filled|solid)\b/.test(lower)) ask.itemStyle = 'filled';
   if (/\btransparent (?:header|heading|top)\b|\bheader (?:with )?(?:a )?transparent\b/.test(lower)) ask.transparentHeader = true;
   if (/\b(?:no|without(?: a| the)?|remove(?: the)?|hide(?: the)?|disable|turn off(?: the)?) search\b/.test(lower)) ask.search = false;
   else if (/\bsearch/.test(lower)) ask.search = true;
-  const { colors, unknown } = readColors(text.masked);
+  const { colors, unknown, page } = readColors(text.masked);
   ask.colors = colors;
+  if (page) ask.page = page;
   ask.unknownColors = unknown;
   ask.unsupported = UNSUPPORTED_ASKS.filter(([re]) => re.test(lower)).map(([, what]) => what);
   return ask;
@@ -260,7 +270,7 @@ function readSizes(text: MaskedText, ask: DesignRequest) {
         : { preset: /huge/.test(word) ? 'huge' : /tiny/.test(word) ? 'tiny' : /big|large/.test(word) ? 'large' : 'small' };
   const apply = (target: string, word: string) => {
     const s = relative(word.toLowerCase());
-    if (/^(text|fonts?|font sizes?)$/i.test(target)) {
+    if (/^(text|fonts?|font sizes?|topics?|items?)$/i.test(target)) {
       ask.titleFontSize ??= s;
       ask.descriptionFontSize ??= s;
     } else ask[which(target)] = s;
@@ -270,7 +280,7 @@ function readSizes(text: MaskedText, ask: DesignRequest) {
     apply(m[2]!, m[1]!);
     return true;
   });
-  text.each(/\b(titles?|descriptions?|text|fonts?|font sizes?)\s+(?:a bit |much |slightly )?(bigger|larger|smaller)\b/gi, (m) => {
+  text.each(/\b(titles?|descriptions?|text|fonts?|font sizes?|topics|items)\s+(?:a bit |much |slightly )?(bigger|larger|smaller)\b/gi, (m) => {
     apply(m[1]!, m[2]!);
     return true;
   });
@@ -295,14 +305,22 @@ function readCategories(text: MaskedText, ask: DesignRequest) {
   });
 }
 
+const LIST_AFTER = /^\s*(?::|-|such as\b|like\b|including\b|called\b|named\b)/i;
+
 function readTopics(text: MaskedText, ask: DesignRequest) {
   text.each(new RegExp(`\\b(?:each|every category|every tab)\\s*(?:with|having|has|gets|containing|holding)\\s+${COUNT_PATTERN}\\s+(?:[a-z]+\\s+)?topics?`, 'gi'), (m) => {
     ask.topicsPerCategory = countOf(m[1]!);
     return true;
   });
   text.each(new RegExp(`\\b${COUNT_PATTERN}\\s+(?:[a-z]+\\s+)?topics?(\\s+(?:each|per category|in each(?: category)?|for each(?: category)?|under each(?: category)?))?`, 'gi'), (m) => {
+    const owner = /(?:^|[\s,.;:!?])(?:(?:add|with|and|plus)\s+)?(?:a|an|the|one)?\s*(?:new\s+)?["']?((?:(?!\b(?:categor(?:y|ies)|tabs?|sections?|topics?|with)\b)[\p{L}\p{N} &/-]){1,40}?)["']?\s+(?:category|tab|section)\s+(?:with|having|containing|that has|holding)\s+$/iu.exec(
+      text.original.slice(Math.max(0, m.index - 80), m.index),
+    );
     if (m[2]) ask.topicsPerCategory = countOf(m[1]!);
+    else if (owner && !/^(?:each|every|the|a|new)$/i.test(owner[1]!)) ask.categoryTopicCounts.push({ category: titleCase(owner[1]!.trim()), count: countOf(m[1]!) });
     else ask.topicCount = countOf(m[1]!);
+    // "3 topics: Repairs, Rentals": the noun stays so the list after it is still read as names.
+    if (!m[2] && LIST_AFTER.test(text.masked.slice(m.index + m[0].length))) return { start: m.index, end: m.index + m[0].search(/topics?$/i) };
     return true;
   });
   // Quoted titles in a sentence about topics: "a topic called 'Reset my password'", "add a topic 'Store hours'".
@@ -330,6 +348,8 @@ function readList(text: MaskedText, noun: string, ask: DesignRequest, kind: 'cat
     // "categories Cakes, Bread": without a colon or "for", only capitalised names count as a list.
     if (!fromEnd && !m[2]!.trim() && !/^[A-Z]/.test(list)) return false;
     if (new RegExp(`^${COUNT_PATTERN}$`, 'i').test(list.trim())) return false;
+    // "change the Delivery topics to outlined" points at topics the design has; it names no new ones.
+    if (fromEnd && !verb && /^\s*(?:change|make|set|turn|switch|swap|style|restyle|update|give|render|display|show)\b/i.test(list)) return false;
     const { items, used, unused } = splitList(list, fromEnd);
     ask.unusedNames.push(...unused);
     if (!items.length) return false;
