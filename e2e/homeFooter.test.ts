@@ -67,4 +67,31 @@ describe('home screen footer in the widget', () => {
     expect(await inside(footer, panel)).toBe(true);
     expect(await footer.getByRole('link', { name: 'Privacy' }).isVisible()).toBe(true);
   });
+
+  it('on a phone lays the topics out in one column and keeps every title inside its card', async () => {
+    const phone = await browser.newPage({ viewport: { width: 320, height: 640 } });
+    try {
+      await phone.goto(host.url);
+      await phone.getByRole('button', { name: 'Open chat' }).click();
+      const panel = phone.getByRole('dialog');
+      const grid = panel.locator('ul.cw-items.is-grid');
+      await expect.poll(() => grid.locator('.cw-item-title').count(), { timeout: 15_000 }).toBeGreaterThan(4);
+      // Wait out the opening animation: the grid's width settles at the panel's final size.
+      await expect.poll(() => grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length), { timeout: 10_000 }).toBe(1);
+      const spills = await grid.evaluate((el) =>
+        [...el.querySelectorAll('.cw-item')].flatMap((item) => {
+          const card = item.getBoundingClientRect();
+          return [...item.querySelectorAll<HTMLElement>('.cw-item-title, .cw-item-desc')]
+            .filter((text) => {
+              const box = text.getBoundingClientRect();
+              return box.width === 0 || box.left < card.left - 1 || box.right > card.right + 1 || text.scrollWidth > text.clientWidth + 1;
+            })
+            .map((text) => text.textContent);
+        }),
+      );
+      expect(spills).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { HOME_DESIGN_DEFAULTS, HOME_SCREEN_LIMITS, type HomeComponent, type HomeScreenConfig, type HomeTopic } from '@parley/contracts';
-import { ACTION_VERBS, CATEGORY_IDEAS, CATEGORY_SETS, DEFAULT_CATEGORY_ORDER, GENERAL_TOPIC_IDEAS, TOPIC_ICONS } from './designVocabulary';
+import { ACTION_VERBS, CATEGORY_IDEAS, CATEGORY_SETS, DEFAULT_CATEGORY_ORDER, GENERAL_TOPIC_IDEAS, NOUN_AFTER_VERB, TOPIC_ICONS } from './designVocabulary';
 import { joinWords } from '../../lib/joinWords';
 import type { ActionAsk, DesignRequest } from './readDesignRequest';
 import { uniqueComponentId } from './uniqueComponentId';
@@ -52,17 +52,43 @@ export function applyTopics(config: HomeScreenConfig, ask: DesignRequest, modify
     else loose = fill(loose, n, fillerTopics(ask.context));
   }
 
+  // A named topic that belongs to a tab ("Book a repair" under Repairs) goes there instead of
+  // being repeated as a loose topic next to the tab's own copy.
+  const homed = new Map<string, HomeTopic[]>();
+  if (categories.length && !ask.remove.has('categories')) {
+    loose = loose.filter((topic) => {
+      if (!named.some((title) => sameTitle(title, topic.title)) || ask.placements.some((p) => sameTitle(p.title, topic.title))) return true;
+      const home = homeOf(topic.title, categories);
+      if (!home) return true;
+      homed.set(home.id, [...(homed.get(home.id) ?? []), { ...topic, category: home.id }]);
+      return false;
+    });
+  }
   let byCategory = grid.props.topics.filter((t) => t.category && categories.some((c) => c.id === t.category));
   if (categoriesChanged) {
     const sizes = topicsPerCategory(categories, ask);
+    const taken: HomeTopic[] = [...loose];
     byCategory = categories.flatMap((cat, i) => {
-      const kept = modifying ? grid.props.topics.filter((t) => t.category === cat.id) : [];
+      const mine = homed.get(cat.id) ?? [];
+      const existing = modifying ? grid.props.topics.filter((t) => t.category === cat.id && !mine.some((m) => sameTitle(m.title, t.title))) : [];
       const own = ask.categoryTopicCounts.find((c) => sameTitle(c.category, cat.label) || slug(c.category) === cat.id)?.count;
-      const want = own !== undefined ? Math.min(own, HOME_SCREEN_LIMITS.topics) : (sizes[i] ?? (kept.length || Math.min(3, ideaTopics(cat.label).length)));
-      return fill(kept, want, [...ideaTopics(cat.label), ...genericTopics(cat.label)]).map((t) => ({ ...t, category: cat.id }));
+      const want = own !== undefined ? Math.min(own, HOME_SCREEN_LIMITS.topics) : (sizes[i] ?? (existing.length ? existing.length + mine.length : Math.min(3, ideaTopics(cat.label).length)));
+      const filled = fill([...mine, ...existing], Math.max(want, mine.length), [...ideaTopics(cat.label), ...genericTopics(cat.label)], taken, cat.label).map((t) => ({ ...t, category: cat.id }));
+      taken.push(...filled);
+      return filled;
     });
+  } else {
+    for (const [id, mine] of homed) {
+      const fresh = mine.filter((m) => !byCategory.some((t) => t.category === id && sameTitle(t.title, m.title)));
+      const last = byCategory.findLastIndex((t) => t.category === id);
+      byCategory.splice(last + 1, 0, ...fresh);
+    }
   }
-  for (const title of toAdd) if (!loose.some((t) => sameTitle(t.title, title))) loose.push(topicFromTitle(title));
+  for (const title of toAdd) {
+    if ([...loose, ...byCategory].some((t) => sameTitle(t.title, title))) continue;
+    const home = categories.length ? homeOf(title, categories) : undefined;
+    loose.push(home ? { ...topicFromTitle(title), category: home.id } : topicFromTitle(title));
+  }
   // "'Track order' in the Shipping category": the topic joins that tab, which is made if it is new.
   for (const { title, category } of ask.placements) {
     let cat = categories.find((c) => sameTitle(c.label, category) || c.id === slug(category));
@@ -86,6 +112,11 @@ export function applyTopics(config: HomeScreenConfig, ask: DesignRequest, modify
   }
   const actions = ask.actions.map(actionTopic);
   topics.push(...actions.filter((_, i) => ask.actions[i]!.asTopic));
+  // One grid never shows two topics with the same title: a survey or link wins over a plain message, else the first stays.
+  topics = topics.filter((t, i) => {
+    const action = topics.findIndex((o) => sameTitle(o.title, t.title) && o.actionType !== 'message');
+    return i === (action >= 0 ? action : topics.findIndex((o) => sameTitle(o.title, t.title)));
+  });
   const all = uniqueTopicIds(topics);
   grid.props.topics = all.slice(0, HOME_SCREEN_LIMITS.topics);
   const kept = grid.props.topics;
@@ -99,8 +130,15 @@ export function applyTopics(config: HomeScreenConfig, ask: DesignRequest, modify
   if (ask.topicCount !== null && !categories.length) {
     const loosePlaced = kept.filter((t) => !t.category).length;
     out.done.push(`${count(loosePlaced, 'topic')}${placed(named).length ? ` including ${quoteAll(placed(named))}` : ''}`);
-  } else if (placed(named).length) out.done.push(`${count(placed(named).length, 'topic')} (${placed(named).join(', ')})`);
-  if (categories.length && (categoriesChanged || ask.placements.length)) {
+  } else if (placed(named).length) {
+    const inTabs = placed(named).filter((title) => kept.some((t) => t.category && sameTitle(t.title, title)));
+    const outside = placed(named).filter((title) => !inTabs.includes(title));
+    if (categories.length && (categoriesChanged || ask.placements.length)) {
+      const tabbed = count(kept.filter((t) => t.category).length, 'topic');
+      out.done.push(`category tabs for ${joinWords(categories.map((c) => c.label))} with ${tabbed}${inTabs.length ? ` (including ${quoteAll(inTabs)})` : ''}`);
+    } else if (inTabs.length) out.done.push(`${quoteAll(inTabs)} in ${inTabs.length === 1 ? 'its tab' : 'their tabs'}`);
+    if (outside.length) out.done.push(`${count(outside.length, 'topic')} (${outside.join(', ')})${inTabs.length ? ' shown under All' : ''}`);
+  } else if (categories.length && (categoriesChanged || ask.placements.length)) {
     out.done.push(`category tabs for ${joinWords(categories.map((c) => c.label))} with ${count(kept.filter((t) => t.category).length, 'topic')}`);
   }
   if (placed(toAdd).length) out.done.push(`${placed(toAdd).length === 1 ? 'a new topic' : 'new topics'} ${quoteAll(placed(toAdd))}`);
@@ -216,15 +254,42 @@ function fillerTopics(context: string): HomeTopic[] {
   return [first!, ...own, ...general, ...rest].map((idea) => ({ id: slug(idea.title), ...idea, actionType: 'message' as const }));
 }
 
-function fill(kept: HomeTopic[], n: number, ideas: HomeTopic[]): HomeTopic[] {
+/** Up to n topics: the kept ones, then ideas whose titles are not in the grid yet (`taken`), then numbered questions. */
+function fill(kept: HomeTopic[], n: number, ideas: HomeTopic[], taken: HomeTopic[] = [], about?: string): HomeTopic[] {
   const result = kept.slice(0, n);
+  const free = (title: string) => ![...result, ...taken].some((t) => sameTitle(t.title, title));
   for (const idea of ideas) {
     if (result.length >= n) break;
-    if (!result.some((t) => sameTitle(t.title, idea.title))) result.push(idea);
+    if (free(idea.title)) result.push(idea);
   }
-  for (let i = result.length + 1; result.length < n; i++) result.push(topicFromTitle(`Question ${i}`));
+  for (let i = result.length + 1; result.length < n; i++) {
+    const title = about ? `${about} question ${i}` : `Question ${i}`;
+    if (free(title)) result.push(topicFromTitle(title));
+  }
   return result;
 }
+
+/**
+ * The tab a named topic belongs to: the one whose own topic ideas have that title, else the one
+ * whose name is in it ("Rental prices" → Rentals, "Return a bike" → Returns).
+ */
+function homeOf(title: string, categories: Category[]): Category | undefined {
+  const byIdea = categories.find((c) => ideaTopics(c.label).some((t) => sameWords(t.title, title)));
+  if (byIdea) return byIdea;
+  const words = new Set(stems(title));
+  return categories.find((c) => {
+    const label = stems(c.label);
+    if (label.length && label.every((w) => words.has(w))) return true;
+    return (findIdea(c.label)?.aliases ?? []).some((alias) => !alias.includes(' ') && words.has(stems(alias)[0]!));
+  });
+}
+
+const stems = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}&]+/u)
+    .filter((w) => w && !FILLER_WORDS.has(w))
+    .map((w) => w.replace(/(?<=...)s$/, ''));
 
 /** Only a whole name or a listed synonym: "Pre-sales" is not "Sales", so it gets topics named after it. */
 function findIdea(label: string) {
@@ -255,10 +320,36 @@ function topicFromTitle(title: string): HomeTopic {
   const idea = CATEGORY_IDEAS.flatMap((c) => c.topics).find((t) => sameWords(t.title, title));
   const lower = title.toLowerCase();
   const icon = idea?.icon ?? TOPIC_ICONS.find(([re]) => re.test(lower))?.[1] ?? '💬';
-  const verb = ACTION_VERBS.has(lower.split(' ')[0]!);
-  const message = idea?.message ?? (verb ? `How do I ${lower.replace(/[?.!]+$/, '')}?` : `Can you tell me about ${lower.replace(/[?.!]+$/, '')}?`);
-  const description = idea?.description ?? (verb ? `We'll guide you step by step` : `Everything about ${lower}`);
-  return { id: slug(title), title: title.slice(0, HOME_SCREEN_LIMITS.title), description, icon, actionType: 'message', message };
+  const phrase = inSentence(title.trim().replace(/[?.!]+$/, ''));
+  // The visitor sends the message, so the owner's "your" becomes "my": "Reset your password" → "How do I reset my password?".
+  const asVisitor = phrase.replace(/\byours\b/gi, 'mine').replace(/\byour\b/gi, 'my');
+  const first = lower.split(/\s+/)[0]!;
+  let message: string;
+  let description: string;
+  if (/\?$/.test(title.trim()) || QUESTION_WORDS.has(first)) {
+    message = `${title.trim().replace(/[?.!]+$/, '')}?`;
+    description = 'Get an answer to this question';
+  } else if (ACTION_VERBS.has(first) && !NOUN_AFTER_VERB.test(lower.split(/\s+/)[1] ?? '')) {
+    message = `How do I ${asVisitor}?`;
+    description = `We'll guide you step by step`;
+  } else {
+    message = `Can you tell me about ${asVisitor}?`;
+    description = `Everything about ${phrase}`;
+  }
+  return { id: slug(title), title: title.slice(0, HOME_SCREEN_LIMITS.title), description: idea?.description ?? description, icon, actionType: 'message', message: idea?.message ?? message };
+}
+
+const QUESTION_WORDS = new Set(['how', 'what', 'where', 'when', 'why', 'who', 'which', 'can', 'could', 'do', 'does', 'is', 'are', 'will', 'should']);
+
+/**
+ * A title as it reads inside a sentence: "Rental prices" and "Rental Prices" → "rental prices",
+ * while words in capitals ("API keys") and names mid-sentence ("Pay with PayPal") keep theirs.
+ */
+function inSentence(title: string): string {
+  const words = title.split(/\s+/);
+  const capitalised = (w: string) => /^\p{Lu}[\p{Ll}'-]*$/u.test(w);
+  const titleCased = words.length > 1 && words.every((w) => capitalised(w) || /^(?:and|of|for|the|to|a|an|in|on|or|my|at|by|your)$/.test(w));
+  return words.map((w, i) => ((i === 0 || titleCased) && capitalised(w) ? w.toLowerCase() : w)).join(' ');
 }
 
 function actionTopic(action: ActionAsk): HomeTopic {

@@ -277,10 +277,13 @@ export const TOPIC_ICONS: [RegExp, string][] = [
 
 /** Verbs a topic title can start with, so its message can ask "How do I …?". */
 export const ACTION_VERBS = new Set(
-  'reset change update cancel track return book contact find get start set create delete close open upgrade downgrade download install connect request report pay buy order exchange renew manage edit view check apply join invite add remove'.split(
+  'reset change update cancel track return book contact find get start set create delete close open upgrade downgrade download install connect request report pay buy order exchange renew manage edit view check apply join invite add remove rate leave give write schedule reschedule ask see learn compare choose send claim register sign log subscribe unsubscribe activate redeem verify reserve rent hire speak talk submit explore discover browse make meet pick move recover unlock restore fix switch share transfer upload visit call plan try'.split(
     ' ',
   ),
 );
+
+/** Nouns that make a verb-looking first word a noun: "Return policy", "Order status", "Book club". */
+export const NOUN_AFTER_VERB = /^(?:policy|policies|status|history|details|info|information|hours|times?|forms?|numbers?|options|confirmation|summary|lists?|page|plans?|prices?|fees?|rules|terms|dates?|club|tracking|requests|limits|methods?|costs?|process|window|label|labels|ideas|types|tips|guide|faq|faqs)$/i;
 
 /** What a home screen cannot hold, by the words an owner would use. */
 export const UNSUPPORTED_ASKS: [RegExp, string][] = [

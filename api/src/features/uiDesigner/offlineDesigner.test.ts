@@ -402,7 +402,7 @@ describe('offlineDesigner: whole-page themes and the topics the owner names', ()
     );
     expect(config.theme).toMatchObject({ backgroundColor: '#111827', textColor: '#f9fafb', primaryColor: '#2563eb' });
     expect(explanation).toMatch(/dark theme/);
-    expect(titles(topics)).toEqual(['Repairs', 'Rentals', 'Opening Hours']);
+    expect(titles(topics)).toEqual(['Repairs', 'Rentals', 'Opening hours']);
     const repairs = topics[0]!;
     expect(`${repairs.description} ${repairs.message}`).toMatch(/repair/i);
     expect(`${repairs.description} ${repairs.message}`).not.toMatch(/warrant/i);
@@ -479,5 +479,66 @@ describe('offlineDesigner: sizes named by topic', () => {
     const { grid, explanation } = design('make the Billing topics bigger', before);
     expect(grid?.props.style).toMatchObject({ titleFontSize: 18, descriptionFontSize: 16 });
     expect(explanation).toMatch(/18px titles.*every topic.*Billing/);
+  });
+});
+
+describe('offlineDesigner: labels, colours and topics the fourth review asked about', () => {
+  const velo = 'A help center for Velo Bike Shop with categories Repairs, Rentals and Orders. Topics: Book a repair, Rental prices, Track my order, Return a bike. Use dark green as the main colour, white background and black text.';
+  const visit = 'Home screen titled "Welcome to Velo" with a topic "Rate your last visit" that starts our customer survey, and a link "Book online" to https://velo.example.com/book';
+
+  it('names a link by its quoted label and makes no message topic of the label', () => {
+    const { actions, topics, explanation } = design(visit);
+    expect(actions).toEqual([expect.objectContaining({ title: 'Book online', actionType: 'link', url: 'https://velo.example.com/book' })]);
+    expect(titles(topics)).not.toContain('Book online');
+    expect(titles([...topics, ...actions])).not.toContain('Book');
+    expect(explanation).toContain('"Book online" link to https://velo.example.com/book');
+    const footer = design('a footer with a link "Privacy policy" to https://x.test/privacy').footer;
+    expect(footer?.props.links).toEqual([{ text: 'Privacy policy', url: 'https://x.test/privacy' }]);
+  });
+
+  it('says which named colours had no place in the theme', () => {
+    const { config, explanation } = design('A hotel concierge: categories Rooms, Dining, Spa; navy blue and gold; 50% transparency; a footer saying Powered by Grand Hotel');
+    expect(config.theme?.primaryColor).toBe('#1e3a8a');
+    expect(explanation).toMatch(/did not use "gold"/);
+    expect(design('a blue and white theme').explanation).not.toMatch(/did not use/);
+  });
+
+  it('puts named topics into the tab they belong to instead of repeating them', () => {
+    const { topics, categories, explanation } = design(velo);
+    expect(categories.map((c) => c.label)).toEqual(['Repairs', 'Rentals', 'Orders']);
+    const lower = titles(topics).map((t) => t.toLowerCase());
+    expect(new Set(lower).size).toBe(lower.length);
+    const categoryOf = (title: string) => topics.find((t) => t.title === title)?.category;
+    expect([categoryOf('Book a repair'), categoryOf('Rental prices'), categoryOf('Track my order')]).toEqual(['repairs', 'rentals', 'orders']);
+    expect(categoryOf('Return a bike')).toBeUndefined();
+    for (const c of categories) expect(topics.filter((t) => t.category === c.id).length).toBeGreaterThanOrEqual(2);
+    expect(explanation).toMatch(/Repairs, Rentals and Orders with \d+ topics \(including "Book a repair", "Rental prices" and "Track my order"\)/);
+    // Adding a topic the tabs already hold does not repeat it either.
+    const added = design('add a topic "Track my order"', design(velo).config);
+    expect(added.topics.filter((t) => t.title.toLowerCase() === 'track my order')).toHaveLength(1);
+  });
+
+  it("keeps the owner's casing of topic titles and only capitalises the first letter", () => {
+    expect(titles(design(velo).topics)).toEqual(expect.arrayContaining(['Book a repair', 'Rental prices', 'Track my order', 'Return a bike']));
+    expect(titles(design('topics: installation, API keys, webhooks').topics)).toEqual(['Installation', 'API keys', 'Webhooks']);
+    expect(design('categories: billing, technical support').categories.map((c) => c.label)).toEqual(['Billing', 'Technical Support']);
+  });
+
+  it('leaves out a survey topic that has no id, and uses the label when the id is there', () => {
+    const { topics, actions, explanation } = design(visit);
+    expect(titles([...topics, ...actions]).join()).not.toMatch(/rate your last visit/i);
+    expect(JSON.stringify(topics)).not.toMatch(/about rate/i);
+    expect(explanation).toMatch(/"Rate your last visit" for the customer survey, tell me its survey id/);
+    const withId = design('a topic "Rate your last visit" that starts survey 12');
+    expect(withId.topics.filter((t) => t.title === 'Rate your last visit')).toEqual([expect.objectContaining({ actionType: 'survey', surveyId: 12 })]);
+  });
+
+  it('writes messages and descriptions that read as English for verb, noun and question titles', () => {
+    const { topics } = design('topics: Rate your last visit, Order history, API keys');
+    const by = (title: string) => topics.find((t) => t.title === title)!;
+    expect(by('Rate your last visit')).toMatchObject({ message: 'How do I rate my last visit?', description: "We'll guide you step by step" });
+    expect(by('Order history')).toMatchObject({ message: 'Can you tell me about order history?', description: 'Everything about order history' });
+    expect(by('API keys')).toMatchObject({ message: 'Can you tell me about API keys?', description: 'Everything about API keys' });
+    expect(design('a topic called "Where is my bike?"').topics[0]).toMatchObject({ message: 'Where is my bike?', description: 'Get an answer to this question' });
   });
 });

@@ -49,7 +49,10 @@ export function offlineDesigner(input: { prompt: string; currentConfig: HomeScre
     config.settings = { ...config.settings, enableSearch: ask.search };
     notes.done.push(ask.search ? 'a search box' : 'no search box');
   }
-  if (ask.surveyWithoutId) notes.notDone.push(`To add the ${ask.surveyWithoutId}, tell me its survey id (for example "start survey 12")`);
+  if (ask.surveyWithoutId) {
+    const what = ask.surveyWithoutIdLabel ? `"${ask.surveyWithoutIdLabel}" for the ${ask.surveyWithoutId}` : `the ${ask.surveyWithoutId}`;
+    notes.notDone.push(`To add ${what}, tell me its survey id (for example "start survey 12")`);
+  }
   if (ask.unusedNames.length) notes.notDone.push(`I could not use ${joinWords([...new Set(ask.unusedNames)].map((n) => `"${n}"`))} as a category or topic name`);
   notes.notDone.push(...ask.problems);
   if (ask.unsupported.length) notes.notDone.push(`The home screen cannot show ${joinWords(ask.unsupported)}, so I left that out`);
@@ -86,6 +89,10 @@ function applyTheme(config: HomeScreenConfig, ask: DesignRequest, themeLine: Ret
   const shown = ask.page ? changed.filter((k) => k === 'primaryColor') : changed;
   if (ask.page) notes.done.push(`a ${ask.page} theme (background ${theme.backgroundColor}, ${ask.page === 'dark' ? 'light' : 'dark'} text ${theme.textColor})`);
   if (shown.length) notes.done.push(shown.map((k) => `${label[k]} colour ${theme[k]}`).join(', '));
+  if (ask.unusedColors.length) {
+    const names = joinWords(ask.unusedColors.map((c) => `"${c}"`));
+    notes.notDone.push(`The theme has one primary, one background and one text colour, so I did not use ${names}`);
+  }
   for (const c of ask.unknownColors) notes.notDone.push(`I did not understand the colour "${c}", so I kept ${theme.primaryColor ?? HOME_DESIGN_DEFAULTS.primaryColor}`);
   if (ask.backgroundImageUrl) {
     theme.backgroundImageUrl = ask.backgroundImageUrl;

@@ -3,7 +3,7 @@ import { COLOR_NAMES, DARK_BACKGROUND, DARK_TEXT, LIGHT_BACKGROUND, LIGHT_TEXT, 
 
 type Role = 'primaryColor' | 'backgroundColor' | 'textColor';
 /** `page`: the owner asked for a dark or light theme as a whole, not just one colour. */
-export type ColorAsk = { colors: Partial<Record<Role, string>>; unknown: string[]; page?: 'dark' | 'light' };
+export type ColorAsk = { colors: Partial<Record<Role, string>>; unknown: string[]; unused: string[]; page?: 'dark' | 'light' };
 
 const ROLE_WORDS: Record<string, Role> = {
   primary: 'primaryColor',
@@ -90,9 +90,12 @@ export function readColors(words: string): ColorAsk {
     }
     i += length - 1;
   }
+  // A theme has one primary colour: a second brand colour ("navy blue and gold") has no place, and the owner is told.
+  const unused: string[] = [];
   roleless.forEach(({ name, hex }, n) => {
     if (n === 0 && !colors.primaryColor) colors.primaryColor = hex;
     else if (NEUTRAL_COLORS.has(name) && !colors.backgroundColor) colors.backgroundColor = hex;
+    else if (!Object.values(colors).includes(hex)) unused.push(name);
   });
   for (const m of scan.toLowerCase().matchAll(/((?:[a-z-]+ ){1,3})colou?r(?:ed)?\b/g)) {
     const words = m[1]!.trim().split(' ');
@@ -104,7 +107,7 @@ export function readColors(words: string): ColorAsk {
     const [first] = m[1]!.split(' ');
     if (!STOP.has(first!) && !hexOfName(first!) && !hexOfName(m[1]!) && !SHADES[first!]) unknown.push(m[1]!);
   }
-  return { colors, unknown: [...new Set(unknown)], ...(page ? { page } : {}) };
+  return { colors, unknown: [...new Set(unknown)], unused: [...new Set(unused)], ...(page ? { page } : {}) };
 }
 
 /** `rgb(r, g, b)` or `hsl(h, s%, l%)` as #rrggbb; null when it is not a colour. */

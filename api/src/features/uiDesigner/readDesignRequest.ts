@@ -25,6 +25,8 @@ export type DesignRequest = {
   colors: ColorAsk['colors'];
   page?: ColorAsk['page'];
   unknownColors: string[];
+  /** Colours named with no role left for them ("navy blue and gold": gold). */
+  unusedColors: string[];
   itemStyle?: (typeof HOME_ITEM_STYLES)[number];
   titleFontSize?: SizeAsk;
   descriptionFontSize?: SizeAsk;
@@ -33,6 +35,8 @@ export type DesignRequest = {
   transparentHeader: boolean;
   actions: ActionAsk[];
   surveyWithoutId: string | null;
+  /** The label of that survey's button ("a topic 'Rate us' that starts our survey"), left out until the id is known. */
+  surveyWithoutIdLabel?: string;
   search?: boolean;
   headerTitle?: string;
   headerSubtitle?: string;
@@ -73,6 +77,7 @@ export function readDesignRequest(words: string, botName: string): DesignRequest
     styleScope: null,
     colors: {},
     unknownColors: [],
+    unusedColors: [],
     transparentHeader: false,
     actions: [],
     surveyWithoutId: null,
@@ -103,10 +108,11 @@ export function readDesignRequest(words: string, botName: string): DesignRequest
   if (/\btransparent (?:header|heading|top)\b|\bheader (?:with )?(?:a )?transparent\b/.test(lower)) ask.transparentHeader = true;
   if (/\b(?:no|without(?: a| the)?|remove(?: the)?|hide(?: the)?|disable|turn off(?: the)?) search\b/.test(lower)) ask.search = false;
   else if (/\bsearch/.test(lower)) ask.search = true;
-  const { colors, unknown, page } = readColors(text.masked);
+  const { colors, unknown, unused, page } = readColors(text.masked);
   ask.colors = colors;
   if (page) ask.page = page;
   ask.unknownColors = unknown;
+  ask.unusedColors = unused;
   ask.unsupported = UNSUPPORTED_ASKS.filter(([re]) => re.test(lower)).map(([, what]) => what);
   return ask;
 }
@@ -161,17 +167,40 @@ function readUrls(text: MaskedText, ask: DesignRequest) {
     const clause = clauseAt(text, m.index).toLowerCase();
     if (/background|image|photo|picture|wallpaper/.test(before) || /\.(png|jpe?g|gif|webp|svg|avif)(\?|$)/i.test(url)) {
       ask.backgroundImageUrl = url;
-    } else if (/footer/.test(clause)) {
-      ask.footer ??= { links: [] };
-      ask.footer.links.push({ text: linkText(url, before), url });
     } else {
-      ask.actions.push({ kind: 'link', title: linkText(url, before), url, asTopic: /\btopic/i.test(clauseAt(text, m.index)) });
+      // 'a link "Book online" to https://…': the quoted label names the link and is no topic of its own.
+      const label = labelBefore(text, m.index);
+      if (label) text.blank(label.start, label.end);
+      const title = label?.label.slice(0, HOME_SCREEN_LIMITS.title) ?? linkText(url, before);
+      if (/footer/.test(clause)) {
+        ask.footer ??= { links: [] };
+        ask.footer.links.push({ text: title, url });
+      } else ask.actions.push({ kind: 'link', title, url, asTopic: /\btopic/i.test(clauseAt(text, m.index)) });
     }
     return true;
   });
 }
 
-/** "link to our docs at https://…" → "Docs"; else the quoted label, the path's last word or the host. */
+/**
+ * The quoted label right before index in the same clause: 'a link "Book online" to …',
+ * 'a topic "Rate us" that starts survey 12'. Nothing when a comma, "and" or "with" comes
+ * between, so 'a footer "Open 9-5" with a link to …' keeps its text for the footer.
+ */
+function labelBefore(text: MaskedText, index: number): { label: string; start: number; end: number } | null {
+  const from = Math.max(0, index - 160);
+  const m = /(["'])([^"'\n]{1,120})\1([^"'.,;!?\n]{0,50})$/.exec(text.masked.slice(from, index));
+  if (!m || /\b(?:and|with|plus|also|then|or)\b/i.test(m[3]!) || !m[2]!.trim()) return null;
+  return { label: m[2]!.trim(), start: from + m.index, end: from + m.index + m[0].length - m[3]!.length };
+}
+
+/** 'survey 12 called "Feedback"': a quoted label named right after. */
+function labelAfter(text: MaskedText, index: number): { label: string; start: number; end: number } | null {
+  const m = /^[^"'.,;!?\n]{0,30}?\b(?:called|named|titled|labell?ed|saying)\s+(["'])([^"'\n]{1,120})\1/i.exec(text.masked.slice(index));
+  if (!m || !m[2]!.trim()) return null;
+  return { label: m[2]!.trim(), start: index + m[0].length - m[2]!.length - 2, end: index + m[0].length };
+}
+
+/** "link to our docs at https://…" → "Docs"; else the path's last word or the host. */
 function linkText(url: string, before: string): string {
   const named = /(?:link|button)s? (?:to|for) (?:our |the |my |your )?([a-z][a-z ]{1,40}?) (?:at|on|:)\s*$/.exec(before);
   if (named) return titleCase(named[1]!);
@@ -219,7 +248,10 @@ function readSurveysAndChat(text: MaskedText, ask: DesignRequest) {
     const before = text.original.slice(Math.max(0, m.index - 40), m.index);
     const name = /(?:the|our|a|an|my)\s+((?:[a-z-]+\s+){0,2}?)$/i.exec(before)?.[1]?.trim();
     const clause = clauseAt(text, m.index);
-    const label = new RegExp(QUOTED).exec(clause)?.[1];
+    const quoted = labelBefore(text, m.index) ?? labelAfter(text, m.index + m[0].length);
+    // The label names the survey's button, so the topic reader must not make it a topic too.
+    if (quoted) text.blank(quoted.start, quoted.end);
+    const label = quoted?.label.slice(0, HOME_SCREEN_LIMITS.title);
     const title = label ?? (name && !/^(start|take|open)$/i.test(name) ? `${titleCase(name)} Survey` : 'Take Our Survey');
     ask.actions.push({ kind: 'survey', title, surveyId: id, asTopic: /\btopic/i.test(clause) });
     return true;
@@ -232,6 +264,12 @@ function readSurveysAndChat(text: MaskedText, ask: DesignRequest) {
   if (left && !ask.actions.some((a) => a.kind === 'survey') && !/\b(?:no|remove|without) (?:the )?survey/i.test(text.masked)) {
     const name = left[2]?.trim();
     ask.surveyWithoutId = name && !/^(start|take|open)$/i.test(name) ? `${name} survey` : 'survey';
+    // Its button waits for the id: a message topic in its place would not start the survey.
+    const quoted = labelBefore(text, left.index) ?? labelAfter(text, left.index + left[0].length);
+    if (quoted) {
+      ask.surveyWithoutIdLabel = quoted.label;
+      text.blank(quoted.start, quoted.end);
+    }
   }
   text.each(/\bstart(?:ing)?\s+(?:a\s+|new\s+|the\s+)?(?:live\s+)?(?:chat|conversation)\b|\b(?:live )?chat (?:now )?button\b|\btalk to (?:us|an agent|a human|a person) button\b/gi, (m) => {
     if (!ask.actions.some((a) => a.kind === 'start_chat')) {
@@ -350,7 +388,7 @@ function readList(text: MaskedText, noun: string, ask: DesignRequest, kind: 'cat
     if (new RegExp(`^${COUNT_PATTERN}$`, 'i').test(list.trim())) return false;
     // "change the Delivery topics to outlined" points at topics the design has; it names no new ones.
     if (fromEnd && !verb && /^\s*(?:change|make|set|turn|switch|swap|style|restyle|update|give|render|display|show)\b/i.test(list)) return false;
-    const { items, used, unused } = splitList(list, fromEnd);
+    const { items, used, unused } = splitList(list, fromEnd, kind);
     ask.unusedNames.push(...unused);
     if (!items.length) return false;
     const v = verb?.toLowerCase();
@@ -376,7 +414,7 @@ const NOT_A_NAME =
  * A piece that is clearly not a name (a colour, a setting) ends the list; a capitalised piece
  * too long to be a name is returned as unused so the owner hears about it.
  */
-function splitList(list: string, fromEnd: boolean): { items: string[]; used: number; unused: string[] } {
+function splitList(list: string, fromEnd: boolean, kind: 'categories' | 'topics'): { items: string[]; used: number; unused: string[] } {
   const parts = list.split(/(\s*(?:,|;|\band\b)\s*)/i);
   const order = fromEnd ? [...parts.keys()].reverse() : [...parts.keys()];
   const items: string[] = [];
@@ -402,7 +440,9 @@ function splitList(list: string, fromEnd: boolean): { items: string[]; used: num
       if (/^\p{Lu}/u.test(name) && !NOT_A_NAME.test(name)) unused.push(name);
       break;
     }
-    fromEnd ? items.unshift(titleCase(name)) : items.push(titleCase(name));
+    // Category tabs are title-cased labels; a topic keeps the owner's casing ("Track my order").
+    const cased = kind === 'categories' ? titleCase(name) : `${name[0]!.toUpperCase()}${name.slice(1)}`;
+    fromEnd ? items.unshift(cased) : items.push(cased);
     used += part.length;
   }
   return { items, used, unused };
@@ -437,7 +477,7 @@ function readPlacements(text: MaskedText, ask: DesignRequest) {
 /** "a support center with Billing, Technical Support and Sales": capitalised names after "with" are categories. */
 function readBareList(text: MaskedText, ask: DesignRequest) {
   text.each(/\bwith\s+([^.;:!?\n"]+)/g, (m) => {
-    const { items, used } = splitList(m[1]!, false);
+    const { items, used } = splitList(m[1]!, false, 'categories');
     const names = items;
     const pieces = m[1]!.slice(0, used).split(/\s*(?:,|;|\band\b)\s*/i).filter(Boolean);
     const capitalised = pieces.every((p) => /^(?:\p{Lu}|\d)/u.test(p.trim()));

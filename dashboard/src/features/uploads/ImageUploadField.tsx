@@ -37,8 +37,8 @@ type ImageUploadFieldProps = {
 };
 
 /**
- * A picture by upload (JPG, PNG, GIF or WebP up to 10 MB) or by URL, with Remove: the bot
- * avatar and the profile picture. The type and size are checked here first so a wrong file
+ * A picture by upload (JPG, PNG, GIF or WebP up to 10 MB) or by URL (Set URL or Enter), with
+ * Remove: the bot avatar, the profile picture and the home screen's background image. The type and size are checked here first so a wrong file
  * fails at once with the same words as the server's.
  */
 export function ImageUploadField(props: ImageUploadFieldProps) {
@@ -48,6 +48,11 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const busy = uploading || Boolean(props.busy);
   const draft = urlDraft.trim();
+  const canSetUrl = !busy && Boolean(draft) && draft !== value;
+
+  function setUrl() {
+    if (canSetUrl) props.onSetUrl(draft);
+  }
 
   async function choose(file: File | undefined) {
     const reject = (title: string, description: string) => {
@@ -96,8 +101,21 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
         </div>
       </div>
       <div className="flex gap-2">
-        <Input aria-label={urlLabel} className="min-w-0" invalid={!!error} placeholder={urlPlaceholder} value={urlDraft} onChange={(e) => setUrlDraft(e.target.value)} />
-        <Button variant="secondary" disabled={busy || !draft || draft === value} onClick={() => props.onSetUrl(draft)}>
+        <Input
+          aria-label={urlLabel}
+          className="min-w-0"
+          invalid={!!error}
+          placeholder={urlPlaceholder}
+          value={urlDraft}
+          onChange={(e) => setUrlDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+            // Enter means "use this URL", never "submit the surrounding form" with the old picture.
+            e.preventDefault();
+            setUrl();
+          }}
+        />
+        <Button variant="secondary" disabled={!canSetUrl} onClick={setUrl}>
           Set URL
         </Button>
       </div>
@@ -107,6 +125,12 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
         </p>
       ) : (
         hint && <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>
+      )}
+      {/* A typed URL is not the picture until it is set: say so, or a save would silently drop it. */}
+      {canSetUrl && !error && (
+        <p role="status" className="text-xs text-amber-700 dark:text-amber-400">
+          Press Set URL to use this image
+        </p>
       )}
     </>
   );
