@@ -25,7 +25,7 @@ export const Header: Story = {
 /** `style.transparentBackground` drops the header's colour; font sizes come from `style`. */
 export const HeaderTransparentWithFontSizes: Story = {
   args: {
-    config: homeOf([header({ style: { transparentBackground: true, titleFontSize: 28, descriptionFontSize: 16 } })], { textColor: '#0f172a' }),
+    config: homeOf([header({ style: { transparentBackground: true, titleFontSize: 24, descriptionFontSize: 16 } })], { textColor: '#0f172a' }),
   },
 };
 
@@ -39,7 +39,7 @@ export const TopicGridFilled: Story = {
 };
 
 export const TopicGridOutlinedLargeText: Story = {
-  args: { config: homeOf([topicGrid({ style: { itemStyle: 'outlined', titleFontSize: 18, descriptionFontSize: 15 } })]) },
+  args: { config: homeOf([topicGrid({ style: { itemStyle: 'outlined', titleFontSize: 18, descriptionFontSize: 16 } })]) },
 };
 
 /** Start a chat, start a survey, or open a link (http(s) actions open in a new tab). */

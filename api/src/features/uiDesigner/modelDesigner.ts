@@ -13,7 +13,7 @@ import {
   TITLE_FONT_SIZES,
   type UiDesignerResponse,
 } from '@parley/contracts';
-import { homeScreenConfigSchema, issueLine, uiDesignerResponseSchema } from '@parley/contracts/schemas';
+import { issueLine, storedHomeScreenConfigSchema, uiDesignerResponseSchema } from '@parley/contracts/schemas';
 import { HttpError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { completeText, stripFence } from '../ai/assistantModel';
@@ -27,6 +27,7 @@ export type ModelDesignerInput = {
 
 const INVALID_DESIGN = 'The AI designer could not produce a valid home screen. Please rephrase your request and try again.';
 const DEFAULT_EXPLANATION = 'Here is your home screen design.';
+const savableConfigSchema = storedHomeScreenConfigSchema.unwrap();
 
 /**
  * The UI designer with a language model: it is told the home screen format exactly, the bot and
@@ -146,7 +147,8 @@ function readDesign(text: string): DesignRead {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, errors: ['The answer must be a JSON object {"config": ..., "explanation": ...}'] };
   const answer = value as Record<string, unknown>;
   const isBareConfig = !('config' in answer) && 'components' in answer;
-  const parsed = homeScreenConfigSchema.safeParse(isBareConfig ? answer : answer.config);
+  // Checked as a save checks it (bounds included), so what the model hands back can be saved.
+  const parsed = savableConfigSchema.safeParse(isBareConfig ? answer : answer.config);
   if (!parsed.success) {
     return { ok: false, errors: parsed.error.issues.map((issue) => issueLine({ path: ['config', ...issue.path], message: issue.message })) };
   }

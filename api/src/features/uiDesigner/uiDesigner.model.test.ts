@@ -102,6 +102,19 @@ describe('UI designer with a model', () => {
     expect(repair[3].content).toContain('config.theme.primaryColor: Primary color must be a hex colour such as #2563eb');
   });
 
+  it('a design too large to save is sent back for repair, like any other invalid one', async () => {
+    const { cookie, bot } = await ownerWithBot();
+    const topics = Array.from({ length: 50 }, (_, i) => ({ id: `t${i}`, title: `Topic ${i}`, message: 'x'.repeat(900) }));
+    const huge = { components: [0, 1].map((i) => ({ id: `grid-${i}`, type: 'topic_grid', props: { topics } })) };
+    script.push(reply(huge), reply(design, 'Smaller.'));
+    const before = requests.length;
+    const res = await designer.generate.$post({ json: { prompt: 'Every topic you can think of', chatbotId: bot.guid } }, withCookie(cookie));
+    expect(res.status).toBe(200);
+    expect(uiDesignerResponseSchema.parse(await res.json()).explanation).toBe('Smaller.');
+    expect(requests.length - before).toBe(2);
+    expect(requests[before + 1].messages[3].content).toContain('config: homeScreenConfig is too large (at most 64 KB)');
+  });
+
   it('answers 502 when the answer is still invalid after the repair (not JSON, then a bad config)', async () => {
     const { cookie, bot } = await ownerWithBot();
     script.push('Sure! Here is a lovely design.', reply({ components: [{ id: 'g', type: 'topic_grid', props: { topics: [{ id: 't' }] } }] }));

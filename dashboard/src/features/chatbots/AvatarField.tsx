@@ -1,6 +1,7 @@
 import { Bot } from 'lucide-react';
 import { client, unwrap } from '../../lib/api';
 import { safeImageUrl } from '../../lib/safeUrl';
+import { ImageThumb } from '../uploads/ImageThumb';
 import { ImageUploadField } from '../uploads/ImageUploadField';
 
 /** Avatar by upload (image, ≤ 10 MB) or by URL; Remove clears it. `error` is the form's verdict on the URL. */
@@ -10,15 +11,7 @@ export function AvatarField({ value, onChange, error }: { value: string; onChang
     <div className="space-y-2">
       <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Avatar</p>
       <ImageUploadField
-        preview={
-          preview ? (
-            <img src={preview} alt="Chatbot avatar" className="h-16 w-16 rounded-full object-cover ring-1 ring-slate-200 dark:ring-slate-700" />
-          ) : (
-            <span className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-slate-100 text-slate-400 dark:bg-slate-800">
-              <Bot className="h-7 w-7" aria-hidden />
-            </span>
-          )
-        }
+        preview={<ImageThumb src={preview} alt="Chatbot avatar" Icon={Bot} className="h-16 w-16 rounded-full" />}
         value={value}
         initialUrl={value}
         uploadLabel="Upload avatar image"

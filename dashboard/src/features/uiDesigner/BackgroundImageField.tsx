@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { homeThemeSchema } from '@parley/contracts/schemas';
 import { ApiError, client, unwrap } from '../../lib/api';
 import { safeImageUrl } from '../../lib/safeUrl';
+import { ImageThumb } from '../uploads/ImageThumb';
 import { ImageUploadField } from '../uploads/ImageUploadField';
 
 const imageUrlSchema = homeThemeSchema.shape.backgroundImageUrl;
@@ -38,15 +39,7 @@ export function BackgroundImageField({ value, onChange, disabled }: BackgroundIm
         // A new image from anywhere (upload, Remove, the AI designer, Reset) restarts the URL box with it.
         key={value}
         anyImageType
-        preview={
-          preview ? (
-            <img src={preview} alt="Home screen background" className="h-16 w-28 rounded-lg object-cover ring-1 ring-slate-200 dark:ring-slate-700" />
-          ) : (
-            <span className="inline-flex h-16 w-28 items-center justify-center rounded-lg bg-slate-100 text-slate-400 dark:bg-slate-800">
-              <ImageIcon className="h-6 w-6" aria-hidden />
-            </span>
-          )
-        }
+        preview={<ImageThumb src={preview} alt="Home screen background" Icon={ImageIcon} className="h-16 w-28 rounded-lg" />}
         value={value}
         initialUrl={value}
         uploadLabel="Upload background image"

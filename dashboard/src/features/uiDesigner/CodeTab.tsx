@@ -19,6 +19,10 @@ export function CodeTab({ designer }: { designer: UiDesignerState }) {
     if (await copyText(draft)) toast({ variant: 'success', title: 'Copied!', description: 'The configuration is on your clipboard.' });
   }
 
+  function applyToPreview() {
+    if (designer.applyDraft()) toast({ variant: 'success', title: 'Applied!', description: 'The configuration is in the preview. Save to make it live.' });
+  }
+
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -71,7 +75,7 @@ export function CodeTab({ designer }: { designer: UiDesignerState }) {
         <Button variant="outline" size="sm" onClick={designer.resetDraft} disabled={!hasDraftChanges}>
           <RotateCcw className="h-4 w-4" aria-hidden /> Reset
         </Button>
-        <Button variant="secondary" size="sm" onClick={designer.applyDraft} disabled={!hasDraftChanges}>
+        <Button variant="secondary" size="sm" onClick={applyToPreview} disabled={!hasDraftChanges}>
           <Eye className="h-4 w-4" aria-hidden /> Apply to Preview
         </Button>
         <Button size="sm" onClick={designer.applyAndSave} disabled={!hasDraftChanges || saving}>

@@ -302,6 +302,7 @@ describe('UI designer page', () => {
     fireEvent.change(jsonBox(), { target: { value: JSON.stringify(edited) } });
     fireEvent.click(button('Apply to Preview'));
     expect(preview().getByText('Help Desk')).toBeTruthy();
+    expect(await screen.findByText('Applied!')).toBeTruthy();
     expect(screen.queryByText('Unsaved Changes')).toBeNull();
     expect(button('Apply to Preview').disabled).toBe(true);
     expect(screen.getByTestId('not-saved')).toBeTruthy();
