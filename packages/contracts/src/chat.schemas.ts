@@ -102,6 +102,8 @@ export const selectOptionRequestSchema = z.object({
   optionId: z.string().min(1).max(200),
   payload: boundedJson(z.unknown(), { label: 'payload', maxDepth: 8, maxBytes: 8 * 1024 }).optional(),
   optionText: cleanString().max(1000).optional(),
+  messageId: z.number().int().positive().optional(),
+  otherText: cleanString().max(1000).optional(),
 }) satisfies z.ZodType<SelectOptionRequest>;
 
 export const formFieldValueSchema = z.object({

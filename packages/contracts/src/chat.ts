@@ -153,6 +153,10 @@ export interface SelectOptionRequest {
   optionId: string;
   payload?: unknown;
   optionText?: string;
+  /** The bot message that offered the choice; without it the latest message with that option. */
+  messageId?: number;
+  /** The words typed with an Other option, apart from the other choices' texts. */
+  otherText?: string;
 }
 
 /** One answered field of a form. */

@@ -31,6 +31,9 @@ export interface QuestionMetadata {
   minValue?: number;
   maxValue?: number;
   ratingType?: RatingType;
+  /** Multiple-choice questions: how many options the visitor must and may pick. */
+  minSelections?: number;
+  maxSelections?: number;
   [key: string]: unknown;
 }
 
@@ -56,7 +59,7 @@ export interface SurveyConfig {
   title: string;
   description: string;
   questions: SurveyQuestion[];
-  /** Which question follows which answer; free-form until the survey runner defines it. */
+  /** Kept as the owner or assistant wrote it; questions are asked in order (no branching yet). */
   conditionalFlow?: Record<string, unknown>;
   completionMessage: string;
   aiInstructions: string;
@@ -85,3 +88,300 @@ export const SURVEY_DEFAULTS = {
 
 /** Rating scale used when a question's bounds are missing or invalid. */
 export const DEFAULT_RATING = { minValue: 1, maxValue: 5 } as const;
+
+/** A survey as the owner API answers it. */
+export interface SurveyWithCounts extends Survey {
+  /** Responses counted in analytics (completed ones, and unfinished ones when partial responses are saved). */
+  responseCount: number;
+  completedCount: number;
+}
+
+/** Body of `POST /api/chatbots/{id}/surveys`; a missing config gets the defaults of a new survey. */
+export interface CreateSurveyRequest {
+  name: string;
+  description?: string | null;
+  surveyConfig?: Partial<SurveyConfig>;
+}
+
+/** Body of `PATCH /api/surveys/{id}`: any of the fields (also accepted wrapped as `{updates: {...}}`). */
+export interface UpdateSurveyRequest {
+  name?: string;
+  description?: string | null;
+  status?: SurveyStatus;
+  surveyConfig?: SurveyConfig;
+}
+
+/** How many surveys one bot may hold. */
+export const MAX_SURVEYS_PER_CHATBOT = 50;
+
+/** A new survey's config: the defaults with a fresh id. */
+export function newSurveyConfig(id: string): SurveyConfig {
+  return {
+    id,
+    title: SURVEY_DEFAULTS.title,
+    description: SURVEY_DEFAULTS.description,
+    questions: [],
+    completionMessage: SURVEY_DEFAULTS.completionMessage,
+    aiInstructions: SURVEY_DEFAULTS.aiInstructions,
+    settings: { ...SURVEY_DEFAULTS.settings },
+  };
+}
+
+/** The option id that stands for "Other" (the visitor's own words) in a survey's choice questions. */
+export const OTHER_OPTION_ID = 'q_other';
+export const OTHER_OPTION_TEXT = 'Other';
+
+/** The default options a question gets when it turns into a choice question without any. */
+export const DEFAULT_CHOICE_OPTIONS: readonly QuestionOption[] = [
+  { id: 'option_1', text: 'Option 1' },
+  { id: 'option_2', text: 'Option 2' },
+];
+
+export function isChoiceQuestion(type: QuestionType): boolean {
+  return CHOICE_QUESTION_TYPES.includes(type);
+}
+
+/**
+ * A question turned into another type: text and rating questions lose their options (rating
+ * gets the 1 to 5 scale unless it has one); a choice question without options gets two
+ * default ones.
+ */
+export function withQuestionType(question: SurveyQuestion, type: QuestionType): SurveyQuestion {
+  const { options, allowFreeChoice, ...rest } = question;
+  if (isChoiceQuestion(type)) {
+    return { ...rest, type, options: options?.length ? options : DEFAULT_CHOICE_OPTIONS.map((o) => ({ ...o })), ...(allowFreeChoice !== undefined && { allowFreeChoice }) };
+  }
+  const metadata = type === 'rating' ? { ...ratingBounds(question.metadata), ratingType: question.metadata?.ratingType ?? 'stars' } : undefined;
+  const { metadata: _dropped, ...plain } = rest;
+  return metadata ? { ...plain, type, metadata } : { ...plain, type };
+}
+
+/**
+ * A rating question's scale: whole numbers with min below max, else the default 1 to 5 (each
+ * bound falls back on its own when only it is bad).
+ */
+export function ratingBounds(metadata: Partial<QuestionMetadata> | undefined): { minValue: number; maxValue: number } {
+  const whole = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : null);
+  let minValue = whole(metadata?.minValue) ?? DEFAULT_RATING.minValue;
+  let maxValue = whole(metadata?.maxValue) ?? DEFAULT_RATING.maxValue;
+  if (minValue < RATING_RANGE.min || minValue > RATING_RANGE.max) minValue = DEFAULT_RATING.minValue;
+  if (maxValue < RATING_RANGE.min || maxValue > RATING_RANGE.max) maxValue = DEFAULT_RATING.maxValue;
+  if (minValue >= maxValue) return { ...DEFAULT_RATING };
+  return { minValue, maxValue };
+}
+
+/** What a rating scale may span: 0 to 10 covers stars, 1-10 and NPS-style 0-10 scales. */
+export const RATING_RANGE = { min: 0, max: 10 } as const;
+
+/**
+ * A multiple-choice question's selection limits over `optionCount` options (the Other option
+ * included): at least `minSelections` (1 unless set), at most `maxSelections` (all unless set).
+ */
+export function selectionLimits(metadata: Partial<QuestionMetadata> | undefined, optionCount: number): { minSelections: number; maxSelections: number } {
+  const count = Math.max(1, optionCount);
+  const pos = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
+  const maxSelections = Math.min(pos(metadata?.maxSelections) ?? count, count);
+  const minSelections = Math.min(pos(metadata?.minSelections) ?? 1, maxSelections);
+  return { minSelections, maxSelections };
+}
+
+/** One recorded answer, keyed by question id in a response's `answers`. */
+export interface SurveyAnswer {
+  /**
+   * What the visitor chose, exactly as the survey words it: an option's text (Other as
+   * "Other: their words"), several of them, a rating, or a text answer.
+   */
+  value: string | string[] | number;
+  /** Choice questions: the ids chosen (`q_other` for Other). */
+  optionIds?: string[];
+  /** The words typed with Other. */
+  otherText?: string;
+  answeredAt: string;
+}
+
+/** An answer as one line for the owner: several choices joined with ", ". */
+export function surveyAnswerText(answer: SurveyAnswer): string {
+  const values = Array.isArray(answer.value) ? answer.value : [answer.value];
+  return values.map(String).join(', ');
+}
+
+/** What a survey question message carries in `metadata.survey`, for the widget and history. */
+export interface SurveyStep {
+  kind: 'question' | 'completion' | 'notice';
+  surveyId: number;
+  responseId?: number;
+  questionId?: string;
+  questionType?: QuestionType;
+  /** The question as the owner wrote it (the message's content may be the model's phrasing). */
+  questionText?: string;
+  /** 1-based position and question count, present when the survey shows progress. */
+  progress?: { current: number; total: number };
+  /** Set once an answer to this message is recorded. */
+  answered?: boolean;
+}
+
+/** Reads `metadata.survey` defensively (metadata is stored JSON). */
+export function surveyStepOf(metadata: Record<string, unknown> | null | undefined): SurveyStep | null {
+  const step = metadata?.survey as Partial<SurveyStep> | undefined;
+  if (!step || typeof step !== 'object' || typeof step.surveyId !== 'number') return null;
+  if (step.kind !== 'question' && step.kind !== 'completion' && step.kind !== 'notice') return null;
+  return step as SurveyStep;
+}
+
+/** The quick replies a survey question offers, sent as internal messages `survey_{action}:{surveyId}:{questionId}`. */
+export const surveyControls = ['back', 'skip', 'leave'] as const;
+export type SurveyControl = (typeof surveyControls)[number];
+export const SURVEY_CONTROL_LABELS: Record<SurveyControl, string> = { back: 'Back', skip: 'Skip', leave: 'Leave survey' };
+
+export function surveyControlMessage(control: SurveyControl, surveyId: number, questionId: string): string {
+  return `survey_${control}:${surveyId}:${questionId}`;
+}
+
+export function parseSurveyControl(internal: string | null | undefined): { control: SurveyControl; surveyId: number; questionId: string } | null {
+  const match = /^survey_(back|skip|leave):(\d{1,12}):([A-Za-z0-9_-]{1,100})$/.exec(internal?.trim() ?? '');
+  return match ? { control: match[1] as SurveyControl, surveyId: Number(match[2]), questionId: match[3] } : null;
+}
+
+/** The visitor-facing texts of a survey run in the chat. */
+export const SURVEY_CHAT_TEXTS = {
+  progress: (current: number, total: number) => `Question ${current} of ${total}`,
+  unavailable: "Sorry, this survey isn't available right now.",
+  alreadyCompleted: "You've already completed this survey. Thank you!",
+  resumed: "Welcome back! Let's pick up where you left off.",
+  left: 'No problem. You can come back to the survey at any time.',
+  continuePrompt: (title: string) => `Would you like to continue the survey "${title}"?`,
+  continueLabel: 'Continue survey',
+  answerRequired: 'This question needs an answer.',
+  chooseAnOption: 'Please choose one of the options.',
+  noEarlierQuestion: 'This is the first question.',
+  answerPlaceholder: 'Type your answer…',
+} as const;
+
+/** Owner-side texts of the survey builder and analytics, word for word. */
+export const SURVEY_MESSAGES = {
+  authRequired: 'Authentication Required',
+  authRequiredText: 'Please log in to access the survey builder.',
+  createFailed: 'Failed to create survey',
+  updateFailed: 'Failed to update survey',
+  deleteFailed: 'Failed to delete survey',
+  assistantFailed: 'Failed to get survey assistance. Please try again.',
+  assistantEmpty: "I couldn't generate a response.",
+  noData: 'No Survey Data',
+  noResponses: 'No responses',
+  noDashboardData: 'No survey data',
+  activateNeedsQuestion: 'Add at least one question before activating the survey.',
+} as const;
+
+/** Survey edits are saved this long after the last change (or at once with Save Details). */
+export const SURVEY_AUTOSAVE_MS = 2000;
+/** The survey assistant's panel height in pixels. */
+export const SURVEY_ASSISTANT_PANEL_HEIGHT = 600;
+/** Per-question analytics list this many distinct answers, then "+ N more". */
+export const SURVEY_RESPONSES_SHOWN = 3;
+/** A completion rate above this (percent) is highlighted. */
+export const COMPLETION_RATE_HIGHLIGHT = 70;
+
+/** Figures of one question across a survey's counted responses. */
+export interface QuestionAnalytics {
+  questionId: string;
+  questionText: string;
+  questionType: QuestionType;
+  responseCount: number;
+  /** Distinct answers (as `surveyAnswerText` writes them), most frequent first, at most 50. */
+  responses: { value: string; count: number }[];
+  /** How many distinct answers there are in all (the list above may be cut). */
+  distinctResponses: number;
+  /** Choice questions: every option (Other last when allowed) with how often it was chosen. */
+  options?: { id: string; text: string; count: number }[];
+  /** Rating questions: the scale, each value's count and the mean (null without answers). */
+  rating?: { minValue: number; maxValue: number; average: number | null; distribution: { value: number; count: number }[] };
+}
+
+export interface SurveyBreakdown {
+  surveyId: number;
+  surveyName: string;
+  status: SurveyStatus;
+  /** Percent of counted responses that were completed, 0 to 100. */
+  completionRate: number;
+  totalResponses: number;
+  completedResponses: number;
+  /** Mean time from start to completion of completed responses, in ms (0 without any). */
+  avgCompletionTime: number;
+  questionAnalytics: QuestionAnalytics[];
+}
+
+/** `GET /api/chatbots/{id}/surveys/analytics`. */
+export interface SurveyAnalytics {
+  totalSurveys: number;
+  totalResponses: number;
+  /** Percent, 0 to 100, over all counted responses of the bot. */
+  completionRate: number;
+  /** ms, over all completed responses of the bot. */
+  averageCompletionTime: number;
+  surveyBreakdown: SurveyBreakdown[];
+}
+
+/**
+ * The dashboard's figure across bots: totals summed, the rates averaged over the bots that
+ * have responses; a bot whose call failed counts as zeros.
+ */
+export function mergeSurveyAnalytics(list: readonly (Pick<SurveyAnalytics, 'totalSurveys' | 'totalResponses' | 'completionRate' | 'averageCompletionTime'> | null)[]): {
+  totalSurveys: number;
+  totalResponses: number;
+  completionRate: number;
+  averageCompletionTime: number;
+} {
+  const rows = list.map((a) => a ?? { totalSurveys: 0, totalResponses: 0, completionRate: 0, averageCompletionTime: 0 });
+  const withResponses = rows.filter((a) => a.totalResponses > 0);
+  const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : 0);
+  return {
+    totalSurveys: rows.reduce((s, a) => s + a.totalSurveys, 0),
+    totalResponses: rows.reduce((s, a) => s + a.totalResponses, 0),
+    completionRate: mean(withResponses.map((a) => a.completionRate)),
+    averageCompletionTime: mean(withResponses.filter((a) => a.averageCompletionTime > 0).map((a) => a.averageCompletionTime)),
+  };
+}
+
+/** A completion rate as shown: one decimal and a percent sign ("66.7%"). */
+export function formatCompletionRate(rate: number): string {
+  return `${(Math.round(rate * 10) / 10).toFixed(1)}%`;
+}
+
+/** A completion time as shown: whole seconds under a minute ("42s"), else minutes to one decimal ("2.5 min"). */
+export function formatCompletionTime(ms: number): string {
+  const seconds = Math.max(0, ms) / 1000;
+  if (seconds < 60) return `${Math.round(seconds)}s`;
+  const minutes = Math.round((seconds / 60) * 10) / 10;
+  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min`;
+}
+
+/** What the survey assistant can do. */
+export const SURVEY_ASSISTANT_ACTIONS = ['generate_customer_satisfaction', 'generate_feedback', 'improve_questions', 'add_questions', 'custom'] as const;
+export type SurveyAssistantAction = (typeof SURVEY_ASSISTANT_ACTIONS)[number];
+
+export const SURVEY_ASSISTANT_LIMITS = { chatbotName: 100, description: 1000, userMessage: 2000 } as const;
+
+/** Body of `POST /api/chatbots/{guid}/survey-assistant`. */
+export interface SurveyAssistantRequest {
+  action: SurveyAssistantAction;
+  context: {
+    chatbotName: string;
+    description: string;
+    currentSurvey?: { name: string; description?: string | null; surveyConfig: SurveyConfig } | null;
+  };
+  userMessage: string;
+}
+
+/** A reply: bubbles whose first carries the proposed config, or plain content. */
+export type SurveyAssistantResponse =
+  | { action: SurveyAssistantAction; bubbles: { content: string; metadata?: { surveyConfig?: SurveyConfig } }[] }
+  | { action: SurveyAssistantAction; content: string };
+
+/** A message of the assistant panel as the builder keeps it. */
+export interface SurveyAssistantMessage {
+  content: string;
+  sender: 'user' | 'assistant';
+  timestamp: string;
+  action?: SurveyAssistantAction;
+  surveyConfig?: SurveyConfig;
+}
