@@ -385,3 +385,54 @@ export interface SurveyAssistantMessage {
   action?: SurveyAssistantAction;
   surveyConfig?: SurveyConfig;
 }
+
+/** A survey question as the chat shows it: the widget message the bot sends. */
+export interface SurveyQuestionMessage {
+  content: string;
+  messageType: 'menu' | 'multiselect_menu' | 'rating' | 'text';
+  metadata: Record<string, unknown> & { survey: SurveyStep };
+}
+
+/**
+ * The message that asks question `index` of survey `surveyId`: single choice as a menu and
+ * multiple choice as a multiselect (each with an Other option when free answers are allowed),
+ * rating with its scale and type, text as plain text the visitor answers in the composer.
+ * Quick replies offer Back (when allowed and not on the first question), Skip (optional
+ * questions) and Leave survey. `content` replaces the question's wording (a model's phrasing);
+ * the owner's wording stays in `metadata.survey.questionText`.
+ */
+export function surveyQuestionMessage(
+  surveyId: number,
+  config: SurveyConfig,
+  index: number,
+  options: { responseId?: number; content?: string } = {},
+): SurveyQuestionMessage {
+  const question = config.questions[index];
+  const step: SurveyStep = {
+    kind: 'question',
+    surveyId,
+    ...(options.responseId !== undefined && { responseId: options.responseId }),
+    questionId: question.id,
+    questionType: question.type,
+    questionText: question.text,
+    ...(config.settings.showProgress && { progress: { current: index + 1, total: config.questions.length } }),
+  };
+  const controls: SurveyControl[] = [];
+  if (config.settings.allowBackNavigation && index > 0) controls.push('back');
+  if (!question.required) controls.push('skip');
+  controls.push('leave');
+  const quickReplies = controls.map((control) => ({ text: SURVEY_CONTROL_LABELS[control], action: surveyControlMessage(control, surveyId, question.id) }));
+  const metadata = { survey: step, quickReplies };
+  const content = options.content?.trim() || question.text;
+  const choices = [...(question.options ?? []), ...(question.allowFreeChoice ? [{ id: OTHER_OPTION_ID, text: OTHER_OPTION_TEXT }] : [])];
+  switch (question.type) {
+    case 'single_choice':
+      return { content, messageType: 'menu', metadata: { ...metadata, options: choices } };
+    case 'multiple_choice':
+      return { content, messageType: 'multiselect_menu', metadata: { ...metadata, options: choices, ...selectionLimits(question.metadata, choices.length) } };
+    case 'rating':
+      return { content, messageType: 'rating', metadata: { ...metadata, ...ratingBounds(question.metadata), ratingType: question.metadata?.ratingType ?? 'stars' } };
+    default:
+      return { content, messageType: 'text', metadata };
+  }
+}
