@@ -27,6 +27,8 @@ import { chatbotLeadRoutes, leadRoutes } from './features/leads/leads.routes';
 import { unansweredRoutes } from './features/unanswered/unanswered.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { uiDesignerRoutes } from './features/uiDesigner/uiDesigner.routes';
+import { chatbotSurveyRoutes, surveyRoutes } from './features/surveys/surveys.routes';
+import { surveyAssistantRoutes } from './features/surveyAssistant/surveyAssistant.routes';
 
 /**
  * Visitor API: called cross-origin by the widget on any site. CORS without credentials (no
@@ -58,6 +60,9 @@ export const ownerApi = trustZone(
     .route('/chatbots', chatbotLeadRoutes)
     .route('/chatbots', unansweredRoutes)
     .route('/chatbots', analyticsRoutes)
+    .route('/chatbots', chatbotSurveyRoutes)
+    .route('/surveys', surveyRoutes)
+    .route('/chatbots', surveyAssistantRoutes)
     .route('/leads', leadRoutes)
     .route('/chat', chatOwnerRoutes)
     .route('/subscription', subscriptionRoutes)

@@ -59,7 +59,13 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
       .returning()
       .get();
 
+    // A survey of A's, with its config, to read, change, export and delete.
+    const surveyRes = await chatbots[':id'].surveys.$post({ param: { id: bot.guid }, json: { name: 'Mooring feedback' } }, withCookie(a.cookie));
+    expect(surveyRes.status).toBe(201);
+    const survey = await surveyRes.json();
+
     const before = await snapshot(a.cookie, bot.guid, sessionId);
+    expect(before.surveys.map((s) => [s.id, s.name])).toEqual([[survey.id, 'Mooring feedback']]);
     expect(before.bot).toMatchObject({ name: 'Ada Bot', description: 'Answers moorings questions', isActive: true });
     expect(before.sources).toHaveLength(1);
     expect(before.sources[0]).toMatchObject({ id: source.id, title: 'Moorings', status: 'completed' });
@@ -108,6 +114,42 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
             { param: { guid: bot.guid }, json: { action: 'generate', context: { chatbotName: '', description: '', currentPrompt: '' }, userMessage: '' } },
             asB,
           ),
+      },
+      {
+        label: 'survey assistant',
+        route: 'POST /chatbots/:guid/survey-assistant',
+        send: () =>
+          chatbots[':guid']['survey-assistant'].$post(
+            { param: { guid: bot.guid }, json: { action: 'generate_feedback', context: { chatbotName: '', description: '' }, userMessage: '' } },
+            asB,
+          ),
+      },
+      ...refs.map(
+        (ref): Call => ({
+          label: `list surveys (${ref})`,
+          route: 'GET /chatbots/:id/surveys',
+          send: () => chatbots[':id'].surveys.$get({ param: { id: ref } }, asB),
+        }),
+      ),
+      {
+        label: 'create survey',
+        route: 'POST /chatbots/:id/surveys',
+        send: () => chatbots[':id'].surveys.$post({ param: { id: bot.guid }, json: { name: 'Hijack' } }, asB),
+      },
+      {
+        label: 'read survey analytics',
+        route: 'GET /chatbots/:id/surveys/analytics',
+        send: () => chatbots[':id'].surveys.analytics.$get({ param: { id: bot.guid } }, asB),
+      },
+      {
+        label: 'edit survey',
+        route: 'PATCH /surveys/:id',
+        send: () => client.api.surveys[':id'].$patch({ param: { id: String(survey.id) }, json: { name: 'Renamed by B' } }, asB),
+      },
+      {
+        label: 'export survey responses',
+        route: 'GET /surveys/:id/responses/export.csv',
+        send: () => client.api.surveys[':id'].responses['export.csv'].$get({ param: { id: String(survey.id) } }, asB),
       },
       {
         label: 'issue test token',
@@ -228,6 +270,11 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
         route: 'PATCH /leads/:id',
         send: () => client.api.leads[':id'].$patch({ param: { id: String(lead.id) }, json: { read: true } }, asB),
       },
+      {
+        label: 'delete survey',
+        route: 'DELETE /surveys/:id',
+        send: () => client.api.surveys[':id'].$delete({ param: { id: String(survey.id) } }, asB),
+      },
       { label: 'delete session', route: 'DELETE /chat/:sessionId', send: () => chat[':sessionId'].$delete({ param: { sessionId } }, asB) },
       {
         label: 'delete all sessions',
@@ -283,6 +330,7 @@ async function snapshot(cookie: string, guid: string, sessionId: string) {
     sessions: await read('sessions', await chatbots[':guid'].sessions.$get({ param: { guid }, query: { page: '1', limit: '10' } }, asOwner)),
     messages: await read('messages', await chat[':sessionId'].messages.$get({ param: { sessionId } }, asOwner)),
     leads: await read('leads', await client.api.leads.$get({ query: {} }, asOwner)),
+    surveys: await read('surveys', await chatbots[':id'].surveys.$get({ param: { id: guid } }, asOwner)),
   };
 }
 

@@ -35,10 +35,8 @@ const UnansweredPage = lazy(() => import('./features/unanswered/UnansweredPage')
 // The analytics page brings the chart library: loaded with the page, never with the rest.
 const AnalyticsPage = lazy(() => import('./features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })));
 const UiDesignerPage = lazy(() => import('./features/uiDesigner/UiDesignerPage').then((m) => ({ default: m.UiDesignerPage })));
-const tool = (name: 'SurveyAnalyticsPage' | 'SurveysPage') =>
-  lazy(() => import('./features/chatbots/ToolPages').then((m) => ({ default: m[name] })));
-const SurveyAnalyticsPage = tool('SurveyAnalyticsPage');
-const SurveysPage = tool('SurveysPage');
+const SurveyAnalyticsPage = lazy(() => import('./features/surveyAnalytics/SurveyAnalyticsPage').then((m) => ({ default: m.SurveyAnalyticsPage })));
+const SurveysPage = lazy(() => import('./features/surveys/SurveysPage').then((m) => ({ default: m.SurveysPage })));
 
 const owner = (page: ReactNode) => (
   <RequireAuth>

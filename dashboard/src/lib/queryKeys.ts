@@ -36,6 +36,13 @@ export const queryKeys = {
     testToken: (guid: string) => ['/api/chatbots', guid, 'test-token'] as const,
     /** The bot's analytics over one period of days in one time zone. */
     analytics: (guid: string, period: { from: string; to: string; tz: string }) => ['/api/chatbots', guid, 'analytics', period] as const,
+    /** The bot's surveys with their response counts (the survey builder's list). */
+    surveys: (guid: string) => ['/api/chatbots', guid, 'surveys'] as const,
+    /**
+     * The bot's survey figures (the survey analytics page and the dashboard's card). Nested under
+     * `surveys`, so refreshing the survey list after an edit refreshes these too.
+     */
+    surveyAnalytics: (guid: string) => ['/api/chatbots', guid, 'surveys', 'analytics'] as const,
   },
   chat: {
     /** The prefix of everything cached about one conversation. */

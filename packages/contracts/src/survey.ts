@@ -149,7 +149,17 @@ export function isChoiceQuestion(type: QuestionType): boolean {
 export function withQuestionType(question: SurveyQuestion, type: QuestionType): SurveyQuestion {
   const { options, allowFreeChoice, ...rest } = question;
   if (isChoiceQuestion(type)) {
-    return { ...rest, type, options: options?.length ? options : DEFAULT_CHOICE_OPTIONS.map((o) => ({ ...o })), ...(allowFreeChoice !== undefined && { allowFreeChoice }) };
+    // A rating's scale means nothing to a choice question; selection limits stay for multiple choice.
+    const { minValue: _min, maxValue: _max, ratingType: _type, ...kept } = rest.metadata ?? {};
+    const metadata = type === 'multiple_choice' && Object.keys(kept).length ? kept : undefined;
+    const { metadata: _old, ...base } = rest;
+    return {
+      ...base,
+      type,
+      options: options?.length ? options : DEFAULT_CHOICE_OPTIONS.map((o) => ({ ...o })),
+      ...(allowFreeChoice !== undefined && { allowFreeChoice }),
+      ...(metadata && { metadata }),
+    };
   }
   const metadata = type === 'rating' ? { ...ratingBounds(question.metadata), ratingType: question.metadata?.ratingType ?? 'stars' } : undefined;
   const { metadata: _dropped, ...plain } = rest;
@@ -319,6 +329,12 @@ export interface SurveyAnalytics {
   /** ms, over all completed responses of the bot. */
   averageCompletionTime: number;
   surveyBreakdown: SurveyBreakdown[];
+  /**
+   * Responses from the owner's own test chats that would otherwise count: left out of every
+   * figure above, like test conversations in the chat analytics, and reported so the owner
+   * knows why their own tries do not show.
+   */
+  testResponses: number;
 }
 
 /**
@@ -350,7 +366,8 @@ export function formatCompletionRate(rate: number): string {
 /** A completion time as shown: whole seconds under a minute ("42s"), else minutes to one decimal ("2.5 min"). */
 export function formatCompletionTime(ms: number): string {
   const seconds = Math.max(0, ms) / 1000;
-  if (seconds < 60) return `${Math.round(seconds)}s`;
+  // 59.6 s would round to "60s": anything that shows as a whole minute reads in minutes.
+  if (Math.round(seconds) < 60) return `${Math.round(seconds)}s`;
   const minutes = Math.round((seconds / 60) * 10) / 10;
   return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min`;
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { FeedbackRating } from '@parley/contracts';
+import { surveyStepOf, type ChatMessage, type FeedbackRating } from '@parley/contracts';
 
 /** A choice offered by a menu, card button or multiselect. */
 export interface MenuOption {
@@ -14,6 +14,14 @@ export interface RecordedChoice {
   optionId: string;
   optionText: string;
   payload?: unknown;
+  /**
+   * The bot message that offered the choice, so the server records it there and not on a later
+   * message with the same option (a survey asks similar questions). Taken from the message key
+   * when absent.
+   */
+  messageId?: number;
+  /** The words typed with an Other choice, apart from the other choices' texts. */
+  otherText?: string;
 }
 
 /** One answered field of a bot-supplied form. */
@@ -52,6 +60,12 @@ export interface ChatActions {
   /** Base URL against which relative image and link URLs are resolved. */
   apiUrl: string;
   formConfirmationMessage?: string | null;
+  /**
+   * The newest bot message of the conversation (see {@link lastBotMessage}): quick replies show
+   * under it only, and the composer asks for a survey answer while it is an open text question.
+   * Unset (a transcript, a story of one message): every message keeps its quick replies.
+   */
+  lastBotMessage?: ChatMessage | null;
 }
 
 const noop = () => {};
@@ -77,6 +91,24 @@ export function recordedChoice(metadata: Record<string, unknown>): RecordedChoic
   const selection = metadata.selection as { optionId?: unknown; optionText?: unknown; payload?: unknown } | null | undefined;
   if (!selection || typeof selection !== 'object' || typeof selection.optionId !== 'string') return undefined;
   return { optionId: selection.optionId, optionText: typeof selection.optionText === 'string' ? selection.optionText : '', payload: selection.payload };
+}
+
+/**
+ * A survey question the server has marked answered: it stays locked even when it carries no
+ * recorded choice (a typed answer, or one given in another tab).
+ */
+export function isAnsweredSurveyQuestion(metadata: Record<string, unknown> | null | undefined): boolean {
+  const step = surveyStepOf(metadata);
+  return step?.kind === 'question' && step.answered === true;
+}
+
+/** The newest bot message that shows (system messages do not), or null before the bot has said anything. */
+export function lastBotMessage(messages: readonly ChatMessage[]): ChatMessage | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message.sender === 'bot' && message.messageType !== 'system') return message;
+  }
+  return null;
 }
 
 /** Options with these ids open a free-text input ("Other"). */

@@ -344,6 +344,33 @@ describe('ChatController', () => {
     expect(api.callsTo('POST', STREAM)[2]!.body).toMatchObject({ content: 'Rated 5' });
   });
 
+  it('names the message a choice belongs to and sends the words typed with Other apart', async () => {
+    const { api } = fakeApi();
+    api.on('POST', STREAM, () => sse([{ type: 'end' }])).on('POST', /select-option$/, { success: true });
+    const { chat } = controller();
+    await chat.start();
+    const bodies = () => api.callsTo('POST', /select-option$/).map((c) => c.body);
+
+    await chat.selectOption('12', { id: 'q_other', text: 'Other' }, ' A podcast ');
+    expect(bodies()[0]).toEqual({ optionId: 'q_other', optionText: 'A podcast', otherText: 'A podcast', messageId: 12 });
+    expect(api.callsTo('POST', STREAM)[0]!.body).toMatchObject({ content: 'A podcast', internalMessage: 'The visitor chose "Other" and wrote: A podcast' });
+
+    await chat.selectOption('13', { id: 'price', text: 'Price' });
+    expect(bodies()[1]).toEqual({ optionId: 'price', optionText: 'Price', messageId: 13 });
+
+    // A chunk's key is `{id}:{chunk}`: the message is the one before the colon.
+    await chat.submitChoice('34:1', { optionId: 'speed,q_other', optionText: 'Speed, Design', payload: ['speed', 'q_other'], otherText: ' Design ' }, 'Speed, Design');
+    expect(bodies()[2]).toEqual({ optionId: 'speed,q_other', optionText: 'Speed, Design', payload: ['speed', 'q_other'], otherText: 'Design', messageId: 34 });
+
+    // Messages the server has not stored yet (local ids, the welcome message) name none.
+    await chat.submitChoice('local-3', { optionId: '4', optionText: '4', payload: 4 }, '4');
+    await chat.submitChoice('welcome', { optionId: '5', optionText: '5', payload: 5 }, '5');
+    expect(bodies().slice(3)).toEqual([
+      { optionId: '4', optionText: '4', payload: 4 },
+      { optionId: '5', optionText: '5', payload: 5 },
+    ]);
+  });
+
   it('posts bot forms and the limit contact form, answering how they went', async () => {
     const { api } = fakeApi();
     const { chat, onError } = controller();

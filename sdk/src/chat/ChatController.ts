@@ -8,6 +8,7 @@ import {
   type ChatMessage,
   type CreateSessionRequest,
   type FeedbackRating,
+  type SelectOptionRequest,
   type StreamEvent,
   type StreamRequest,
 } from '@parley/contracts';
@@ -116,7 +117,10 @@ export interface ChatController {
   abort(): void;
   /** Aborts the stream and stops the read-only timer; `start` resumes the timer. */
   dispose(): void;
-  /** Records a menu or card choice on its message (select-option), then sends it. */
+  /**
+   * Records a menu or card choice on its message (select-option names the message, and carries
+   * the words typed with Other as `otherText`), then sends it.
+   */
   selectOption(messageKey: string, option: MenuOption, typedText?: string): Promise<void>;
   /** Records a rating or multiselect answer on its message, then sends `text` as the visitor's. */
   submitChoice(messageKey: string, choice: RecordedChoice, text: string): Promise<void>;
@@ -331,17 +335,18 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
    * be sent now (no session, an answer streaming, read-only); `accepted` runs before the call so
    * the component locks at once. A failed call is reported but the answer still goes out.
    */
-  const recordChoice = async (choice: RecordedChoice, accepted?: () => void): Promise<boolean> => {
+  const recordChoice = async (messageKey: string, choice: RecordedChoice, accepted?: () => void): Promise<boolean> => {
     while (pending) await pending;
     const id = state.sessionId;
     if (!id || stream || state.readOnly) return false;
     accepted?.();
+    const messageId = choice.messageId ?? messageIdOf(messageKey);
+    const otherText = choice.otherText?.trim().slice(0, 1000);
+    const body: SelectOptionRequest = { optionId: choice.optionId.slice(0, 200), payload: choice.payload, optionText: choice.optionText.slice(0, 1000) };
+    if (messageId !== undefined) body.messageId = messageId;
+    if (otherText) body.otherText = otherText;
     try {
-      await request(options.apiUrl, 'POST', chatPath(id, 'select-option'), {
-        optionId: choice.optionId.slice(0, 200),
-        payload: choice.payload,
-        optionText: choice.optionText.slice(0, 1000),
-      });
+      await request(options.apiUrl, 'POST', chatPath(id, 'select-option'), body);
     } catch (error) {
       report(error);
     }
@@ -415,12 +420,13 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
     },
     selectOption: async (messageKey, option, typedText) => {
       const text = typedText?.trim() || option.text;
-      if (!(await recordChoice({ optionId: option.id, optionText: text, payload: option.payload }, () => setAnswer(messageKey, option.id)))) return;
+      const choice: RecordedChoice = { optionId: option.id, optionText: text, payload: option.payload, otherText: typedText };
+      if (!(await recordChoice(messageKey, choice, () => setAnswer(messageKey, option.id)))) return;
       const payload = option.payload != null ? `, payload ${JSON.stringify(option.payload)}` : '';
       await send(text, typedText ? `The visitor chose "Other" and wrote: ${text}` : `The visitor selected the menu option "${text}" (option id "${option.id}"${payload}).`);
     },
-    submitChoice: async (_messageKey, choice, text) => {
-      if (await recordChoice(choice)) await send(text);
+    submitChoice: async (messageKey, choice, text) => {
+      if (await recordChoice(messageKey, choice)) await send(text);
     },
     submitForm: async (_messageKey, title, fields) => {
       const id = state.sessionId;
@@ -451,6 +457,15 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
     setAnswer,
     rateAnswer,
   };
+}
+
+/**
+ * The stored id of the message an answer belongs to: its key is the message id, or
+ * `{id}:{chunk}` for a chunk. Messages not stored yet (local ids) have none.
+ */
+function messageIdOf(messageKey: string): number | undefined {
+  const id = Number(/^(\d+)(?::|$)/.exec(messageKey)?.[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 function textMessage(id: string, sessionId: string, sender: 'user' | 'bot', content: string): ChatMessage {

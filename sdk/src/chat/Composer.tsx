@@ -1,12 +1,19 @@
 import { useId, useState, type Ref } from 'react';
+import { SURVEY_CHAT_TEXTS, surveyStepOf } from '@parley/contracts';
+import { useChatActions } from './ChatActions';
 import type { ChatStatus } from './ChatController';
 
 /** Placeholder of the disabled input in read-only mode (docs/widget.md, "Read-only"). */
 export const READ_ONLY_PLACEHOLDER = 'Chat temporarily unavailable';
 
+/** Placeholder of the input while nothing in particular is asked. */
+const DEFAULT_PLACEHOLDER = 'Type your message...';
+
 /**
  * Text input with a send button. Enter sends, Shift+Enter starts a new line. Sending is
  * ignored while blank, while the chat is not `idle` (loading or an answer awaited) or read-only.
+ * While the bot's newest message is a survey question answered in words, the placeholder asks
+ * for the answer.
  */
 export function Composer({
   onSend,
@@ -21,6 +28,7 @@ export function Composer({
 }) {
   const [text, setText] = useState('');
   const id = useId();
+  const { lastBotMessage } = useChatActions();
   const canSend = text.trim() !== '' && status === 'idle' && !readOnly;
   const submit = () => {
     if (!canSend) return;
@@ -46,7 +54,7 @@ export function Composer({
         value={readOnly ? '' : text}
         maxLength={4000}
         disabled={readOnly}
-        placeholder={readOnly ? READ_ONLY_PLACEHOLDER : 'Type your message...'}
+        placeholder={readOnly ? READ_ONLY_PLACEHOLDER : asksForText(lastBotMessage?.metadata) ? SURVEY_CHAT_TEXTS.answerPlaceholder : DEFAULT_PLACEHOLDER}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -62,4 +70,10 @@ export function Composer({
       </button>
     </form>
   );
+}
+
+/** A survey text question still waiting for its answer. */
+function asksForText(metadata: Record<string, unknown> | null | undefined): boolean {
+  const step = surveyStepOf(metadata);
+  return step?.kind === 'question' && step.questionType === 'text' && step.answered !== true;
 }

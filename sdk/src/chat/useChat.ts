@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { ChatActions } from './ChatActions';
+import { lastBotMessage, type ChatActions } from './ChatActions';
 import { createChatController, type ChatController, type ChatControllerOptions, type ChatSnapshot } from './ChatController';
 
 export interface UseChatOptions extends ChatControllerOptions {
@@ -36,8 +36,9 @@ export function useChat(options: UseChatOptions): Chat {
   }, [chat, active]);
   useEffect(() => chat.dispose, [chat]);
 
-  const { answers, status } = state;
+  const { answers, status, messages } = state;
   const disabled = status === 'sending' || status === 'streaming' || state.readOnly !== null;
+  const latest = useMemo(() => lastBotMessage(messages), [messages]);
   const actions = useMemo<ChatActions>(
     () => ({
       send: chat.send,
@@ -50,8 +51,9 @@ export function useChat(options: UseChatOptions): Chat {
       disabled,
       apiUrl,
       formConfirmationMessage,
+      lastBotMessage: latest,
     }),
-    [chat, answers, disabled, apiUrl, formConfirmationMessage],
+    [chat, answers, disabled, apiUrl, formConfirmationMessage, latest],
   );
 
   return { ...state, send: chat.send, refresh: chat.refresh, submitContact: chat.submitContact, actions };

@@ -58,4 +58,25 @@ describe('MenuMessage', () => {
     expect(billing.disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Technical' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('passes the trimmed words typed with Other, which the chat records as otherText', async () => {
+    const { actions } = renderWithChat(<MenuMessage content="Pick" metadata={{ options }} messageKey="17" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Other' }));
+    expect(screen.getByRole('button', { name: 'Other' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.type(screen.getByLabelText('Your answer'), '  A podcast  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(actions.selectOption).toHaveBeenCalledWith('17', { id: 'q_other', text: 'Other', icon: undefined, payload: undefined }, 'A podcast');
+  });
+
+  it('stays locked when the server marked the survey question answered, without a recorded choice', async () => {
+    const { actions } = renderWithChat(
+      <MenuMessage content="Pick" metadata={{ options, survey: { kind: 'question', surveyId: 1, questionId: 'q1', answered: true } }} messageKey="m1" />,
+    );
+    const buttons = screen.getAllByRole('button') as HTMLButtonElement[];
+    expect(buttons.every((b) => b.disabled)).toBe(true);
+    expect(buttons.map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'false', 'false']);
+    await userEvent.click(screen.getByRole('button', { name: 'Other' }));
+    expect(screen.queryByLabelText('Your answer')).toBeNull();
+    expect(actions.selectOption).not.toHaveBeenCalled();
+  });
 });

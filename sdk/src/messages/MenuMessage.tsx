@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
-import { isOtherOption, recordedChoice, toOptions, useChatActions } from '../chat/ChatActions';
+import { isAnsweredSurveyQuestion, isOtherOption, recordedChoice, toOptions, useChatActions } from '../chat/ChatActions';
 import { iconText } from '../home/homeTypes';
 import { Markdown } from '../markdown/Markdown';
 import type { BotContentProps } from './types';
 
 /**
  * A single-choice menu. Choosing posts select-option and sends the choice; options with id
- * `q_other` or `other` open a free-text field that needs non-blank text before it can be sent.
+ * `q_other` or `other` open a free-text field that needs non-blank text before it can be sent
+ * (the words go along as the choice's `otherText`). An answered survey question stays locked.
  */
 export function MenuMessage({ content, metadata, messageKey }: BotContentProps) {
   const chat = useChatActions();
@@ -15,7 +16,8 @@ export function MenuMessage({ content, metadata, messageKey }: BotContentProps) 
   const [otherOpen, setOtherOpen] = useState(false);
   const [otherText, setOtherText] = useState('');
   const inputId = useId();
-  const locked = chosen !== undefined || chat.disabled;
+  const answered = chosen !== undefined || isAnsweredSurveyQuestion(metadata);
+  const locked = answered || chat.disabled;
   const other = options.find(isOtherOption);
 
   return (
@@ -27,7 +29,7 @@ export function MenuMessage({ content, metadata, messageKey }: BotContentProps) 
             key={option.id}
             type="button"
             className="cw-option"
-            aria-pressed={chosen === option.id || (isOtherOption(option) && otherOpen && chosen === undefined)}
+            aria-pressed={chosen === option.id || (isOtherOption(option) && otherOpen && !answered)}
             disabled={locked}
             onClick={() => (isOtherOption(option) ? setOtherOpen(true) : chat.selectOption(messageKey, option))}
           >
@@ -36,7 +38,7 @@ export function MenuMessage({ content, metadata, messageKey }: BotContentProps) 
           </button>
         ))}
       </div>
-      {other && otherOpen && chosen === undefined ? (
+      {other && otherOpen && !answered ? (
         <form
           className="cw-inline-form"
           onSubmit={(e) => {

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useChatActions } from '../chat/ChatActions';
-import { CHUNK_DELAY_MS, isRateableAnswer, type ChatMessage, type MessageChunk } from '@parley/contracts';
+import { isAnsweredSurveyQuestion, recordedChoice, useChatActions } from '../chat/ChatActions';
+import { CHUNK_DELAY_MS, isRateableAnswer, surveyStepOf, type ChatMessage, type MessageChunk } from '@parley/contracts';
 import { AnswerFeedback } from './AnswerFeedback';
 import { BotContent } from './BotContent';
 import { QuickReplies } from './QuickReplies';
 import { Sources } from './Sources';
+import { SurveyProgress } from './SurveyProgress';
 
 
 /** A message as the chat keeps it: `live` marks messages that arrived during this page view. */
@@ -13,7 +14,9 @@ export type ViewMessage = ChatMessage & { live?: boolean };
 /**
  * One message: visitor text as plain text; bot messages by messageType, with chunked bubbles,
  * quick replies, the answer's sources and, once all its bubbles show, the visitor's thumbs on
- * an answer that takes votes. System messages render nothing.
+ * an answer that takes votes. A survey question shows its progress above it. Quick replies are
+ * offered under the newest bot message only, and not under an answered survey question, so
+ * Back, Skip and Leave never show under an old question. System messages render nothing.
  */
 export function MessageView({ message, avatarUrl, botName }: { message: ViewMessage; avatarUrl?: string | null; botName?: string }) {
   const chat = useChatActions();
@@ -39,19 +42,23 @@ export function MessageView({ message, avatarUrl, botName }: { message: ViewMess
     : [{ content: message.content, messageType: message.messageType, metadata, key }];
   const visible = parts.filter((p) => p.messageType !== 'system');
   const finished = shown >= chunks.length;
+  const step = surveyStepOf(metadata);
+  const superseded = chat.lastBotMessage != null && String(chat.lastBotMessage.id) !== key;
+  const answered = step?.kind === 'question' && (isAnsweredSurveyQuestion(metadata) || recordedChoice(metadata) !== undefined || chat.answers[key] !== undefined);
 
   return (
     <div className="cw-msg is-bot">
       <p className="cw-sr">{botName || 'Assistant'} said:</p>
       {avatarUrl ? <img className="cw-avatar" src={avatarUrl} alt="" /> : null}
       <div className="cw-stack">
+        {step?.progress ? <SurveyProgress current={step.progress.current} total={step.progress.total} /> : null}
         {visible.map((part) => (
           <div className={`cw-bubble is-${part.messageType}`} key={part.key}>
             <BotContent content={part.content} messageType={part.messageType} metadata={part.metadata} messageKey={part.key} />
           </div>
         ))}
         {!finished ? <TypingDots /> : null}
-        {finished ? <QuickReplies replies={metadata.quickReplies} messageKey={key} /> : null}
+        {finished && !superseded && !answered ? <QuickReplies replies={metadata.quickReplies} messageKey={key} /> : null}
         {finished ? <Sources sources={metadata.sources} baseUrl={chat.apiUrl} /> : null}
         {finished && isRateableAnswer(message) ? <AnswerFeedback messageId={message.id} feedback={message.feedback} /> : null}
       </div>

@@ -64,4 +64,36 @@ describe('MultiselectMessage', () => {
     expect(box('Price').checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Submitted' })).toHaveProperty('disabled', true);
   });
+
+  it('records the chosen ids in the options\' order and the Other words apart from the sent text', async () => {
+    const submitChoice = vi.fn();
+    renderWithChat(<MultiselectMessage content="" metadata={{ options }} messageKey="9" />, { submitChoice });
+    await userEvent.click(box('Other'));
+    await userEvent.click(box('Speed'));
+    await userEvent.type(screen.getByPlaceholderText('Please specify'), '  Design  ');
+    await userEvent.click(submit());
+    expect(submitChoice).toHaveBeenCalledWith('9', { optionId: 'a,q_other', optionText: 'Speed, Design', payload: ['a', 'q_other'], otherText: 'Design' }, 'Speed, Design');
+  });
+
+  it('sends no otherText when Other is not chosen', async () => {
+    const submitChoice = vi.fn();
+    renderWithChat(<MultiselectMessage content="" metadata={{ options }} messageKey="9" />, { submitChoice });
+    await userEvent.click(box('Support'));
+    await userEvent.click(submit());
+    expect(submitChoice.mock.calls[0][1]).toEqual({ optionId: 'c', optionText: 'Support', payload: ['c'] });
+    expect('otherText' in submitChoice.mock.calls[0][1]).toBe(false);
+  });
+
+  it('shows the choices the server recorded when the conversation comes back from history', () => {
+    renderWithChat(<MultiselectMessage content="" metadata={{ options, selection: { optionId: 'a,c', optionText: 'Speed, Support', payload: ['a', 'c'] } }} messageKey="m" />);
+    expect([box('Speed').checked, box('Price').checked, box('Support').checked]).toEqual([true, false, true]);
+    expect(screen.getByRole('button', { name: 'Submitted' })).toHaveProperty('disabled', true);
+  });
+
+  it('is submitted and locked when the server marked the survey question answered', () => {
+    renderWithChat(<MultiselectMessage content="" metadata={{ options, survey: { kind: 'question', surveyId: 1, questionId: 'q2', answered: true } }} messageKey="m" />);
+    expect(screen.getByRole('button', { name: 'Submitted' })).toHaveProperty('disabled', true);
+    expect(box('Speed').matches(':disabled')).toBe(true);
+    expect(box('Speed').checked).toBe(false);
+  });
 });

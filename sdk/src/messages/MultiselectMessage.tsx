@@ -1,19 +1,19 @@
 import { useId, useState } from 'react';
-import { isOtherOption, toOptions, useChatActions } from '../chat/ChatActions';
+import { isAnsweredSurveyQuestion, isOtherOption, recordedChoice, toOptions, useChatActions, type RecordedChoice } from '../chat/ChatActions';
 import { iconText } from '../home/homeTypes';
 import { Markdown } from '../markdown/Markdown';
 import type { BotContentProps } from './types';
 
 /**
  * Several choices, capped at `maxSelections` (or the option count), at least `minSelections`
- * (default 1). An Other choice needs its text. Submitted once; a message that already carries
- * `selectedOptions` counts as submitted.
+ * (default 1). An Other choice needs its text. Submitted once: the ids chosen are the recorded
+ * payload and the Other words its `otherText`. A message that already carries `selectedOptions`,
+ * a recorded choice, or is an answered survey question counts as submitted.
  */
 export function MultiselectMessage({ content, metadata, messageKey }: BotContentProps) {
   const chat = useChatActions();
   const options = toOptions(metadata.options);
-  const preselected = Array.isArray(metadata.selectedOptions) ? (metadata.selectedOptions as unknown[]).map(String) : [];
-  const submitted = (chat.answers[messageKey] as string[] | undefined) ?? (preselected.length ? preselected : undefined);
+  const submitted = (chat.answers[messageKey] as string[] | undefined) ?? answeredBefore(metadata);
   const max = Math.max(1, Math.min(num(metadata.maxSelections) ?? options.length, options.length || 1));
   const min = Math.max(1, Math.min(num(metadata.minSelections) ?? 1, max));
   const [selected, setSelected] = useState<string[]>([]);
@@ -29,10 +29,14 @@ export function MultiselectMessage({ content, metadata, messageKey }: BotContent
 
   const submit = () => {
     if (!valid || locked) return;
-    const texts = options.filter((o) => selected.includes(o.id)).map((o) => (isOtherOption(o) ? otherText.trim() : o.text));
-    const text = texts.join(', ');
-    chat.setAnswer(messageKey, selected);
-    if (chat.submitChoice) chat.submitChoice(messageKey, { optionId: selected.join(','), optionText: text, payload: selected }, text);
+    // In the options' order, as the question lists them, whatever order they were ticked in.
+    const chosen = options.filter((o) => selected.includes(o.id));
+    const ids = chosen.map((o) => o.id);
+    const text = chosen.map((o) => (isOtherOption(o) ? otherText.trim() : o.text)).join(', ');
+    chat.setAnswer(messageKey, ids);
+    const choice: RecordedChoice = { optionId: ids.join(','), optionText: text, payload: ids };
+    if (otherChosen) choice.otherText = otherText.trim();
+    if (chat.submitChoice) chat.submitChoice(messageKey, choice, text);
     else chat.send(text);
   };
 
@@ -79,6 +83,15 @@ export function MultiselectMessage({ content, metadata, messageKey }: BotContent
       </fieldset>
     </div>
   );
+}
+
+/** The choices of a message answered before this page view, or undefined while it is open. */
+function answeredBefore(metadata: Record<string, unknown>): string[] | undefined {
+  const preselected = Array.isArray(metadata.selectedOptions) ? (metadata.selectedOptions as unknown[]).map(String) : [];
+  if (preselected.length) return preselected;
+  const recorded = recordedChoice(metadata)?.payload;
+  if (Array.isArray(recorded)) return recorded.map(String);
+  return isAnsweredSurveyQuestion(metadata) ? [] : undefined;
 }
 
 function num(value: unknown): number | undefined {

@@ -45,4 +45,50 @@ describe('RatingMessage', () => {
     await userEvent.keyboard('{Enter}');
     expect(actions.send).toHaveBeenCalledWith('2');
   });
+
+  it('shows number buttons for the "numbers" type as surveys write it', async () => {
+    const submitChoice = vi.fn();
+    renderWithChat(<RatingMessage content="" metadata={{ ratingType: 'numbers', minValue: 1, maxValue: 5 }} messageKey="r" />, { submitChoice });
+    expect(document.querySelector('.cw-numbers')).toBeTruthy();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    await userEvent.click(screen.getByRole('button', { name: 'Rate 2 out of 5' }));
+    expect(submitChoice).toHaveBeenCalledWith('r', { optionId: '2', optionText: '2', payload: 2 }, '2');
+  });
+
+  it('draws a scale as one bar of numbers with its ends named below, and submits the value clicked', async () => {
+    const submitChoice = vi.fn();
+    renderWithChat(<RatingMessage content="How likely are you to recommend us?" metadata={{ ratingType: 'scale', minValue: 0, maxValue: 10 }} messageKey="r" />, { submitChoice });
+    const bar = screen.getByRole('group', { name: 'Rating' });
+    expect(bar.className).toBe('cw-scale');
+    expect([...bar.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect([...document.querySelectorAll('.cw-scale-ends span')].map((s) => s.textContent)).toEqual(['0', '10']);
+    expect(document.querySelector('.cw-scale-ends')!.getAttribute('aria-hidden')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Rate 7 out of 10' }));
+    expect(submitChoice).toHaveBeenCalledWith('r', { optionId: '7', optionText: '7', payload: 7 }, '7');
+    expect(screen.getByRole('button', { name: 'Rate 7 out of 10' }).className).toBe('cw-rate is-selected');
+    expect(screen.getAllByRole('button').every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+  });
+
+  it('shows stars for the "stars" type and for unknown types', () => {
+    renderWithChat(
+      <>
+        <RatingMessage content="" metadata={{ ratingType: 'stars', maxValue: 3 }} messageKey="a" />
+        <RatingMessage content="" metadata={{ ratingType: 'hearts', maxValue: 3 }} messageKey="b" />
+      </>,
+    );
+    expect(document.querySelectorAll('.cw-stars')).toHaveLength(2);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(Array(6).fill('★'));
+  });
+
+  it('offers at most eleven values', () => {
+    renderWithChat(<RatingMessage content="" metadata={{ ratingType: 'scale', minValue: 1, maxValue: 40 }} messageKey="r" />);
+    const buttons = screen.getAllByRole('button');
+    expect(buttons).toHaveLength(11);
+    expect(buttons.at(-1)!.getAttribute('aria-label')).toBe('Rate 11 out of 11');
+  });
+
+  it('stays locked when the server marked the survey question answered', () => {
+    renderWithChat(<RatingMessage content="" metadata={{ ratingType: 'numbers', survey: { kind: 'question', surveyId: 1, questionId: 'q1', answered: true } }} messageKey="r" />);
+    expect(screen.getAllByRole('button').every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+  });
 });

@@ -61,26 +61,48 @@ const storeLead = sqlite.transaction((session: SessionRow, bot: Chatbot, input: 
 
 /**
  * Records a menu, multiselect or rating choice on the bot message that offered it (so history
- * shows it and the widget does not offer it again). The answer itself comes from the streamed
- * send that the widget makes with the option's instruction.
+ * shows it and the widget does not offer it again): the message the widget names when it is a
+ * bot message of this session, else the latest one offering that option. The answer itself
+ * comes from the streamed send that the widget makes with the option's instruction (a survey
+ * reads its answer from this record).
  */
 export function selectOption(session: SessionRow, input: SelectOptionRequest) {
-  const candidates = db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.sessionId, session.sessionId), eq(chatMessages.sender, 'bot'), ne(chatMessages.messageType, 'text')))
-    .orderBy(desc(chatMessages.id))
-    .limit(20)
-    .all();
-  const target =
-    candidates.find((m) => optionsOf(m.metadata).some((o) => String(o.id) === input.optionId)) ??
-    candidates.find((m) => m.messageType === 'rating' || m.messageType === 'multiselect_menu');
+  const named =
+    input.messageId === undefined
+      ? undefined
+      : db
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.sessionId, session.sessionId), eq(chatMessages.sender, 'bot')))
+          .get();
+  const target = named ?? latestOffering(session.sessionId, input.optionId);
   if (!target) return { success: true as const, messageId: null };
-  const selection = { optionId: input.optionId, optionText: input.optionText ?? null, payload: input.payload ?? null, selectedAt: new Date().toISOString() };
+  const selection = {
+    optionId: input.optionId,
+    optionText: input.optionText ?? null,
+    payload: input.payload ?? null,
+    ...(input.otherText?.trim() && { otherText: input.otherText.trim() }),
+    selectedAt: new Date().toISOString(),
+  };
   const metadata: Record<string, unknown> = { ...(target.metadata ?? {}), selection, submitted: true };
   if (target.messageType === 'multiselect_menu' && Array.isArray(input.payload)) metadata.selectedOptions = input.payload;
   updateMessage(target.id, { metadata });
   return { success: true as const, messageId: target.id };
+}
+
+/** The latest of the session's recent choice messages that offers `optionId`, else its latest rating or multiselect. */
+function latestOffering(sessionId: string, optionId: string) {
+  const candidates = db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.sender, 'bot'), ne(chatMessages.messageType, 'text')))
+    .orderBy(desc(chatMessages.id))
+    .limit(20)
+    .all();
+  return (
+    candidates.find((m) => optionsOf(m.metadata).some((o) => String(o.id) === optionId)) ??
+    candidates.find((m) => m.messageType === 'rating' || m.messageType === 'multiselect_menu')
+  );
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { Chatbot } from '../../db/schema';
 import { logger } from '../../lib/logger';
-import { parseSurveyStart, type AnswerStatus, type ChatMessage, type MessageType, type SourceRef, type StreamEvent } from '@parley/contracts';
+import type { AnswerStatus, ChatMessage, MessageType, SourceRef, StreamEvent } from '@parley/contracts';
 import { DEFAULT_FALLBACK } from '../ai/buildPrompt';
 import type { ChatModel, HistoryTurn } from '../ai/chatModel';
 import { getChatModel } from '../ai/getChatModel';
 import { retrieve, type Passage } from '../knowledge/retrieve';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 import { consumeMessage } from '../subscription/usage.service';
+import { surveyTurnFor } from '../surveys/surveyRunner';
 import { addMessage, previousQuestionId, recentMessages, type SessionRow } from './chat.service';
 import { answersChoice } from './chatForms.service';
 import { contactFormMessage } from './contactForm';
@@ -54,7 +55,9 @@ export async function runTurn(
   }
 
   const internal = input.internalMessage?.trim() && input.internalMessage.trim() !== input.content ? input.internalMessage.trim() : undefined;
-  const isQuestion = !answersChoice(session.sessionId);
+  // Read before the visitor's message is stored: answering a survey is no question of theirs.
+  const survey = surveyTurnFor(bot, session, input.content, internal);
+  const isQuestion = survey?.kind !== 'survey' && !answersChoice(session.sessionId);
   // The instruction behind a menu choice or topic is kept with the visitor's words, so the
   // owner's history shows what the bot was really asked.
   const userMessage = addMessage(session, {
@@ -67,14 +70,16 @@ export async function runTurn(
   const questionId = isQuestion ? Number(userMessage.id) : null;
   const reply = createReplyWriter(session, emit);
   try {
-    if (detectHandoff(input.content, internal)) {
+    if (survey?.kind === 'survey') await survey.run(reply);
+    else if (detectHandoff(input.content, internal)) {
       // Asking for a person says the question before went unanswered, whatever the bot replied.
       // Asked first thing, there is no such question: "I want to talk to a human" is no gap an
       // answer could fill (the request never reaches the model).
       reply.addMessage({ ...contactFormMessage(), handoff: { questionId: previousQuestionId(session.sessionId, Number(userMessage.id)) } });
     }
-    // A survey start nobody took is no instruction a model could follow: answer the topic text.
-    else await answerWithModel(model, input, parseSurveyStart(internal) ? undefined : internal, userMessage, questionId, reply);
+    else await answerWithModel(model, input, internal, userMessage, questionId, reply);
+    // The survey still waits for its answer: offer to go back to it.
+    if (survey?.kind === 'aside') survey.followUp(reply);
   } catch (error) {
     logger.error('chat turn failed', { chatbotId: bot.id, error: String(error) });
     if (reply.text) reply.finishText({ sources: [], incomplete: true });

@@ -359,7 +359,7 @@ function actionTopic(action: ActionAsk): HomeTopic {
 }
 
 function describeAction(action: ActionAsk): string {
-  if (action.kind === 'survey') return `a "${action.title}" button for survey ${action.surveyId}`;
+  if (action.kind === 'survey') return `a "${action.title}" ${action.asTopic ? 'topic' : 'button'} that starts survey ${action.surveyId}`;
   if (action.kind === 'link') return `a "${action.title}" link to ${action.url}`;
   return 'a start chat button';
 }

@@ -17,12 +17,15 @@ import { issueLine, storedHomeScreenConfigSchema, uiDesignerResponseSchema } fro
 import { HttpError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { completeText, stripFence } from '../ai/assistantModel';
+import { checkSurveyTopics, type DesignerSurvey, inactiveSurveyNote } from './matchSurvey';
 
 export type ModelDesignerInput = {
   prompt: string;
   /** The design to change; null designs a new home screen. */
   currentConfig: HomeScreenConfig | null;
   bot: { name: string; description: string | null };
+  /** The bot's surveys: a survey topic must start one of them. */
+  surveys: DesignerSurvey[];
 };
 
 const INVALID_DESIGN = 'The AI designer could not produce a valid home screen. Please rephrase your request and try again.';
@@ -33,7 +36,10 @@ const savableConfigSchema = storedHomeScreenConfigSchema.unwrap();
  * The UI designer with a language model: it is told the home screen format exactly, the bot and
  * the owner's colours, and answers `{config, explanation}` as JSON. The config must pass the same
  * schema a save does; when it does not, the model gets one chance to correct it with the list of
- * problems, after which the request answers 502 (as does a failed model call).
+ * problems, after which the request answers 502 (as does a failed model call). A survey topic
+ * must start one of the bot's surveys: one that does not is sent back in the same repair round,
+ * and left out with a note if it comes back again (the first design, valid otherwise, is kept
+ * when the repair fails).
  */
 export async function modelDesigner(client: OpenAI, model: string, input: ModelDesignerInput): Promise<UiDesignerResponse> {
   const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
@@ -41,14 +47,24 @@ export async function modelDesigner(client: OpenAI, model: string, input: ModelD
     { role: 'user', content: designRequest(input) },
   ];
   const first = await complete(client, model, messages);
-  const firstTry = readDesign(first);
-  if (firstTry.ok) return firstTry.design;
+  const firstTry = readDesign(first, input.surveys);
+  if (firstTry.ok && !firstTry.strays.length) return firstTry.design;
+  const problems = firstTry.ok ? firstTry.strays.map((stray) => strayProblem(stray, input.surveys)) : firstTry.errors;
 
-  const second = await complete(client, model, [...messages, { role: 'assistant', content: first }, { role: 'user', content: repairRequest(firstTry.errors) }]);
-  const secondTry = readDesign(second);
+  const second = await complete(client, model, [...messages, { role: 'assistant', content: first }, { role: 'user', content: repairRequest(problems) }]);
+  const secondTry = readDesign(second, input.surveys);
   if (secondTry.ok) return secondTry.design;
+  if (firstTry.ok) return firstTry.design;
   logger.warn('ui designer model answered an invalid design twice', { errors: secondTry.errors.slice(0, 10) });
   throw new HttpError(502, INVALID_DESIGN);
+}
+
+type Stray = ReturnType<typeof checkSurveyTopics>['strays'][number];
+
+function strayProblem({ path, topic }: Stray, surveys: DesignerSurvey[]): string {
+  const ids = surveys.map((s) => s.id).join(', ');
+  const fix = surveys.length ? `use one of ${ids}` : 'this bot has no surveys, so make no survey topic';
+  return issueLine({ path: path.split('.'), message: `${JSON.stringify(topic.surveyId)} is not one of this bot's surveys: ${fix}` });
 }
 
 /**
@@ -73,7 +89,7 @@ function complete(client: OpenAI, model: string, messages: OpenAI.Chat.Completio
 }
 
 /** The home screen format in words, built from the same constants the schema checks. */
-function designerBrief({ bot }: ModelDesignerInput): string {
+function designerBrief({ bot, surveys }: ModelDesignerInput): string {
   const list = (values: readonly (string | number)[]) => values.join(', ');
   const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
   const d = HOME_DESIGN_DEFAULTS;
@@ -92,6 +108,9 @@ function designerBrief({ bot }: ModelDesignerInput): string {
     '- footer: {"text": text, "links": [{"text": text, "url": an http(s) URL}] (a few at most)}',
     `A topic: {"id": a short unique id, "title": required, short, "description": one short sentence, "icon": one emoji, "actionType": one of ${quoted(HOME_ACTION_TYPES)}, "message": text, "surveyId": text, "url": text, "category": a category id}.`,
     'actionType "message" sends "message" (or else the title) as the visitor\'s first chat message; "start_chat" opens an empty chat; "survey" starts the survey "surveyId" (required then); "link" opens "url", an http(s) URL (required then).',
+    surveys.length
+      ? 'A survey topic\'s "surveyId" must be the number of one of the chatbot\'s surveys listed below; when the request names a survey, pick the one it means by name or title. Only active surveys can be started by visitors: say so in the explanation when you use a draft or archived one.'
+      : 'The chatbot has no surveys yet, so make no survey topics; if one is asked for, say in the explanation that a survey must first be created on the Surveys page.',
     'theme: {"primaryColor", "backgroundColor", "textColor": hex colours such as #2563eb (never colour names), "backgroundImageUrl": null or an http(s) URL of an image, "backgroundImageTransparency": a whole number from 0 to 100}.',
     'settings: {"enableSearch": boolean, "enableCategories": boolean (true with a category_tabs component), "defaultCategory": a category id (optional)}.',
     `Defaults: primary ${d.primaryColor}, background ${d.backgroundColor}, text ${d.textColor}, item style ${d.itemStyle}, title ${d.titleFontSize}, description ${d.descriptionFontSize}, transparency ${d.backgroundImageTransparency}.`,
@@ -103,6 +122,7 @@ function designerBrief({ bot }: ModelDesignerInput): string {
     'The chatbot:',
     `Name: ${bot.name}`,
     `Description: ${bot.description?.trim() || '(none)'}`,
+    ...(surveys.length ? ['', "The chatbot's surveys (id: name (status)):", ...surveys.map((s) => `${s.id}: ${s.name} (${s.status})${s.title && s.title !== s.name ? `, titled "${s.title}"` : ''}`)] : []),
   ].join('\n');
 }
 
@@ -130,14 +150,15 @@ function repairRequest(errors: string[]): string {
   ].join('\n');
 }
 
-type DesignRead = { ok: true; design: UiDesignerResponse } | { ok: false; errors: string[] };
+type DesignRead = { ok: true; design: UiDesignerResponse; strays: Stray[] } | { ok: false; errors: string[] };
 
 /**
  * The model's text as a design: JSON (a ``` fence around it is tolerated), `{config,
  * explanation}` or a bare config, the config valid by the schema. Otherwise the problems as
- * "path: message" lines to send back.
+ * "path: message" lines to send back. Survey topics that start none of the bot's surveys are
+ * left out of the design and returned as `strays`, with a note in the explanation.
  */
-function readDesign(text: string): DesignRead {
+function readDesign(text: string, surveys: DesignerSurvey[]): DesignRead {
   let value: unknown;
   try {
     value = JSON.parse(stripFence(text));
@@ -153,5 +174,9 @@ function readDesign(text: string): DesignRead {
     return { ok: false, errors: parsed.error.issues.map((issue) => issueLine({ path: ['config', ...issue.path], message: issue.message })) };
   }
   const explanation = typeof answer.explanation === 'string' && answer.explanation.trim() ? answer.explanation.trim() : DEFAULT_EXPLANATION;
-  return { ok: true, design: { config: parsed.data, explanation } };
+  const { config, strays, used } = checkSurveyTopics(parsed.data, surveys);
+  const notes = strays.map(({ topic }) => `I left out "${topic.title}": survey ${topic.surveyId} is not one of this bot's surveys.`);
+  // The owner must learn that visitors cannot start a draft survey, unless the model said so already.
+  if (!/\b(?:draft|archived|activate)/i.test(explanation)) notes.push(...used.flatMap((s) => inactiveSurveyNote(s) ?? []).map((n) => `${n}.`));
+  return { ok: true, design: { config, explanation: [explanation, ...notes].join(' ') }, strays };
 }

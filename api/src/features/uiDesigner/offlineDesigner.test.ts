@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type HomeComponent, type HomeScreenConfig, type HomeTopic, STARTER_HOME_SCREEN_CONFIG, withThemeColors } from '@parley/contracts';
+import type { DesignerSurvey } from './matchSurvey';
 import { offlineDesigner } from './offlineDesigner';
 
-function design(prompt: string, currentConfig: HomeScreenConfig | null = null) {
-  const result = offlineDesigner({ prompt, currentConfig, botName: 'Harbor Help' });
+/** The bot's surveys unless a test says otherwise: one active, one draft. */
+const SURVEYS: DesignerSurvey[] = [
+  { id: 12, name: 'Customer satisfaction', status: 'active', title: 'How did we do?' },
+  { id: 15, name: 'Product feedback', status: 'draft', title: 'Tell us about the product' },
+];
+
+function design(prompt: string, currentConfig: HomeScreenConfig | null = null, surveys: DesignerSurvey[] = SURVEYS) {
+  const result = offlineDesigner({ prompt, currentConfig, botName: 'Harbor Help', surveys });
   // Orders follow the list, ids are unique and the explanation is one short paragraph.
   expect(result.config.components.map((c) => c.order)).toEqual(result.config.components.map((_, i) => i));
   const topicIds = result.config.components.flatMap((c) => (c.type === 'topic_grid' ? c.props.topics.map((t) => t.id) : []));
@@ -162,13 +169,18 @@ describe('offlineDesigner: new designs', () => {
       ]),
     );
     expect(types).toEqual(['header', 'quick_actions', 'topic_grid']);
-    expect(design('start the feedback survey (id abc)').actions[0]).toMatchObject({ actionType: 'survey', surveyId: 'abc', title: 'Feedback Survey' });
+    expect(design('start survey 15 (id abc)').actions[0]).toMatchObject({ actionType: 'survey', surveyId: 15, title: 'Product feedback' });
   });
 
-  it('asks for the survey id instead of inventing one', () => {
-    const { actions, topics, explanation } = design('a button for our feedback survey');
-    expect([...actions, ...topics].some((t) => t.actionType === 'survey')).toBe(false);
-    expect(explanation).toMatch(/feedback survey.*survey id/);
+  it('finds the survey by the words of its name and never invents one', () => {
+    const { actions, explanation } = design('a button for our feedback survey');
+    expect(actions).toEqual([expect.objectContaining({ actionType: 'survey', surveyId: 15, title: 'Product feedback' })]);
+    expect(explanation).toContain('a "Product feedback" button that starts survey 15');
+    const none = design('a button for our loyalty survey');
+    expect([...none.actions, ...none.topics].some((t) => t.actionType === 'survey')).toBe(false);
+    expect(none.explanation).toContain(
+      `I found no survey called "loyalty", so I left out a survey button; this bot's surveys are "Customer satisfaction" (id 12) and "Product feedback" (id 15).`,
+    );
   });
 
   it('sets the header, search box and a footer with text and a link', () => {
@@ -277,12 +289,21 @@ describe('offlineDesigner: what reviewers asked for', () => {
     expect(design('10 per cent transparency').config.theme?.backgroundImageTransparency).toBe(10);
   });
 
-  it('takes a survey id with letters and digits', () => {
-    const { actions, explanation } = design('a "Give feedback" button that starts survey abc-123');
-    expect(actions).toEqual([expect.objectContaining({ title: 'Give feedback', actionType: 'survey', surveyId: 'abc-123' })]);
-    expect(explanation).not.toMatch(/survey id/);
-    expect(design("start survey 'nps'").actions[0]?.surveyId).toBe('nps');
-    expect(design('start survey 0').actions[0]?.surveyId).toBe('0');
+  it('reports a survey id that is not one of the bot\'s surveys instead of inserting it', () => {
+    for (const [prompt, id] of [
+      ['a "Give feedback" button that starts survey abc-123', 'abc-123'],
+      ["start survey 'nps'", 'nps'],
+      ['start survey 0', '0'],
+      ['a topic that starts survey 99', '99'],
+    ]) {
+      const { actions, topics, explanation } = design(prompt!);
+      expect([...actions, ...topics].some((t) => t.actionType === 'survey'), prompt).toBe(false);
+      expect(explanation).toContain(`There is no survey ${id} on this bot`);
+      expect(explanation).toContain(`this bot's surveys are "Customer satisfaction" (id 12) and "Product feedback" (id 15).`);
+    }
+    expect(design('a "Give feedback" button that starts survey abc-123').explanation).toContain('so I left out "Give feedback";');
+    // A quoted word that is no id may still be the survey's name.
+    expect(design("a button for survey 'satisfaction'").actions[0]).toMatchObject({ surveyId: 12, title: 'Customer satisfaction' });
   });
 
   it('counts topics after the limit and says the limit was hit', () => {
@@ -387,7 +408,7 @@ describe('offlineDesigner: any prompt', () => {
     const base = design('a support center with billing, technical support and sales categories').config;
     for (const prompt of [...prompts(200), '', '   ', '"', "''", 'x'.repeat(4000), `categories: ${'Name, '.repeat(40)}`]) {
       for (const currentConfig of [null, base]) {
-        expect(() => offlineDesigner({ prompt, currentConfig, botName: 'Harbor Help' }), prompt).not.toThrow();
+        expect(() => offlineDesigner({ prompt, currentConfig, botName: 'Harbor Help', surveys: SURVEYS }), prompt).not.toThrow();
       }
     }
   });
@@ -524,13 +545,16 @@ describe('offlineDesigner: labels, colours and topics the fourth review asked ab
     expect(design('categories: billing, technical support').categories.map((c) => c.label)).toEqual(['Billing', 'Technical Support']);
   });
 
-  it('leaves out a survey topic that has no id, and uses the label when the id is there', () => {
-    const { topics, actions, explanation } = design(visit);
-    expect(titles([...topics, ...actions]).join()).not.toMatch(/rate your last visit/i);
+  it('makes the labelled topic start the survey its words name, and leaves it out when no survey fits', () => {
+    const { topics, explanation } = design(visit);
+    expect(topics.filter((t) => t.title === 'Rate your last visit')).toEqual([expect.objectContaining({ actionType: 'survey', surveyId: 12 })]);
     expect(JSON.stringify(topics)).not.toMatch(/about rate/i);
-    expect(explanation).toMatch(/"Rate your last visit" for the customer survey, tell me its survey id/);
+    expect(explanation).toContain('a "Rate your last visit" topic that starts survey 12');
     const withId = design('a topic "Rate your last visit" that starts survey 12');
     expect(withId.topics.filter((t) => t.title === 'Rate your last visit')).toEqual([expect.objectContaining({ actionType: 'survey', surveyId: 12 })]);
+    const noSurveys = design(visit, null, []);
+    expect(titles([...noSurveys.topics, ...noSurveys.actions]).join()).not.toMatch(/rate your last visit/i);
+    expect(noSurveys.explanation).toContain('I left out "Rate your last visit" because this bot has no surveys yet: create one on the Surveys page first.');
   });
 
   it('writes messages and descriptions that read as English for verb, noun and question titles', () => {
@@ -540,5 +564,84 @@ describe('offlineDesigner: labels, colours and topics the fourth review asked ab
     expect(by('Order history')).toMatchObject({ message: 'Can you tell me about order history?', description: 'Everything about order history' });
     expect(by('API keys')).toMatchObject({ message: 'Can you tell me about API keys?', description: 'Everything about API keys' });
     expect(design('a topic called "Where is my bike?"').topics[0]).toMatchObject({ message: 'Where is my bike?', description: 'Get an answer to this question' });
+  });
+});
+
+describe('offlineDesigner: survey buttons for the bot\'s own surveys', () => {
+  const survey = (id: number, name: string, status: DesignerSurvey['status'] = 'active', title = name): DesignerSurvey => ({ id, name, status, title });
+  const surveyItems = (d: ReturnType<typeof design>) => [...d.topics, ...d.actions].filter((t) => t.actionType === 'survey');
+
+  it('names the survey by the words of its name; the title is the survey\'s name', () => {
+    const d = design('a topic that starts our customer satisfaction survey');
+    expect(d.topics.filter((t) => t.actionType === 'survey')).toEqual([
+      { id: 'survey-12', title: 'Customer satisfaction', description: 'Tell us what you think', icon: '📝', actionType: 'survey', surveyId: 12 },
+    ]);
+    expect(d.explanation).toContain('a "Customer satisfaction" topic that starts survey 12');
+    expect(d.explanation).not.toMatch(/draft|tell me/);
+  });
+
+  it('uses the owner\'s quoted label, and says a draft survey cannot be started until it is activated', () => {
+    const d = design('add a "Give feedback" button for the feedback survey');
+    expect(d.actions).toEqual([expect.objectContaining({ title: 'Give feedback', actionType: 'survey', surveyId: 15 })]);
+    expect(titles(d.topics)).not.toContain('Give feedback');
+    expect(d.explanation).toContain('The "Product feedback" survey is still a draft, so visitors cannot start it until you activate it on the Surveys page.');
+    const archived = design('a quick action for the feedback survey', null, [survey(4, 'Feedback', 'archived')]);
+    expect(archived.actions[0]).toMatchObject({ surveyId: 4, title: 'Feedback' });
+    expect(archived.explanation).toContain('The "Feedback" survey is archived, so visitors cannot start it until you activate it on the Surveys page.');
+  });
+
+  it('matches words of the survey\'s title too, and the journey\'s prompt', () => {
+    expect(design('a topic for the "how did we do" survey').topics.find((t) => t.actionType === 'survey')).toMatchObject({ surveyId: 12, title: 'how did we do' });
+    const surveys = [survey(3, 'Visit feedback'), survey(8, 'Newsletter', 'draft')];
+    const d = design('a support home with a topic "Rate your visit" that starts the Visit feedback survey', null, surveys);
+    expect(d.topics.filter((t) => t.title === 'Rate your visit')).toEqual([expect.objectContaining({ actionType: 'survey', surveyId: 3 })]);
+  });
+
+  it('takes "the survey" as the only active survey, or asks which one, naming them with ids', () => {
+    expect(surveyItems(design('a quick action to take the survey'))).toEqual([expect.objectContaining({ surveyId: 12, title: 'Customer satisfaction' })]);
+    expect(surveyItems(design('a quick action to take the survey', null, [survey(7, 'Onboarding', 'draft')]))[0]).toMatchObject({ surveyId: 7 });
+    const two = [survey(1, 'Customer satisfaction'), survey(2, 'Delivery feedback'), survey(5, 'Old one', 'archived')];
+    const asked = design('a quick action to take the survey', null, two);
+    expect(surveyItems(asked)).toEqual([]);
+    expect(asked.explanation).toContain('To add a survey button, tell me which survey it starts: "Customer satisfaction" (id 1) or "Delivery feedback" (id 2).');
+    // The button's label tells the two apart.
+    expect(surveyItems(design('a "Give feedback" button for our survey', null, two))).toEqual([expect.objectContaining({ surveyId: 2, title: 'Give feedback' })]);
+    const tie = design('a topic for the feedback survey', null, [survey(1, 'Delivery feedback'), survey(2, 'Product feedback')]);
+    expect(surveyItems(tie)).toEqual([]);
+    expect(tie.explanation).toContain('tell me which survey it starts: "Delivery feedback" (id 1) or "Product feedback" (id 2)');
+  });
+
+  it('prefers the survey named exactly, then an active one, when several share the words', () => {
+    const surveys = [survey(1, 'Product feedback'), survey(2, 'Feedback', 'draft')];
+    expect(surveyItems(design('a button for the feedback survey', null, surveys))[0]).toMatchObject({ surveyId: 2 });
+    expect(surveyItems(design('a button for the product survey', null, surveys))[0]).toMatchObject({ surveyId: 1 });
+  });
+
+  it('lets an explicit id win over the words', () => {
+    expect(surveyItems(design('a button for the customer satisfaction survey 15'))).toEqual([expect.objectContaining({ surveyId: 15, title: 'Product feedback' })]);
+  });
+
+  it('makes a quoted label holding "survey" a survey button', () => {
+    expect(design('a "Take our survey" button').actions).toEqual([expect.objectContaining({ actionType: 'survey', surveyId: 12, title: 'Take our survey' })]);
+  });
+
+  it('adds a button for each survey named, and one button for a survey named twice', () => {
+    const d = design('a topic for the customer satisfaction survey and a quick action for the feedback survey');
+    expect(d.topics.filter((t) => t.actionType === 'survey').map((t) => t.surveyId)).toEqual([12]);
+    expect(d.actions.map((t) => t.surveyId)).toEqual([15]);
+    expect(design('a button for the satisfaction survey; the satisfaction survey is important').actions).toHaveLength(1);
+    // "the survey" after a named one is that one again, not a second button.
+    expect(surveyItems(design('a button that starts survey 15. Put the survey first.'))).toEqual([expect.objectContaining({ surveyId: 15 })]);
+  });
+
+  it('adds the survey topic to the current design and keeps the rest', () => {
+    const current = design('topics: Opening hours, Prices').config;
+    const d = design('add a topic "Rate us" that starts our satisfaction survey', current);
+    expect(titles(d.topics)).toEqual(['Opening hours', 'Prices', 'Rate us']);
+    expect(d.topics[2]).toMatchObject({ actionType: 'survey', surveyId: 12 });
+  });
+
+  it('adds no survey button when asked for none', () => {
+    for (const prompt of ['a help center with no survey', 'remove the feedback survey']) expect(surveyItems(design(prompt)), prompt).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { homeScreenConfigSchema } from '@parley/contracts/schemas';
 import { DARK_BACKGROUND, DARK_TEXT, LIGHT_BACKGROUND, LIGHT_TEXT } from './designVocabulary';
 import { joinWords } from '../../lib/joinWords';
 import { applyTopics, type TopicChanges } from './applyTopics';
+import { type DesignerSurvey, inactiveSurveyNote, listSurveys, matchSurvey } from './matchSurvey';
 import { type DesignRequest, readDesignRequest } from './readDesignRequest';
 import { uniqueComponentId } from './uniqueComponentId';
 
@@ -30,14 +31,16 @@ type Notes = { done: string[]; notDone: string[] };
  *
  * The default header stays "Welcome" (not "Welcome to {botName}"): it matches the starter
  * design and Reset to Default; the bot's name is only used for a footer asked for without text.
+ * A survey button starts one of the bot's `surveys`, named by id or by words of its name.
  */
-export function offlineDesigner(input: { prompt: string; currentConfig: HomeScreenConfig | null; botName: string }): UiDesignerResponse {
+export function offlineDesigner(input: { prompt: string; currentConfig: HomeScreenConfig | null; botName: string; surveys: DesignerSurvey[] }): UiDesignerResponse {
   const { words, colors: themeLine } = splitThemeColors(input.prompt);
   const ask = readDesignRequest(words, input.botName);
   const modifying = input.currentConfig !== null;
   const config: HomeScreenConfig = structuredClone(input.currentConfig ?? STARTER_HOME_SCREEN_CONFIG);
   const notes: Notes = { done: [], notDone: [] };
 
+  applySurveys(ask, input.surveys, notes);
   applyTheme(config, ask, themeLine, notes);
   applyHeader(config, ask, notes);
   const topicChanges: TopicChanges = applyTopics(config, ask, modifying);
@@ -49,10 +52,6 @@ export function offlineDesigner(input: { prompt: string; currentConfig: HomeScre
     config.settings = { ...config.settings, enableSearch: ask.search };
     notes.done.push(ask.search ? 'a search box' : 'no search box');
   }
-  if (ask.surveyWithoutId) {
-    const what = ask.surveyWithoutIdLabel ? `"${ask.surveyWithoutIdLabel}" for the ${ask.surveyWithoutId}` : `the ${ask.surveyWithoutId}`;
-    notes.notDone.push(`To add ${what}, tell me its survey id (for example "start survey 12")`);
-  }
   if (ask.unusedNames.length) notes.notDone.push(`I could not use ${joinWords([...new Set(ask.unusedNames)].map((n) => `"${n}"`))} as a category or topic name`);
   notes.notDone.push(...ask.problems);
   if (ask.unsupported.length) notes.notDone.push(`The home screen cannot show ${joinWords(ask.unsupported)}, so I left that out`);
@@ -62,6 +61,34 @@ export function offlineDesigner(input: { prompt: string; currentConfig: HomeScre
   // Every prompt must end in a valid design: reaching this is a bug in the designer, not bad input.
   if (!parsed.success) throw new Error(`The offline designer built an invalid home screen: ${parsed.error.message}`);
   return { config: parsed.data, explanation: explain(notes, modifying) };
+}
+
+/**
+ * Each survey button asked for, pointed at the bot's survey it names; one whose survey cannot be
+ * told is left out (a message topic in its place would not start a survey) and the owner is told
+ * which surveys there are. Its title is the owner's quoted label, else the survey's name.
+ */
+function applySurveys(ask: DesignRequest, surveys: DesignerSurvey[], notes: Notes) {
+  const what = (label: string | undefined) => (label ? `"${label}"` : 'a survey button');
+  const theirs = surveys.length ? `this bot's surveys are ${listSurveys(surveys)}` : 'this bot has no surveys yet: create one on the Surveys page first';
+  ask.actions = ask.actions.flatMap((action) => {
+    if (action.kind !== 'survey' || !action.survey) return [action];
+    const { survey: ref } = action;
+    const match = matchSurvey(ref, surveys);
+    if (match.kind === 'found') {
+      const note = inactiveSurveyNote(match.survey);
+      if (note) notes.notDone.push(note);
+      return [{ ...action, title: (ref.label ?? match.survey.name).slice(0, HOME_SCREEN_LIMITS.title), surveyId: match.survey.id }];
+    }
+    if (match.kind === 'unknownId') notes.notDone.push(`There is no survey ${match.id} on this bot, so I left out ${what(ref.label)}; ${theirs}`);
+    else if (match.kind === 'ambiguous') notes.notDone.push(`To add ${what(ref.label)}, tell me which survey it starts: ${listSurveys(match.among, 'or')}`);
+    else if (ref.words && surveys.length) notes.notDone.push(`I found no survey called "${ref.words}", so I left out ${what(ref.label)}; ${theirs}`);
+    else notes.notDone.push(`I left out ${what(ref.label)} because ${theirs}`);
+    return [];
+  });
+  // "our feedback survey" said twice is one button.
+  ask.actions = ask.actions.filter((a, i, all) => a.kind !== 'survey' || all.findIndex((o) => o.kind === 'survey' && o.surveyId === a.surveyId && o.title === a.title && o.asTopic === a.asTopic) === i);
+  notes.notDone = [...new Set(notes.notDone)];
 }
 
 function applyTheme(config: HomeScreenConfig, ask: DesignRequest, themeLine: ReturnType<typeof splitThemeColors>['colors'], notes: Notes) {

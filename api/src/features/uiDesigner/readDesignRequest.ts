@@ -1,9 +1,15 @@
 import { HOME_SCREEN_LIMITS, type HOME_ITEM_STYLES } from '@parley/contracts';
 import { COUNT_PATTERN, countOf, UNSUPPORTED_ASKS } from './designVocabulary';
+import type { SurveyRef } from './matchSurvey';
 import { type ColorAsk, readColors } from './readColors';
 
 type SizeAsk = { px: number } | { step: 1 | -1 } | { preset: 'large' | 'small' | 'huge' | 'tiny' };
-export type ActionAsk = { kind: 'survey' | 'link' | 'start_chat'; title: string; surveyId?: string | number; url?: string; asTopic: boolean };
+/**
+ * A button or topic that does something other than send a message. A survey one names its
+ * survey in `survey` until the bot's surveys are looked at; its title is then the quoted label
+ * or the survey's name, and `surveyId` the survey's id.
+ */
+export type ActionAsk = { kind: 'survey' | 'link' | 'start_chat'; title: string; survey?: SurveyRef; surveyId?: number; url?: string; asTopic: boolean };
 type Part = 'footer' | 'header' | 'search' | 'categories' | 'quick_actions' | 'topics';
 
 export type DesignRequest = {
@@ -34,9 +40,6 @@ export type DesignRequest = {
   backgroundImageUrl?: string;
   transparentHeader: boolean;
   actions: ActionAsk[];
-  surveyWithoutId: string | null;
-  /** The label of that survey's button ("a topic 'Rate us' that starts our survey"), left out until the id is known. */
-  surveyWithoutIdLabel?: string;
   search?: boolean;
   headerTitle?: string;
   headerSubtitle?: string;
@@ -80,7 +83,6 @@ export function readDesignRequest(words: string, botName: string): DesignRequest
     unusedColors: [],
     transparentHeader: false,
     actions: [],
-    surveyWithoutId: null,
     remove: new Set(),
     renames: [],
     removeNames: [],
@@ -244,32 +246,28 @@ function readHeaderAndFooter(text: MaskedText, ask: DesignRequest, botName: stri
 }
 
 function readSurveysAndChat(text: MaskedText, ask: DesignRequest) {
-  const take = (m: RegExpExecArray, id: string | number) => {
-    const before = text.original.slice(Math.max(0, m.index - 40), m.index);
-    const name = /(?:the|our|a|an|my)\s+((?:[a-z-]+\s+){0,2}?)$/i.exec(before)?.[1]?.trim();
-    const clause = clauseAt(text, m.index);
-    const quoted = labelBefore(text, m.index) ?? labelAfter(text, m.index + m[0].length);
+  const take = (m: RegExpExecArray, id?: string | number) => {
+    const words = nameBefore(text.original.slice(Math.max(0, m.index - 80), m.index));
+    const quoted = labelAround(text, m.index) ?? labelBefore(text, m.index) ?? labelAfter(text, m.index + m[0].length);
     // The label names the survey's button, so the topic reader must not make it a topic too.
     if (quoted) text.blank(quoted.start, quoted.end);
     const label = quoted?.label.slice(0, HOME_SCREEN_LIMITS.title);
-    const title = label ?? (name && !/^(start|take|open)$/i.test(name) ? `${titleCase(name)} Survey` : 'Take Our Survey');
-    ask.actions.push({ kind: 'survey', title, surveyId: id, asTopic: /\btopic/i.test(clause) });
+    ask.actions.push({ kind: 'survey', title: label ?? '', survey: { ...(id !== undefined && { id }), words, ...(label && { label }) }, asTopic: isTopic(text, m.index) });
     return true;
   };
   text.each(/\bsurvey\s*(?:#|no\.?\s*|number\s*)?(\d+)\b(?!-)/gi, (m) => take(m, surveyIdOf(m[1]!)));
   text.each(/\bsurvey\s*[(,]?\s*(?:with\s+(?:the\s+)?)?id\s*[:=#]?\s*['"]?([\w-]+)['"]?\s*\)?/gi, (m) => take(m, surveyIdOf(m[1]!)));
-  // "survey abc-123" or "survey 'nps'": an id with a digit in it, or quoted, is the survey's id.
+  // "survey abc-123" or "survey 'nps'": an id with a digit in it, or quoted, is named as an id.
   text.each(/\bsurvey\s+(?:#\s*)?(?:([\w-]*\d[\w-]*)|["']([\w-]{1,100})["'])/gi, (m) => take(m, surveyIdOf((m[1] ?? m[2])!)));
-  const left = /\b(?:(the|our|a|an|my)\s+((?:[a-z-]+\s+){0,2}?))?surveys?\b/i.exec(text.masked);
-  if (left && !ask.actions.some((a) => a.kind === 'survey') && !/\b(?:no|remove|without) (?:the )?survey/i.test(text.masked)) {
-    const name = left[2]?.trim();
-    ask.surveyWithoutId = name && !/^(start|take|open)$/i.test(name) ? `${name} survey` : 'survey';
-    // Its button waits for the id: a message topic in its place would not start the survey.
-    const quoted = labelBefore(text, left.index) ?? labelAfter(text, left.index + left[0].length);
-    if (quoted) {
-      ask.surveyWithoutIdLabel = quoted.label;
-      text.blank(quoted.start, quoted.end);
-    }
+  // "our feedback survey", "take the survey": named by its words, matched to the bot's surveys later.
+  text.each(/\bsurveys?\b(?!\s+(?:categor|tabs?\b|sections?\b))/gi, (m) => {
+    const before = text.masked.slice(Math.max(0, m.index - 60), m.index);
+    if (/\b(?:no|remove|delete|drop|hide|without|get rid of)\s+(?:the\s+|any\s+|our\s+|a\s+|all\s+)?(?:[\p{L}\p{N}-]+\s+){0,3}$/iu.test(before)) return true;
+    return take(m);
+  });
+  // "…starts survey 12. Put the survey first": a bare "the survey" next to a named one is that one again.
+  if (ask.actions.filter((a) => a.kind === 'survey').length > 1) {
+    ask.actions = ask.actions.filter((a) => !a.survey || a.survey.id !== undefined || a.survey.words || a.survey.label);
   }
   text.each(/\bstart(?:ing)?\s+(?:a\s+|new\s+|the\s+)?(?:live\s+)?(?:chat|conversation)\b|\b(?:live )?chat (?:now )?button\b|\btalk to (?:us|an agent|a human|a person) button\b/gi, (m) => {
     if (!ask.actions.some((a) => a.kind === 'start_chat')) {
@@ -279,7 +277,45 @@ function readSurveysAndChat(text: MaskedText, ask: DesignRequest) {
   });
 }
 
-/** Whole numbers the schema takes as numbers; "0", "007" and very long ones stay text. */
+/**
+ * Whether the survey at index is asked for as a topic: the nearest "topic", "button" or "action"
+ * before it in its clause says ("a topic for survey 12 and a quick action for the feedback
+ * survey"), else one anywhere in the clause.
+ */
+function isTopic(text: MaskedText, index: number): boolean {
+  const sentence = [...text.original.matchAll(QUOTE_AWARE_SENTENCE)].find((s) => index >= s.index && index < s.index + s[0].length);
+  // The masked text, so a label already read ("a 'Button help' topic") says nothing here.
+  const nouns = [...text.masked.slice(sentence?.index ?? index, index).matchAll(/\b(topic|button|action)s?\b/gi)];
+  const last = nouns.at(-1)?.[1];
+  return last ? /topic/i.test(last) : /\btopic/i.test(clauseAt(text, index));
+}
+
+/** Words that end a survey's name when read backwards: "a topic that starts [our] customer satisfaction survey". */
+const NAME_STOP = /^(?:the|our|a|an|my|your|this|that|these|its|for|to|of|on|in|with|about|and|or|starts?|starting|take|taking|open|opens|launch(?:es)?|runs?|fill|complete|button|topic|action|link|called|named|titled)$/i;
+
+/** The words right before "survey" that name it, read back to the first article, verb or punctuation. */
+function nameBefore(before: string): string {
+  const words: string[] = [];
+  for (const word of before.trimEnd().split(/(\s+)/).reverse()) {
+    if (!word.trim()) continue;
+    if (!/^[\p{L}\p{N}][\p{L}\p{N}&-]*$/u.test(word) || NAME_STOP.test(word) || words.length === 5) break;
+    words.unshift(word);
+  }
+  return words.join(' ');
+}
+
+/** The quoted text around index: 'a "Take our survey" button' is a survey button with that label. */
+function labelAround(text: MaskedText, index: number): { label: string; start: number; end: number } | null {
+  const sentence = [...text.masked.matchAll(QUOTE_AWARE_SENTENCE)].find((s) => index >= s.index && index < s.index + s[0].length);
+  if (!sentence) return null;
+  for (const q of sentence[0].matchAll(/"([^"\n]{1,120})"|(?<=^|\s)'([^'\n]{1,120})'/g)) {
+    const start = sentence.index + q.index;
+    if (index > start && index < start + q[0].length) return { label: (q[1] ?? q[2])!.trim(), start, end: start + q[0].length };
+  }
+  return null;
+}
+
+/** Whole numbers are survey ids as stored; anything else is kept as written, to be reported. */
 function surveyIdOf(raw: string): string | number {
   return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : raw.slice(0, 100);
 }

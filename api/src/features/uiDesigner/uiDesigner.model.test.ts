@@ -11,7 +11,9 @@ const { script, requests, close } = await serveScriptedOpenAI<SentRequest>();
 
 const { client, createUserAndCookie, errorOf, newBot, withCookie } = await import('../../../test/helpers');
 const { uiDesignerResponseSchema } = await import('@parley/contracts/schemas');
-const { withThemeColors } = await import('@parley/contracts');
+const { withThemeColors, newSurveyConfig } = await import('@parley/contracts');
+const { db } = await import('../../db/client');
+const { surveys } = await import('../../db/schema');
 const designer = client.api['ui-designer'];
 
 afterAll(close);
@@ -32,6 +34,19 @@ const design = {
 };
 const reply = (config: unknown, explanation = 'A header and one topic about fees.') => JSON.stringify({ config, explanation });
 const colors = { primaryColor: '#0f766e', backgroundColor: '#f0fdfa', textColor: '#134e4a' };
+
+function storedSurvey(chatbotId: number, name: string, status: 'draft' | 'active' | 'archived', title = name): number {
+  return db.insert(surveys).values({ chatbotId, name, status, surveyConfig: { ...newSurveyConfig('survey_test'), title } }).returning({ id: surveys.id }).get().id;
+}
+
+/** The design with a survey topic starting `surveyId` added to its grid. */
+function withSurveyTopic(surveyId: unknown, title = 'Rate us') {
+  const grid = structuredClone(design.components[1]!);
+  (grid.props.topics as unknown[]).push({ id: 'rate', title, icon: '⭐', actionType: 'survey', surveyId });
+  return { ...design, components: [design.components[0], grid] };
+}
+const surveyTopics = (config: { components: { type: string; props: Record<string, unknown> }[] }) =>
+  config.components.flatMap((c) => (c.type === 'topic_grid' ? (c.props.topics as { actionType?: string; surveyId?: unknown; title: string }[]) : [])).filter((t) => t.actionType === 'survey');
 
 async function ownerWithBot() {
   const { cookie } = await createUserAndCookie();
@@ -124,6 +139,67 @@ describe('UI designer with a model', () => {
     expect(await errorOf(res)).toEqual({ message: 'The AI designer could not produce a valid home screen. Please rephrase your request and try again.' });
     expect(requests.length - before).toBe(2);
     expect(requests[before + 1].messages[3].content).toContain('not valid JSON');
+  });
+
+  it("lists the bot's surveys in the brief and keeps a survey topic that starts one of them", async () => {
+    const { cookie, bot } = await ownerWithBot();
+    const feedback = storedSurvey(bot.id, 'Feedback', 'active', 'How was your visit?');
+    const draft = storedSurvey(bot.id, 'Newsletter', 'draft');
+    script.push(reply(withSurveyTopic(String(feedback)), 'A fees topic and a Rate us topic for the Feedback survey.'));
+    const before = requests.length;
+    const res = await designer.generate.$post({ json: { prompt: 'A harbour home with a topic for the feedback survey', chatbotId: bot.guid } }, withCookie(cookie));
+    expect(res.status).toBe(200);
+    const body = uiDesignerResponseSchema.parse(await res.json());
+    // The stored id is a number, however the model wrote it.
+    expect(surveyTopics(body.config)).toEqual([expect.objectContaining({ title: 'Rate us', surveyId: feedback })]);
+    expect(body.explanation).toBe('A fees topic and a Rate us topic for the Feedback survey.');
+    expect(requests.length - before).toBe(1);
+    const system = requests[before].messages[0].content;
+    expect(system).toContain(`The chatbot's surveys (id: name (status)):\n${feedback}: Feedback (active), titled "How was your visit?"\n${draft}: Newsletter (draft)`);
+    expect(system).toContain('"surveyId" must be the number of one of the chatbot\'s surveys listed below');
+  });
+
+  it('a survey topic starting no survey of the bot goes back in the repair round; the corrected design is answered', async () => {
+    const { cookie, bot } = await ownerWithBot();
+    const feedback = storedSurvey(bot.id, 'Feedback', 'active');
+    script.push(reply(withSurveyTopic(999999)), reply(withSurveyTopic(feedback), 'Fixed the survey.'));
+    const before = requests.length;
+    const res = await designer.generate.$post({ json: { prompt: 'A harbour home with our survey', chatbotId: bot.guid } }, withCookie(cookie));
+    expect(res.status).toBe(200);
+    const body = uiDesignerResponseSchema.parse(await res.json());
+    expect(surveyTopics(body.config)).toEqual([expect.objectContaining({ surveyId: feedback })]);
+    expect(body.explanation).toBe('Fixed the survey.');
+    expect(requests.length - before).toBe(2);
+    expect(requests[before + 1].messages[3].content).toContain(`config.components.1.props.topics.1.surveyId: 999999 is not one of this bot's surveys: use one of ${feedback}`);
+  });
+
+  it('a survey topic still starting no survey of the bot after the repair is dropped with a note; a draft one is named', async () => {
+    const { cookie, bot } = await ownerWithBot();
+    const draft = storedSurvey(bot.id, 'Newsletter', 'draft');
+    const both = withSurveyTopic('nps');
+    (both.components[1]!.props.topics as unknown[]).push({ id: 'news', title: 'Stay in touch', actionType: 'survey', surveyId: draft });
+    script.push(reply(both), reply(both, 'Two survey topics.'));
+    const res = await designer.generate.$post({ json: { prompt: 'A harbour home with surveys', chatbotId: bot.guid } }, withCookie(cookie));
+    expect(res.status).toBe(200);
+    const body = uiDesignerResponseSchema.parse(await res.json());
+    expect(surveyTopics(body.config)).toEqual([expect.objectContaining({ title: 'Stay in touch', surveyId: draft })]);
+    expect(body.explanation).toBe(
+      `Two survey topics. I left out "Rate us": survey nps is not one of this bot's surveys. The "Newsletter" survey is still a draft, so visitors cannot start it until you activate it on the Surveys page.`,
+    );
+  });
+
+  it('keeps the first design without the stray survey topic when the repair answer is unusable; a bot without surveys is told to make none', async () => {
+    const { cookie, bot } = await ownerWithBot();
+    script.push(reply(withSurveyTopic(7)), 'not json');
+    const before = requests.length;
+    const res = await designer.generate.$post({ json: { prompt: 'A harbour home with a survey', chatbotId: bot.guid } }, withCookie(cookie));
+    expect(res.status).toBe(200);
+    const body = uiDesignerResponseSchema.parse(await res.json());
+    expect(surveyTopics(body.config)).toEqual([]);
+    expect(body.config.components.map((c) => c.id)).toEqual(['hero', 'grid']);
+    expect(body.explanation).toBe(`A header and one topic about fees. I left out "Rate us": survey 7 is not one of this bot's surveys.`);
+    expect(requests[before].messages[0].content).toContain('The chatbot has no surveys yet, so make no survey topics');
+    expect(requests[before + 1].messages[3].content).toContain("7 is not one of this bot's surveys: this bot has no surveys, so make no survey topic");
   });
 
   it('a model failure answers 502 with a JSON message', async () => {

@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { UiDesignerRequest, UiDesignerResponse } from '@parley/contracts';
+import { db } from '../../db/client';
+import { surveys } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { assistantClient } from '../ai/assistantModel';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
+import type { DesignerSurvey } from './matchSurvey';
 import { modelDesigner } from './modelDesigner';
 import { offlineDesigner } from './offlineDesigner';
 
@@ -13,13 +17,26 @@ const NOTHING_TO_MODIFY = 'There is no design to modify yet. Generate one first.
  * One UI designer turn for the owner's bot (`chatbotId`, its guid or id; another owner's or a
  * missing bot answers 404). `generate` designs a new home screen and ignores any current config
  * sent; `modify` changes the current config and needs one. With a model configured the bot's
- * model designs it, otherwise the offline designer does.
+ * model designs it, otherwise the offline designer does. Both know the bot's surveys, so a
+ * survey topic starts one of them.
  */
 export async function designHomeScreen(userId: string, mode: DesignMode, request: UiDesignerRequest): Promise<UiDesignerResponse> {
   const bot = getOwnedChatbot(userId, request.chatbotId);
   const currentConfig = mode === 'modify' ? (request.currentConfig ?? null) : null;
   if (mode === 'modify' && !currentConfig) throw badRequest(NOTHING_TO_MODIFY, { fieldErrors: { currentConfig: [NOTHING_TO_MODIFY] } });
+  const botSurveys = surveysOf(bot.id);
   const client = assistantClient();
-  if (!client) return offlineDesigner({ prompt: request.prompt, currentConfig, botName: bot.name });
-  return modelDesigner(client, bot.model, { prompt: request.prompt, currentConfig, bot: { name: bot.name, description: bot.description } });
+  if (!client) return offlineDesigner({ prompt: request.prompt, currentConfig, botName: bot.name, surveys: botSurveys });
+  return modelDesigner(client, bot.model, { prompt: request.prompt, currentConfig, bot: { name: bot.name, description: bot.description }, surveys: botSurveys });
+}
+
+/** The bot's surveys, oldest first, with the title visitors see (a stored config may lack one). */
+function surveysOf(chatbotId: number): DesignerSurvey[] {
+  return db
+    .select({ id: surveys.id, name: surveys.name, status: surveys.status, config: surveys.surveyConfig })
+    .from(surveys)
+    .where(eq(surveys.chatbotId, chatbotId))
+    .orderBy(surveys.id)
+    .all()
+    .map(({ config, ...survey }) => ({ ...survey, title: typeof config.title === 'string' ? config.title : '' }));
 }

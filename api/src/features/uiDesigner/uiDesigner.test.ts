@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { HomeScreenConfig, UiDesignerRequest, UiDesignerResponse } from '@parley/contracts';
+import { newSurveyConfig, type HomeScreenConfig, type HomeTopic, type SurveyStatus, type UiDesignerRequest, type UiDesignerResponse } from '@parley/contracts';
 
 // Offline: no OPENAI_API_KEY (the test setup removes it), so the offline designer answers.
 const { client, createUserAndCookie, errorOf, newBot, untyped, withCookie } = await import('../../../test/helpers');
 const { UI_DESIGNER_PER_MINUTE } = await import('./uiDesigner.routes');
+const { db } = await import('../../db/client');
+const { surveys } = await import('../../db/schema');
 
 const designer = client.api['ui-designer'];
 const current: HomeScreenConfig = {
@@ -24,8 +26,14 @@ const generate = (cookie: string, json: UiDesignerRequest) => designer.generate.
 const modify = (cookie: string, json: UiDesignerRequest) => designer.modify.$post({ json }, withCookie(cookie));
 const designOf = async (res: Response) => (await res.json()) as UiDesignerResponse;
 /** Every topic title of a design, in the order shown. */
-const topicTitles = ({ components }: HomeScreenConfig) =>
-  components.flatMap((c) => (c.type === 'topic_grid' ? c.props.topics : c.type === 'quick_actions' ? c.props.actions : []).map((t) => t.title));
+const topicsOf = ({ components }: HomeScreenConfig): HomeTopic[] =>
+  components.flatMap((c) => (c.type === 'topic_grid' ? c.props.topics : c.type === 'quick_actions' ? c.props.actions : []));
+const topicTitles = (config: HomeScreenConfig) => topicsOf(config).map((t) => t.title);
+
+/** A survey stored for a bot as the builder would store it; its id is what a survey topic starts. */
+function storedSurvey(chatbotId: number, name: string, status: SurveyStatus, title = 'New Survey'): number {
+  return db.insert(surveys).values({ chatbotId, name, status, surveyConfig: { ...newSurveyConfig(`survey_${name.length}`), title } }).returning({ id: surveys.id }).get().id;
+}
 
 describe('POST /api/ui-designer/generate and /modify (offline)', () => {
   it('generate designs the topics asked for and says what it made, by guid or numeric id', async () => {
@@ -127,6 +135,30 @@ describe('POST /api/ui-designer/generate and /modify (offline)', () => {
     });
     const stored = await client.api.chatbots[':guid'].$get({ param: { guid: bot.guid } }, withCookie(cookie));
     expect(((await stored.json()) as { homeScreenConfig: unknown }).homeScreenConfig).toEqual(current);
+  });
+
+  it("knows the bot's surveys: a topic named after one starts it; another bot's survey id is reported, not inserted", async () => {
+    const { cookie, bot } = await ownerWithBot();
+    const visit = storedSurvey(bot.id, 'Visit feedback', 'active');
+    storedSurvey(bot.id, 'Newsletter', 'draft', 'Stay in touch');
+    const other = await ownerWithBot();
+    const foreign = storedSurvey(other.bot.id, 'Their survey', 'active');
+
+    const named = await designOf(await generate(cookie, { prompt: 'a support home with a topic "Rate your visit" that starts the Visit feedback survey', chatbotId: bot.guid }));
+    expect(topicsOf(named.config).filter((t) => t.actionType === 'survey')).toEqual([expect.objectContaining({ title: 'Rate your visit', surveyId: visit })]);
+    expect(named.explanation).toContain(`a "Rate your visit" topic that starts survey ${visit}`);
+
+    const draft = await designOf(await generate(cookie, { prompt: 'a quick action for the stay in touch survey', chatbotId: bot.guid }));
+    expect(topicsOf(draft.config).find((t) => t.actionType === 'survey')).toMatchObject({ title: 'Newsletter' });
+    expect(draft.explanation).toContain('The "Newsletter" survey is still a draft, so visitors cannot start it until you activate it on the Surveys page.');
+
+    const theirs = await designOf(await generate(cookie, { prompt: `a topic that starts survey ${foreign}`, chatbotId: bot.guid }));
+    expect(topicsOf(theirs.config).some((t) => t.actionType === 'survey')).toBe(false);
+    expect(theirs.explanation).toContain(`There is no survey ${foreign} on this bot`);
+    expect(theirs.explanation).toContain(`this bot's surveys are "Visit feedback" (id ${visit}) and "Newsletter"`);
+
+    const empty = await designOf(await generate(other.cookie, { prompt: 'a button to take the survey', chatbotId: other.bot.guid }));
+    expect(topicsOf(empty.config).find((t) => t.actionType === 'survey')).toMatchObject({ surveyId: foreign, title: 'Their survey' });
   });
 
   it("answers 404 for another owner's bot like a missing one, and 401 without a sign-in", async () => {

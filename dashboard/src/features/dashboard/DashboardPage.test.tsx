@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, mockMatchMedia, renderWithProviders, signedInAs } from '../../test/renderWithProviders';
 import { computeBotLimit } from './botLimit';
@@ -68,9 +68,11 @@ describe('DashboardPage', () => {
     expect(within(cards[0]).getByRole('link', { name: /Configure/ }).getAttribute('href')).toBe(`/chatbots/${bot(1).guid}`);
     expect(within(screen.getByTestId('stat-total-chatbots')).getByText('1 active')).toBeTruthy();
     expect(await within(screen.getByTestId('stat-conversations')).findByText('1,234')).toBeTruthy();
+    // Neither bot answers its survey analytics here: both count as zeros.
     expect(within(screen.getByTestId('stat-survey-responses')).getByText('No survey data')).toBeTruthy();
-    // The API has no survey routes: asking per bot would only collect 404s.
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/surveys'))).toEqual([]);
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/surveys'))).toEqual(
+      [bot(1), bot(2)].map((b) => `/api/chatbots/${b.guid}/surveys/analytics`),
+    );
   });
 
   it('at 80% of the cap warns; at the cap shows the red banner and disables Create Chatbot', async () => {
@@ -130,6 +132,60 @@ describe('DashboardPage: leads', () => {
     await screen.findByTestId('stat-unread-leads');
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('smtp-notice')).toBeNull();
+  });
+});
+
+describe('DashboardPage: survey responses', () => {
+  beforeEach(() => mockMatchMedia(false));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const figures = (totalResponses: number, completionRate: number) => ({
+    totalSurveys: 1,
+    totalResponses,
+    completionRate,
+    averageCompletionTime: 30_000,
+    surveyBreakdown: [],
+    testResponses: 0,
+  });
+
+  /** The usual dashboard calls, and each bot's survey analytics from `answers` (by bot number). */
+  function serveSurveys(bots: ReturnType<typeof bot>[], answers: Record<number, () => Response>) {
+    const fetchMock = serve({ bots, maxBots: 10 });
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const match = /^\/api\/chatbots\/([^/]+)\/surveys\/analytics$/.exec(String(input));
+      const owner = match && bots.find((b) => b.guid === match[1]);
+      return owner && answers[owner.id] ? answers[owner.id]() : served(input, init);
+    });
+    return fetchMock;
+  }
+
+  it('sums the responses of every bot and averages their completion rates; a bot whose call fails counts as zeros', async () => {
+    const fetchMock = serveSurveys([bot(1), bot(2), bot(3)], {
+      1: () => json(figures(3, 200 / 3)),
+      2: () => json(figures(2, 50)),
+      3: () => json({ message: 'Internal Server Error' }, 500),
+    });
+    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    const card = await screen.findByTestId('stat-survey-responses');
+    expect(await within(card).findByText('58.3% completion rate')).toBeTruthy();
+    expect(within(card).getByTestId('stat-value').textContent).toBe('5');
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/surveys'))).toEqual(
+      [bot(1), bot(2), bot(3)].map((b) => `/api/chatbots/${b.guid}/surveys/analytics`),
+    );
+  });
+
+  it('reads "No survey data" when no bot has a counted response', async () => {
+    const fetchMock = serveSurveys([bot(1), bot(2)], { 1: () => json(figures(0, 0)), 2: () => json({ ...figures(0, 0), totalSurveys: 0 }) });
+    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    const card = await screen.findByTestId('stat-survey-responses');
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/surveys/analytics'))).toHaveLength(2));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(within(card).getByTestId('stat-value').textContent).toBe('0');
+    expect(within(card).getByText('No survey data')).toBeTruthy();
   });
 });
 

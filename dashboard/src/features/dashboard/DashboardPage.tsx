@@ -14,7 +14,7 @@ import { MessageUsage } from './MessageUsage';
 import { PlanLimitBanner } from './PlanLimitBanner';
 import { NextStepsCard } from './NextStepsCard';
 import { StatCards } from './StatCards';
-import { useChatbots, useConversationCount, useCurrentSubscription } from './useDashboardData';
+import { useChatbots, useConversationCount, useCurrentSubscription, useSurveyTotals } from './useDashboardData';
 
 /** /dashboard: greeting, stats, plan-limit banners, the owner's chatbots and quick actions. */
 export function DashboardPage() {
@@ -25,6 +25,7 @@ export function DashboardPage() {
   const subscription = useCurrentSubscription();
   const conversations = useConversationCount();
   const unreadLeads = useUnreadLeadCount();
+  const surveys = useSurveyTotals(bots.data ?? []);
 
   if (bots.isLoading || !user) return <PageSpinner />;
   if (bots.isError) {
@@ -76,7 +77,7 @@ export function DashboardPage() {
 
       <NextStepsCard bots={list} />
       <SmtpNotice />
-      <StatCards total={list.length} active={active} conversations={conversations.data ?? 0} unreadLeads={unreadLeads.data ?? 0} />
+      <StatCards total={list.length} active={active} conversations={conversations.data ?? 0} unreadLeads={unreadLeads.data ?? 0} surveys={surveys} />
       <PlanLimitBanner limit={limit} planName={planName} />
       <MessageUsage subscription={subscription.data} />
 

@@ -1,13 +1,28 @@
+import { formatCompletionRate, SURVEY_MESSAGES } from '@parley/contracts';
 import { Bot, ClipboardList, Inbox, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { StatCard, type Stat } from '../../components/StatCard';
 
-export function StatCards({ total, active, conversations, unreadLeads }: { total: number; active: number; conversations: number; unreadLeads: number }) {
+type Props = {
+  total: number;
+  active: number;
+  conversations: number;
+  unreadLeads: number;
+  /** Counted survey responses across the bots, and their completion rate (percent). */
+  surveys: { totalResponses: number; completionRate: number };
+};
+
+export function StatCards({ total, active, conversations, unreadLeads, surveys }: Props) {
   const stats: Stat[] = [
     { id: 'total-chatbots', label: 'Total Chatbots', value: String(total), note: `${active} active`, Icon: Bot },
     { id: 'conversations', label: 'Conversations', value: conversations.toLocaleString('en-US'), note: 'Across all chatbots', Icon: MessagesSquare },
-    // The API has no survey routes yet, so no bot can have a response to count.
-    { id: 'survey-responses', label: 'Survey Responses', value: '0', note: 'No survey data', Icon: ClipboardList },
+    {
+      id: 'survey-responses',
+      label: 'Survey Responses',
+      value: surveys.totalResponses.toLocaleString('en-US'),
+      note: surveys.totalResponses > 0 ? `${formatCompletionRate(surveys.completionRate)} completion rate` : SURVEY_MESSAGES.noDashboardData,
+      Icon: ClipboardList,
+    },
     {
       id: 'unread-leads',
       label: 'Unread Leads',

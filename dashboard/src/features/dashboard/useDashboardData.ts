@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { mergeSurveyAnalytics } from '@parley/contracts';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { client, unwrap } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
+import { fetchSurveyAnalytics } from '../surveyAnalytics/useSurveyAnalytics';
 
 export function useChatbots() {
   return useQuery({ queryKey: queryKeys.chatbots.all, queryFn: () => unwrap(client.chatbots.$get()) });
@@ -21,5 +23,17 @@ export function useConversationCount() {
         return 0;
       }
     },
+  });
+}
+
+/**
+ * Survey responses across the owner's bots: each bot's survey analytics, merged (totals summed,
+ * rates averaged over the bots with responses). A bot whose call fails counts as zeros, so one
+ * broken bot does not hide the others' figures.
+ */
+export function useSurveyTotals(bots: readonly { guid: string }[]) {
+  return useQueries({
+    queries: bots.map((bot) => ({ queryKey: queryKeys.chatbots.surveyAnalytics(bot.guid), queryFn: () => fetchSurveyAnalytics(bot.guid) })),
+    combine: (results) => mergeSurveyAnalytics(results.map((r) => r.data ?? null)),
   });
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderWithProviders, signedOut, usePageTestEnv } from '../../test/renderWithProviders';
 import { DocsPage } from './DocsPage';
@@ -16,6 +16,7 @@ describe('DocsPage', () => {
       'Embedding',
       'AI configuration',
       'Interactive features',
+      'Surveys',
       'Troubleshooting',
       'Need more help?',
     ]);
@@ -27,6 +28,26 @@ describe('DocsPage', () => {
     );
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/contact');
     expect(container.textContent).toContain('Design your own in the UI Designer');
-    expect(container.textContent).not.toMatch(/UI Designer[^.]*not available|Surveys|Survey Analytics|prorated|integrations/);
+    expect(container.textContent).not.toMatch(/UI Designer[^.]*not available|[Ss]urveys?[^.]*(?:not available|coming soon)|prorated|integrations/);
+  });
+
+  it('explains surveys: building, starting from the home screen, the chat and what analytics count', () => {
+    mockFetch(signedOut);
+    renderWithProviders(<DocsPage />, { path: '/docs' });
+    const section = within(document.getElementById('surveys') as HTMLElement);
+    expect(section.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Build a survey', 'Start it from the home screen', 'In the chat', 'Survey Analytics']);
+    const text = document.getElementById('surveys')?.textContent ?? '';
+    for (const fact of [
+      'Edits are saved automatically 2 seconds after your last change, or at once with Save Details.',
+      'rating (1 to 5 by default, up to 0 to 10, as stars, numbers or a scale)',
+      'Choice questions keep at least 2 options and can offer an Other answer',
+      'Only active surveys start in the chat: choose Activate once the survey has at least one question.',
+      "a topic 'Rate your visit' that starts the Visit feedback survey",
+      'ask a normal question in between and pick up again with Continue survey',
+      'A survey can be completed once per conversation.',
+      'Completed responses count, and unfinished ones too when the survey saves partial responses; chats on the Test page are not counted.',
+    ]) {
+      expect(text).toContain(fact);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Code2, LifeBuoy, MessagesSquare, Rocket, SlidersHorizontal, Sparkles, Wrench } from 'lucide-react';
+import { ClipboardList, Code2, LifeBuoy, MessagesSquare, Rocket, SlidersHorizontal, Sparkles, Wrench } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { customElementSnippet, iframeSnippet, scriptTagSnippet } from '../../lib/embedSnippets';
@@ -100,6 +100,41 @@ export const DOC_SECTIONS: DocSection[] = [
         <li><strong>Contact forms</strong>: visitors can ask for a human (for example with Request Live Agent); every submission is kept in your Leads inbox. When the server has a mail server configured (SMTP_URL), it is also emailed to the address in the chatbot's Email Configuration, or to your account's email when that is empty.</li>
         <li><strong>Home screen</strong>: popular topics and categories let visitors start with one click. Design your own in the UI Designer (the chatbot's menu on the dashboard): describe it in plain words, tune colours, item style, font sizes and a background image, and Save Design. The widget shows it the next time it opens; the embed code does not change.</li>
       </ul>
+    ),
+  },
+  {
+    id: 'surveys',
+    title: 'Surveys',
+    Icon: ClipboardList,
+    Body: () => (
+      <>
+        <p>Your chatbot can ask a short survey right in the chat and count the answers for you.</p>
+        <h3>Build a survey</h3>
+        <ul>
+          <li>Open <strong>Surveys</strong> from the chatbot's menu on the dashboard and choose <strong>New Survey</strong>. Edits are saved automatically 2 seconds after your last change, or at once with <strong>Save Details</strong>.</li>
+          <li><strong>Questions</strong>: single choice, multiple choice (with at-least and at-most limits), text and rating (1 to 5 by default, up to 0 to 10, as stars, numbers or a scale). Choice questions keep at least 2 options and can offer an Other answer in the visitor's own words.</li>
+          <li><strong>Settings</strong>: the title, description and completion message visitors see, the AI instructions for the survey's tone, and whether visitors may go back, see their progress, and whether unfinished responses are saved.</li>
+          <li><strong>Preview</strong> shows the survey as visitors see it; the <strong>AI Assistant</strong> drafts a customer satisfaction or feedback survey, improves or adds questions, with or without a model key.</li>
+          <li>Only active surveys start in the chat: choose <strong>Activate</strong> once the survey has at least one question.</li>
+        </ul>
+        <h3>Start it from the home screen</h3>
+        <p>
+          In the UI Designer, ask for a topic or quick action that starts the survey, for example "a topic 'Rate your visit' that starts the Visit feedback survey". The designer knows your
+          surveys by name; each survey's ID is also shown in the builder.
+        </p>
+        <h3>In the chat</h3>
+        <p>
+          The bot asks the questions one by one: a menu for single choice, checkboxes for multiple choice, stars, numbers or a scale for ratings, and the message box for text answers.
+          Visitors can go <strong>Back</strong> (when allowed), <strong>Skip</strong> optional questions or <strong>Leave survey</strong>, ask a normal question in between and pick up again with{' '}
+          <strong>Continue survey</strong>. A survey can be completed once per conversation. Answers are recorded exactly as chosen.
+        </p>
+        <h3>Survey Analytics</h3>
+        <p>
+          Total responses, the completion rate, the average completion time, each survey's figures and every question's answers with charts, plus a CSV export per survey. Completed
+          responses count, and unfinished ones too when the survey saves partial responses; chats on the Test page are not counted. The dashboard's Survey Responses card shows the
+          completion rate across your chatbots.
+        </p>
+      </>
     ),
   },
   {

@@ -4,7 +4,7 @@ import { mockFetch, renderWithProviders, signedOut, usePageTestEnv } from '../..
 import { LandingPage } from './LandingPage';
 
 /** Features this version does not have: public pages must not claim them. */
-const NOT_BUILT = /survey|integration|prorated|billing period/i;
+const NOT_BUILT = /integration|prorated|billing period/i;
 
 describe('LandingPage', () => {
   usePageTestEnv();
@@ -34,6 +34,7 @@ describe('LandingPage', () => {
       'Leads inbox',
       'One-line embed',
       'Home screen designer',
+      'Surveys in the chat',
       'Prompt assistant',
       'Limits without surprises',
     ]);
@@ -41,6 +42,9 @@ describe('LandingPage', () => {
     expect(features.getByText(/Answers drawn from your content cite their source\./)).toBeTruthy();
     expect(container.textContent).not.toMatch(/Every answer cites/);
     expect(features.getByText(/the UI Designer builds it: a welcome header, topics, categories and your colours/)).toBeTruthy();
+    expect(features.getByText(/your bot asks it right in the conversation: choices, ratings and free text\. See completion rates and every answer, and export them as CSV\./)).toBeTruthy();
+    // Surveys exist, but nothing says they are still to come.
+    expect(container.textContent).not.toMatch(/surveys?[^.]*(?:coming soon|not available)/i);
     expect(screen.getByText('Can I pay for a bigger plan?')).toBeTruthy();
     expect(container.textContent).not.toMatch(NOT_BUILT);
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '').not.toMatch(NOT_BUILT);

@@ -1,4 +1,4 @@
-import { BarChart3, Bot, Code2, FileText, Globe, Inbox, Palette, ShieldCheck, Sparkles, Wand2 } from 'lucide-react';
+import { BarChart3, Bot, ClipboardList, Code2, FileText, Globe, Inbox, Palette, ShieldCheck, Sparkles, Wand2 } from 'lucide-react';
 import { Faq } from '../../components/Faq';
 import { Section } from '../../components/Section';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -12,8 +12,8 @@ import { scriptTagSnippet } from '../../lib/embedSnippets';
 const DESCRIPTION =
   'Create intelligent, customizable AI chatbots for your website in minutes. Train them on your own content and embed them with one line of code.';
 
-// Every claim here is true of the product as it ships: no survey or billing features are
-// promised before they exist (docs/parley-knowledge.md says the same to visitors).
+// Every claim here is true of the product as it ships: no billing features are promised
+// before they exist (docs/parley-knowledge.md says the same to visitors).
 const FEATURES = [
   { Icon: Globe, title: 'Train on your website', text: 'Point Parley at your site: it reads your pages, follows your sitemap and keeps answers grounded in what you wrote.' },
   { Icon: FileText, title: 'Text and file knowledge', text: 'Paste policies and FAQs or upload text, CSV, Markdown and JSON files. Answers drawn from your content cite their source.' },
@@ -28,6 +28,11 @@ const FEATURES = [
     Icon: Palette,
     title: 'Home screen designer',
     text: 'Describe the home screen your visitors see first and the UI Designer builds it: a welcome header, topics, categories and your colours, previewed live. Works without an AI model too.',
+  },
+  {
+    Icon: ClipboardList,
+    title: 'Surveys in the chat',
+    text: 'Build a short survey, or let the assistant draft one, and your bot asks it right in the conversation: choices, ratings and free text. See completion rates and every answer, and export them as CSV.',
   },
   { Icon: Wand2, title: 'Prompt assistant', text: "Not sure what to tell your bot? The assistant writes or improves its instructions from your bot's name and purpose." },
   { Icon: ShieldCheck, title: 'Limits without surprises', text: 'Usage warnings before you run out, and your own test chats never count. Over the monthly limit the bot turns read-only and shows a contact form.' },

@@ -1,0 +1,110 @@
+import { and, eq } from 'drizzle-orm';
+import { db, sqlite } from '../../db/client';
+import { chatSessions, surveyResponses, surveys } from '../../db/schema';
+import { logger } from '../../lib/logger';
+import { surveyStepOf, type SurveyAnswer, type SurveyConfig, type SurveyStatus } from '@parley/contracts';
+import { surveyConfigSchema } from '@parley/contracts/schemas';
+import { updateMessage } from '../chat/chat.service';
+
+export type SurveyResponseRow = typeof surveyResponses.$inferSelect;
+
+/** A survey as the chat runs it: its stored config read through the shared schema. */
+export type RunnableSurvey = { id: number; chatbotId: number; name: string; status: SurveyStatus; config: SurveyConfig };
+
+/**
+ * Survey `surveyId` of bot `chatbotId`, whatever its status, or null when the bot has no such
+ * survey or its stored config no longer reads as a survey (nothing could be asked from it).
+ */
+export function findSurvey(chatbotId: number, surveyId: number): RunnableSurvey | null {
+  const row = db
+    .select()
+    .from(surveys)
+    .where(and(eq(surveys.id, surveyId), eq(surveys.chatbotId, chatbotId)))
+    .get();
+  if (!row) return null;
+  const config = surveyConfigSchema.safeParse(row.surveyConfig);
+  if (!config.success) {
+    logger.warn('stored survey config does not parse', { surveyId, error: config.error.message });
+    return null;
+  }
+  return { id: row.id, chatbotId: row.chatbotId, name: row.name, status: row.status, config: config.data };
+}
+
+/** The response of session `sessionId` to survey `surveyId`: a visitor has at most one per survey. */
+export function findResponse(surveyId: number, sessionId: string): SurveyResponseRow | undefined {
+  return db
+    .select()
+    .from(surveyResponses)
+    .where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.sessionId, sessionId)))
+    .get();
+}
+
+/** Opens the session's response to `survey`, timed from now (an existing one is answered as it is). */
+export function startResponse(survey: RunnableSurvey, sessionId: string): SurveyResponseRow {
+  const inserted = db
+    .insert(surveyResponses)
+    .values({ surveyId: survey.id, chatbotId: survey.chatbotId, sessionId, answers: {}, currentQuestionIndex: 0, startedAt: new Date() })
+    .onConflictDoNothing()
+    .returning()
+    .get();
+  return inserted ?? findResponse(survey.id, sessionId)!;
+}
+
+/**
+ * Stores `answer` to `questionId`, moves the response on to question `nextIndex` and marks the
+ * chat messages that asked the question as answered, all at once.
+ */
+export const recordAnswer = sqlite.transaction((response: SurveyResponseRow, questionId: string, answer: SurveyAnswer, nextIndex: number) => {
+  const answers = { ...answersOf(response), [questionId]: answer };
+  db.update(surveyResponses).set({ answers, currentQuestionIndex: nextIndex }).where(eq(surveyResponses.id, response.id)).run();
+  for (const message of openQuestionMessages(response.sessionId, response.id, questionId)) {
+    const step = surveyStepOf(message.metadata);
+    updateMessage(message.id, { metadata: { ...(message.metadata ?? {}), survey: { ...step, answered: true } } });
+  }
+});
+
+/** Leaves `questionId` unanswered (dropping an answer given before) and moves on to `nextIndex`. */
+export function skipQuestion(response: SurveyResponseRow, questionId: string, nextIndex: number): void {
+  const { [questionId]: _dropped, ...answers } = answersOf(response);
+  db.update(surveyResponses).set({ answers, currentQuestionIndex: nextIndex }).where(eq(surveyResponses.id, response.id)).run();
+}
+
+/** Makes question `index` the pending one (going back keeps its old answer until a new one replaces it). */
+export function moveToQuestion(responseId: number, index: number): void {
+  db.update(surveyResponses).set({ currentQuestionIndex: index }).where(eq(surveyResponses.id, responseId)).run();
+}
+
+/** Marks the response completed now, past its last question, and ends the survey in its session. */
+export const completeResponse = sqlite.transaction((response: SurveyResponseRow, questionCount: number) => {
+  db.update(surveyResponses)
+    .set({ completed: true, completedAt: new Date(), currentQuestionIndex: questionCount })
+    .where(eq(surveyResponses.id, response.id))
+    .run();
+  setActiveSurvey(response.sessionId, null);
+});
+
+/** The survey the session's next messages answer, or none. */
+export function setActiveSurvey(sessionId: string, surveyId: number | null): void {
+  db.update(chatSessions).set({ activeSurveyId: surveyId }).where(eq(chatSessions.sessionId, sessionId)).run();
+}
+
+export function answersOf(response: SurveyResponseRow): Record<string, SurveyAnswer> {
+  return (response.answers ?? {}) as Record<string, SurveyAnswer>;
+}
+
+/** The session's bot messages that asked `questionId` for response `responseId` and await an answer, latest first. */
+export function openQuestionMessages(sessionId: string, responseId: number, questionId: string): { id: number; metadata: Record<string, unknown> | null }[] {
+  return questionMessages.all({ sessionId, responseId, questionId }).map((row) => ({ id: row.id, metadata: row.metadata ? JSON.parse(row.metadata) : null }));
+}
+
+// A question is asked a few times at most (again after a refused or stale answer), so the
+// session's message index keeps this cheap.
+const questionMessages = sqlite.prepare<{ sessionId: string; responseId: number; questionId: string }, { id: number; metadata: string | null }>(
+  `select id, metadata from chat_messages
+   where session_id = @sessionId and sender = 'bot'
+     and json_extract(metadata, '$.survey.kind') = 'question'
+     and json_extract(metadata, '$.survey.responseId') = @responseId
+     and json_extract(metadata, '$.survey.questionId') = @questionId
+     and coalesce(json_extract(metadata, '$.survey.answered'), 0) = 0
+   order by id desc`,
+);

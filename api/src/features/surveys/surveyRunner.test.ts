@@ -1,0 +1,552 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { surveyStartMessage, type ChatMessage, type SurveyConfig } from '@parley/contracts';
+
+// Offline model (no OPENAI_API_KEY in tests): questions are asked in the owner's words.
+process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
+process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
+const kit = await import('../chat/testing/chatKit');
+const { db, sqlite } = await import('../../db/client');
+const { surveys } = await import('../../db/schema');
+const chat = kit.client.api.chat;
+
+const KETTLE: SurveyConfig = {
+  id: 'kettle-feedback',
+  title: 'Kettle feedback',
+  description: 'Four quick questions about your kettle.',
+  questions: [
+    {
+      id: 'q_model',
+      text: 'Which kettle do you own?',
+      type: 'single_choice',
+      required: true,
+      allowFreeChoice: true,
+      options: [
+        { id: 'compact', text: 'Compact' },
+        { id: 'family', text: 'Family' },
+      ],
+    },
+    {
+      id: 'q_use',
+      text: 'What do you use it for?',
+      type: 'multiple_choice',
+      required: true,
+      options: [
+        { id: 'tea', text: 'Tea' },
+        { id: 'coffee', text: 'Coffee' },
+        { id: 'soup', text: 'Instant soup' },
+      ],
+      metadata: { minSelections: 1, maxSelections: 2 },
+    },
+    { id: 'q_stars', text: 'How happy are you with it?', type: 'rating', required: true, metadata: { minValue: 1, maxValue: 5, ratingType: 'stars' } },
+    { id: 'q_better', text: 'What could we do better?', type: 'text', required: false },
+  ],
+  completionMessage: 'Thanks, that helps us a lot!',
+  aiInstructions: 'Be warm and brief.',
+  settings: { allowBackNavigation: true, showProgress: true, savePartialResponses: true },
+};
+
+let userId: string;
+let bot: Awaited<ReturnType<typeof kit.newBot>>;
+let kettleId: number;
+
+beforeAll(async () => {
+  const o = await kit.owner();
+  userId = o.user.id;
+  bot = await kit.newBot(o.cookie, { name: 'Acme Helper', fallbackMessage: 'Sorry, I can only help with Acme orders.' });
+  await kit.train(bot.id, kit.KNOWLEDGE);
+  kettleId = createSurvey(KETTLE);
+});
+
+function createSurvey(config: SurveyConfig, status: 'draft' | 'active' | 'archived' = 'active', chatbotId = bot.id): number {
+  return db
+    .insert(surveys)
+    .values({ chatbotId, name: config.title, description: config.description, status, surveyConfig: config as unknown as Record<string, unknown> })
+    .returning()
+    .get().id;
+}
+
+function setStatus(surveyId: number, status: 'draft' | 'active') {
+  sqlite.prepare('update surveys set status = ? where id = ?').run(status, surveyId);
+}
+
+type ResponseRow = { id: number; answers: Record<string, { value: unknown; optionIds?: string[]; otherText?: string; answeredAt: string }>; currentQuestionIndex: number; completed: boolean; startedAt: number; completedAt: number | null };
+
+function responsesOf(sessionId: string, surveyId = kettleId): ResponseRow[] {
+  const rows = sqlite
+    .prepare(
+      `select id, answers, current_question_index as currentQuestionIndex, completed, started_at as startedAt, completed_at as completedAt
+       from survey_responses where session_id = ? and survey_id = ?`,
+    )
+    .all(sessionId, surveyId) as (Omit<ResponseRow, 'answers' | 'completed'> & { answers: string; completed: number })[];
+  return rows.map((r) => ({ ...r, answers: JSON.parse(r.answers), completed: r.completed === 1 }));
+}
+
+function sessionRow(sessionId: string) {
+  return sqlite.prepare(`select active_survey_id as activeSurveyId, question_count as questionCount from chat_sessions where session_id = ?`).get(sessionId) as {
+    activeSurveyId: number | null;
+    questionCount: number;
+  };
+}
+
+/** Sends visitor text (and the instruction behind it, as the widget does) and answers the bot's messages of the turn. */
+async function send(sessionId: string, content: string, internalMessage?: string): Promise<ChatMessage[]> {
+  const { status, events } = await kit.streamMessage(sessionId, { content, ...(internalMessage && { internalMessage }) });
+  expect(status).toBe(200);
+  const messages = kit.completeMessages(events);
+  expect(messages[0]).toMatchObject({ sender: 'user', content: content.trim() });
+  // Every bot message of the turn also went out as a bubble.
+  expect(events.filter((e) => e.type === 'bubble').map((e) => (e.type === 'bubble' ? e.message.id : null))).toEqual(messages.slice(1).map((m) => m.id));
+  return messages.slice(1);
+}
+
+const start = (sessionId: string, surveyId = kettleId, title = 'Tell us about your kettle') => send(sessionId, title, surveyStartMessage(surveyId));
+
+async function selectOption(sessionId: string, json: { optionId: string; optionText?: string; payload?: unknown; messageId?: number; otherText?: string }) {
+  const res = await chat[':sessionId']['select-option'].$post({ param: { sessionId }, json });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+/** A menu option clicked, as the widget's MenuMessage does it. */
+async function choose(sessionId: string, question: ChatMessage, optionId: string) {
+  const option = optionsOf(question).find((o) => o.id === optionId)!;
+  await selectOption(sessionId, { optionId, optionText: option.text, messageId: Number(question.id) });
+  return send(sessionId, option.text, `The visitor selected the menu option "${option.text}" (option id "${optionId}").`);
+}
+
+/** Other chosen with typed words. */
+async function chooseOther(sessionId: string, question: ChatMessage, words: string) {
+  await selectOption(sessionId, { optionId: 'q_other', optionText: words, messageId: Number(question.id), otherText: words });
+  return send(sessionId, words, `The visitor chose "Other" and wrote: ${words}`);
+}
+
+/** A multiselect submitted: the chosen ids as payload, their texts joined as the visible answer. */
+async function submitChoices(sessionId: string, question: ChatMessage, ids: string[], otherText?: string) {
+  const texts = optionsOf(question)
+    .filter((o) => ids.includes(o.id))
+    .map((o) => (o.id === 'q_other' ? otherText! : o.text));
+  const text = texts.join(', ');
+  await selectOption(sessionId, { optionId: ids.join(','), optionText: text, payload: ids, messageId: Number(question.id), ...(otherText && { otherText }) });
+  return send(sessionId, text);
+}
+
+async function rate(sessionId: string, question: ChatMessage, value: number) {
+  await selectOption(sessionId, { optionId: String(value), optionText: String(value), payload: value, messageId: Number(question.id) });
+  return send(sessionId, String(value));
+}
+
+/** A quick reply clicked: its label as the visitor's words, its action as the instruction. */
+function click(sessionId: string, message: ChatMessage, label: string) {
+  const reply = quickRepliesOf(message).find((r) => r.text === label);
+  if (!reply) throw new Error(`no quick reply "${label}" in ${JSON.stringify(message.metadata)}`);
+  return send(sessionId, reply.text, reply.action);
+}
+
+function optionsOf(message: ChatMessage): { id: string; text: string }[] {
+  return (message.metadata?.options ?? []) as { id: string; text: string }[];
+}
+
+function quickRepliesOf(message: ChatMessage): { text: string; action: string }[] {
+  return (message.metadata?.quickReplies ?? []) as { text: string; action: string }[];
+}
+
+const labels = (message: ChatMessage) => quickRepliesOf(message).map((r) => r.text);
+const stepOf = (message: ChatMessage) => message.metadata?.survey as Record<string, unknown>;
+const last = (messages: ChatMessage[]) => messages[messages.length - 1];
+
+/** Starts the kettle survey and answers up to (not including) question `upTo` (0-based). */
+async function answerUpTo(sessionId: string, upTo: number): Promise<ChatMessage> {
+  let question = last(await start(sessionId));
+  if (upTo > 0) question = last(await choose(sessionId, question, 'compact'));
+  if (upTo > 1) question = last(await submitChoices(sessionId, question, ['tea']));
+  if (upTo > 2) question = last(await rate(sessionId, question, 5));
+  return question;
+}
+
+describe('a survey run to completion', () => {
+  it('asks the four questions as widget messages and records every answer exactly as chosen', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    const usedBefore = kit.usage(userId);
+
+    const [intro, q1] = await start(sessionId);
+    const [response] = responsesOf(sessionId);
+    expect(intro).toMatchObject({
+      sender: 'bot',
+      messageType: 'text',
+      content: '**Kettle feedback**\n\nFour quick questions about your kettle.',
+      metadata: { survey: { kind: 'notice', surveyId: kettleId, responseId: response.id } },
+    });
+    expect(q1).toMatchObject({ sender: 'bot', messageType: 'menu', content: 'Which kettle do you own?' });
+    expect(q1.metadata).toEqual({
+      survey: {
+        kind: 'question',
+        surveyId: kettleId,
+        responseId: response.id,
+        questionId: 'q_model',
+        questionType: 'single_choice',
+        questionText: 'Which kettle do you own?',
+        progress: { current: 1, total: 4 },
+      },
+      quickReplies: [{ text: 'Leave survey', action: `survey_leave:${kettleId}:q_model` }],
+      options: [
+        { id: 'compact', text: 'Compact' },
+        { id: 'family', text: 'Family' },
+        { id: 'q_other', text: 'Other' },
+      ],
+      isFollowUp: true,
+    });
+    expect(sessionRow(sessionId).activeSurveyId).toBe(kettleId);
+    expect(response).toMatchObject({ answers: {}, currentQuestionIndex: 0, completed: false, completedAt: null });
+
+    const [q2] = await chooseOther(sessionId, q1, 'A travel kettle');
+    expect(q2).toMatchObject({ messageType: 'multiselect_menu', content: 'What do you use it for?' });
+    expect(q2.metadata).toMatchObject({
+      options: [
+        { id: 'tea', text: 'Tea' },
+        { id: 'coffee', text: 'Coffee' },
+        { id: 'soup', text: 'Instant soup' },
+      ],
+      minSelections: 1,
+      maxSelections: 2,
+      survey: { kind: 'question', questionId: 'q_use', questionType: 'multiple_choice', progress: { current: 2, total: 4 } },
+    });
+    expect(labels(q2)).toEqual(['Back', 'Leave survey']);
+
+    const [q3] = await submitChoices(sessionId, q2, ['coffee', 'tea']);
+    expect(q3).toMatchObject({ messageType: 'rating', content: 'How happy are you with it?' });
+    expect(q3.metadata).toMatchObject({ minValue: 1, maxValue: 5, ratingType: 'stars', survey: { questionId: 'q_stars', progress: { current: 3, total: 4 } } });
+    expect(labels(q3)).toEqual(['Back', 'Leave survey']);
+
+    const [q4] = await rate(sessionId, q3, 4);
+    expect(q4).toMatchObject({ messageType: 'text', content: 'What could we do better?' });
+    expect(q4.metadata).toMatchObject({ survey: { questionId: 'q_better', questionType: 'text', progress: { current: 4, total: 4 } } });
+    expect(labels(q4)).toEqual(['Back', 'Skip', 'Leave survey']);
+
+    const done = await send(sessionId, '  Make the lid quieter.  ');
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatchObject({
+      messageType: 'text',
+      content: 'Thanks, that helps us a lot!',
+      metadata: { survey: { kind: 'completion', surveyId: kettleId, responseId: response.id } },
+    });
+
+    const [finished] = responsesOf(sessionId);
+    expect(finished.answers).toEqual({
+      q_model: { value: 'Other: A travel kettle', optionIds: ['q_other'], otherText: 'A travel kettle', answeredAt: expect.any(String) },
+      // The config's order and words, whatever order they were ticked in.
+      q_use: { value: ['Tea', 'Coffee'], optionIds: ['tea', 'coffee'], answeredAt: expect.any(String) },
+      q_stars: { value: 4, answeredAt: expect.any(String) },
+      q_better: { value: 'Make the lid quieter.', answeredAt: expect.any(String) },
+    });
+    expect(finished.completed).toBe(true);
+    expect(finished.completedAt).toBeGreaterThanOrEqual(finished.startedAt);
+    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+
+    // Each question message is marked answered; no survey message is a rateable answer.
+    const stored = await kit.getMessages(sessionId);
+    const questions = stored.filter((m) => stepOf(m)?.kind === 'question');
+    expect(questions.map((m) => [stepOf(m).questionId, stepOf(m).answered])).toEqual([
+      ['q_model', true],
+      ['q_use', true],
+      ['q_stars', true],
+      ['q_better', true],
+    ]);
+    const rows = sqlite.prepare(`select sender, question_key as questionKey, answer_status as answerStatus from chat_messages where session_id = ?`).all(sessionId) as {
+      sender: string;
+      questionKey: string | null;
+      answerStatus: string | null;
+    }[];
+    expect(rows.every((r) => r.questionKey === null && r.answerStatus === null)).toBe(true);
+    expect(stored.every((m) => m.metadata?.answerStatus === undefined && m.feedback === undefined)).toBe(true);
+    expect(sessionRow(sessionId).questionCount).toBe(0);
+    // Five visitor turns, each one message of the monthly quota.
+    expect(kit.usage(userId) - usedBefore).toBe(5);
+  });
+
+  it('records choices made by a widget that names no message, and typed option texts and numbers', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    await start(sessionId);
+    // Older widgets send no messageId: the latest message offering the option takes the choice.
+    await selectOption(sessionId, { optionId: 'family', optionText: 'Family' });
+    const [q2] = await send(sessionId, 'Family', 'The visitor selected the menu option "Family" (option id "family").');
+    expect(stepOf(q2).questionId).toBe('q_use');
+    const [q3] = await send(sessionId, 'instant  SOUP ,tea');
+    expect(stepOf(q3).questionId).toBe('q_stars');
+    const [q4] = await send(sessionId, '2');
+    expect(stepOf(q4).questionId).toBe('q_better');
+    expect(responsesOf(sessionId)[0].answers).toMatchObject({
+      q_model: { value: 'Family', optionIds: ['family'] },
+      q_use: { value: ['Tea', 'Instant soup'], optionIds: ['tea', 'soup'] },
+      q_stars: { value: 2 },
+    });
+  });
+
+  it('cannot be taken twice in one session', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    const q4 = await answerUpTo(sessionId, 3);
+    await send(sessionId, 'Nothing, it is great.');
+    const again = await start(sessionId);
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({ content: "You've already completed this survey. Thank you!", metadata: { survey: { kind: 'notice', surveyId: kettleId } } });
+    expect(responsesOf(sessionId)).toHaveLength(1);
+    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+    // Its old controls resume nothing either.
+    const stale = await click(sessionId, q4, 'Skip');
+    expect(stale.map((m) => m.content)).toEqual(["You've already completed this survey. Thank you!"]);
+  });
+});
+
+describe('starting a survey', () => {
+  it('starts only active surveys of this bot', async () => {
+    const draftId = createSurvey({ ...KETTLE, id: 'draft-one', title: 'Draft' }, 'draft');
+    const o = await kit.owner();
+    const otherBot = await kit.newBot(o.cookie, { name: 'Other shop' });
+    const foreignId = createSurvey({ ...KETTLE, id: 'foreign' }, 'active', otherBot.id);
+    const sessionId = await kit.openSession(bot.guid);
+    for (const id of [draftId, foreignId, 999_999]) {
+      const messages = await start(sessionId, id);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatchObject({
+        messageType: 'text',
+        content: "Sorry, this survey isn't available right now.",
+        metadata: { survey: { kind: 'notice', surveyId: id } },
+      });
+      expect(responsesOf(sessionId, id)).toEqual([]);
+    }
+    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+    // The survey start never reaches the model and is no visitor question.
+    expect(sessionRow(sessionId).questionCount).toBe(0);
+  });
+
+  it('pauses the survey in progress when another one starts, and resumes it later', async () => {
+    const shortId = createSurvey({ ...KETTLE, id: 'short', title: 'Short one', description: '   ', questions: [KETTLE.questions[3]] });
+    const sessionId = await kit.openSession(bot.guid);
+    await answerUpTo(sessionId, 1);
+    const [intro, only] = await start(sessionId, shortId, 'Short one');
+    // A blank description adds nothing to the title.
+    expect(intro.content).toBe('**Short one**');
+    expect(only.metadata).toMatchObject({ survey: { questionId: 'q_better', progress: { current: 1, total: 1 } } });
+    expect(sessionRow(sessionId).activeSurveyId).toBe(shortId);
+    expect(responsesOf(sessionId)[0]).toMatchObject({ completed: false, currentQuestionIndex: 1 });
+
+    const [welcome, q2] = await start(sessionId);
+    expect(welcome.content).toBe("Welcome back! Let's pick up where you left off.");
+    expect(q2.metadata).toMatchObject({ survey: { questionId: 'q_use' } });
+    expect(sessionRow(sessionId).activeSurveyId).toBe(kettleId);
+    expect(responsesOf(sessionId, shortId)[0]).toMatchObject({ completed: false, answers: {} });
+  });
+
+  it('tells the visitor when the survey they are taking is no longer available', async () => {
+    const id = createSurvey({ ...KETTLE, id: 'pulled' });
+    const sessionId = await kit.openSession(bot.guid);
+    await start(sessionId, id);
+    setStatus(id, 'draft');
+    const messages = await send(sessionId, 'Compact');
+    expect(messages.map((m) => m.content)).toEqual(["Sorry, this survey isn't available right now."]);
+    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+    // Then the chat is the usual one again.
+    const answer = await send(sessionId, 'How do I get a refund?');
+    expect(answer[0].content).toContain('full refund within 30 days');
+  });
+});
+
+describe('survey controls', () => {
+  it('goes back to the previous question, whose new answer replaces the old one', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    const q2 = await answerUpTo(sessionId, 1);
+    const [q1again] = await click(sessionId, q2, 'Back');
+    expect(q1again).toMatchObject({ messageType: 'menu', content: 'Which kettle do you own?' });
+    expect(stepOf(q1again)).toMatchObject({ questionId: 'q_model', progress: { current: 1, total: 4 } });
+    expect(stepOf(q1again).answered).toBeUndefined();
+    // Until then the old answer stays.
+    expect(responsesOf(sessionId)[0]).toMatchObject({ currentQuestionIndex: 0, answers: { q_model: { value: 'Compact' } } });
+
+    const [next] = await choose(sessionId, q1again, 'family');
+    expect(stepOf(next).questionId).toBe('q_use');
+    expect(responsesOf(sessionId)[0]).toMatchObject({ currentQuestionIndex: 1, answers: { q_model: { value: 'Family', optionIds: ['family'] } } });
+  });
+
+  it('has no question before the first, and no Back when the survey does not allow it', async () => {
+    const noBackId = createSurvey({ ...KETTLE, id: 'no-back', settings: { ...KETTLE.settings, allowBackNavigation: false, showProgress: false } });
+    const sessionId = await kit.openSession(bot.guid);
+    const [, q1] = await start(sessionId, noBackId);
+    const [q2] = await choose(sessionId, q1, 'compact');
+    expect(labels(q2)).toEqual(['Leave survey']);
+    expect(stepOf(q2).progress).toBeUndefined();
+    const refused = await send(sessionId, 'Back', `survey_back:${noBackId}:q_use`);
+    expect(refused.map((m) => m.content)).toEqual(['This is the first question.', 'What do you use it for?']);
+    expect(responsesOf(sessionId, noBackId)[0].currentQuestionIndex).toBe(1);
+
+    const other = await kit.openSession(bot.guid);
+    await start(other);
+    const first = await send(other, 'Back', `survey_back:${kettleId}:q_model`);
+    expect(first.map((m) => m.content)).toEqual(['This is the first question.', 'Which kettle do you own?']);
+  });
+
+  it('refuses to skip a required question and skips an optional one, dropping its earlier answer', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    await start(sessionId);
+    const refused = await send(sessionId, 'Skip', `survey_skip:${kettleId}:q_model`);
+    expect(refused.map((m) => [m.messageType, m.content])).toEqual([
+      ['text', 'This question needs an answer.'],
+      ['menu', 'Which kettle do you own?'],
+    ]);
+    expect(responsesOf(sessionId)[0].currentQuestionIndex).toBe(0);
+
+    const optionalId = createSurvey({
+      ...KETTLE,
+      id: 'optional',
+      questions: [
+        { id: 'q_a', text: 'First thought?', type: 'text', required: false },
+        { id: 'q_b', text: 'Second thought?', type: 'text', required: false },
+      ],
+    });
+    const other = await kit.openSession(bot.guid);
+    const [, qa] = await start(other, optionalId);
+    expect(labels(qa)).toEqual(['Skip', 'Leave survey']);
+    const [qb] = await send(other, 'Kettles are nice');
+    const [qaAgain] = await click(other, qb, 'Back');
+    expect(responsesOf(other, optionalId)[0].answers).toMatchObject({ q_a: { value: 'Kettles are nice' } });
+    const [qbAgain] = await click(other, qaAgain, 'Skip');
+    expect(qbAgain.content).toBe('Second thought?');
+    expect(responsesOf(other, optionalId)[0].answers).toEqual({});
+    const done = await click(other, qbAgain, 'Skip');
+    expect(done.map((m) => m.content)).toEqual(['Thanks, that helps us a lot!']);
+    expect(responsesOf(other, optionalId)[0]).toMatchObject({ completed: true, answers: {} });
+  });
+
+  it('asks the pending question again when a Back or Skip of an earlier question is pressed', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    const [, q1] = await start(sessionId);
+    const [q2] = await choose(sessionId, q1, 'compact');
+    const [q3] = await submitChoices(sessionId, q2, ['tea']);
+    const stale = await click(sessionId, q2, 'Back');
+    expect(stale.map((m) => m.content)).toEqual(['How happy are you with it?']);
+    expect(stepOf(stale[0]).questionId).toBe(stepOf(q3).questionId);
+    expect(responsesOf(sessionId)[0].currentQuestionIndex).toBe(2);
+  });
+
+  it('leaves the survey for a normal question, then resumes it at the pending question', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    const q2 = await answerUpTo(sessionId, 1);
+    const left = await click(sessionId, q2, 'Leave survey');
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({
+      messageType: 'text',
+      content: 'No problem. You can come back to the survey at any time.',
+      metadata: { survey: { kind: 'notice', surveyId: kettleId }, quickReplies: [{ text: 'Continue survey', action: `start_survey:${kettleId}` }] },
+    });
+    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+    expect(responsesOf(sessionId)[0]).toMatchObject({ completed: false, currentQuestionIndex: 1 });
+
+    const answer = await send(sessionId, 'How do I get a refund?');
+    expect(answer).toHaveLength(1);
+    expect(answer[0].content).toContain('full refund within 30 days');
+    expect(answer[0].metadata?.answerStatus).toBe('answered');
+    expect(sessionRow(sessionId).questionCount).toBe(1);
+
+    const resumed = await click(sessionId, left[0], 'Continue survey');
+    expect(resumed.map((m) => [m.messageType, m.content])).toEqual([
+      ['text', "Welcome back! Let's pick up where you left off."],
+      ['multiselect_menu', 'What do you use it for?'],
+    ]);
+    expect(sessionRow(sessionId).activeSurveyId).toBe(kettleId);
+    expect(responsesOf(sessionId)).toHaveLength(1);
+    expect(responsesOf(sessionId)[0].answers).toMatchObject({ q_model: { value: 'Compact' } });
+  });
+
+  it('answers a control of a survey the session is not taking without resuming it', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    const q2 = await answerUpTo(sessionId, 1);
+    await click(sessionId, q2, 'Leave survey');
+    const stale = await click(sessionId, q2, 'Back');
+    expect(stale).toHaveLength(1);
+    expect(stale[0]).toMatchObject({
+      content: 'Would you like to continue the survey "Kettle feedback"?',
+      metadata: { quickReplies: [{ text: 'Continue survey', action: `start_survey:${kettleId}` }] },
+    });
+    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+    expect(responsesOf(sessionId)[0].currentQuestionIndex).toBe(1);
+
+    const fresh = await kit.openSession(bot.guid);
+    const never = await send(fresh, 'Skip', `survey_skip:${kettleId}:q_model`);
+    expect(never.map((m) => m.content)).toEqual(["Sorry, this survey isn't available right now."]);
+    expect(responsesOf(fresh)).toEqual([]);
+  });
+});
+
+describe('answers the pending question cannot take', () => {
+  it('answers a typed question normally, offers to continue, and still takes the open menu', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    const [, q1] = await start(sessionId);
+    const aside = await send(sessionId, 'How do I get a refund?');
+    expect(aside).toHaveLength(2);
+    expect(aside[0].content).toContain('full refund within 30 days');
+    expect(aside[1]).toMatchObject({
+      messageType: 'text',
+      content: 'Would you like to continue the survey "Kettle feedback"?',
+      metadata: { survey: { kind: 'notice', surveyId: kettleId }, quickReplies: [{ text: 'Continue survey', action: `start_survey:${kettleId}` }], isFollowUp: true },
+    });
+    expect(sessionRow(sessionId)).toEqual({ activeSurveyId: kettleId, questionCount: 1 });
+    expect(responsesOf(sessionId)[0]).toMatchObject({ answers: {}, currentQuestionIndex: 0 });
+
+    const [q2] = await choose(sessionId, q1, 'family');
+    expect(stepOf(q2).questionId).toBe('q_use');
+    expect(responsesOf(sessionId)[0].answers).toMatchObject({ q_model: { value: 'Family' } });
+    expect(sessionRow(sessionId).questionCount).toBe(1);
+  });
+
+  it('asks again after a choice the question does not offer', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    const [, q1] = await start(sessionId);
+    await selectOption(sessionId, { optionId: 'espresso', optionText: 'Espresso', messageId: Number(q1.id) });
+    const unknown = await send(sessionId, 'Espresso', 'The visitor selected the menu option "Espresso" (option id "espresso").');
+    expect(unknown.map((m) => [m.messageType, m.content])).toEqual([
+      ['text', 'Please choose one of the options.'],
+      ['menu', 'Which kettle do you own?'],
+    ]);
+    // Other needs the visitor's words.
+    await selectOption(sessionId, { optionId: 'q_other', optionText: '   ', messageId: Number(unknown[1].id) });
+    const blank = await send(sessionId, 'Other', 'The visitor chose "Other".');
+    expect(blank.map((m) => m.content)).toEqual(['Please choose one of the options.', 'Which kettle do you own?']);
+    const [q2] = await choose(sessionId, blank[1], 'compact');
+
+    const tooMany = await submitChoices(sessionId, q2, ['tea', 'coffee', 'soup']);
+    expect(tooMany.map((m) => [m.messageType, m.content])).toEqual([
+      ['text', 'Please choose one of the options.'],
+      ['multiselect_menu', 'What do you use it for?'],
+    ]);
+    const typedTooMany = await send(sessionId, 'Tea, Coffee, Instant soup');
+    expect(typedTooMany.map((m) => m.content)).toEqual(['Please choose one of the options.', 'What do you use it for?']);
+    const [q3] = await submitChoices(sessionId, typedTooMany[1], ['soup']);
+
+    const outOfRange = await rate(sessionId, q3, 6);
+    expect(outOfRange.map((m) => [m.messageType, m.content])).toEqual([
+      ['text', 'Please choose one of the options.'],
+      ['rating', 'How happy are you with it?'],
+    ]);
+    const typedZero = await send(sessionId, '0');
+    expect(typedZero.map((m) => m.content)).toEqual(['Please choose one of the options.', 'How happy are you with it?']);
+    // The refused choice stays behind: the re-asked question waits for a new one.
+    const aside = await send(sessionId, 'Do you ship to Lyon?');
+    expect(aside.at(-1)?.content).toBe('Would you like to continue the survey "Kettle feedback"?');
+    const [q4] = await rate(sessionId, typedZero[1], 3);
+    expect(stepOf(q4).questionId).toBe('q_better');
+    expect(responsesOf(sessionId)[0].answers).toMatchObject({ q_model: { value: 'Compact' }, q_use: { value: ['Instant soup'] }, q_stars: { value: 3 } });
+  });
+});
+
+describe('select-option', () => {
+  it('records a choice on the named message of this session only, with the words typed with Other', async () => {
+    const mine = await kit.openSession(bot.guid);
+    const [, q1] = await start(mine);
+    const theirs = await kit.openSession(bot.guid);
+    const [, foreign] = await start(theirs);
+    // Another session's message is not this session's to record on: the latest offer here takes it.
+    const answer = await selectOption(mine, { optionId: 'q_other', optionText: 'Mine', messageId: Number(foreign.id), otherText: ' A kettle I built ' });
+    expect(answer).toEqual({ success: true, messageId: Number(q1.id) });
+    const stored = (await kit.getMessages(mine)).find((m) => m.id === q1.id)!;
+    expect(stored.metadata?.selection).toEqual({ optionId: 'q_other', optionText: 'Mine', payload: null, otherText: 'A kettle I built', selectedAt: expect.any(String) });
+    expect((await kit.getMessages(theirs)).find((m) => m.id === foreign.id)?.metadata?.selection).toBeUndefined();
+  });
+});

@@ -1,0 +1,70 @@
+import { SURVEY_DEFAULTS, surveyQuestionMessage, type ChatMessage, type SurveyConfig } from '@parley/contracts';
+import { Eye } from 'lucide-react';
+import { useMemo } from 'react';
+import { ChatTranscript } from '../../../../sdk/src/transcript/ChatTranscript';
+import { ShadowRoot } from '../../components/ShadowRoot';
+import type { Chatbot } from '../../lib/api';
+import { botTheme } from '../chatbots/botTheme';
+
+const EMPTY_PREVIEW_TEXT = 'Add a question to preview the survey.';
+
+/**
+ * The survey as a visitor meets it in the chat, drawn by the widget's own components (read-only,
+ * in a shadow root like the widget): the intro, each question as the chat asks it, then the
+ * completion message. It follows the draft, so unsaved edits show at once.
+ */
+export function SurveyPreviewTab({ bot, surveyId, config }: { bot: Chatbot; surveyId: number; config: SurveyConfig }) {
+  const messages = useMemo(() => previewMessages(surveyId, config), [surveyId, config]);
+  if (config.questions.length === 0) {
+    return (
+      <div className="flex flex-col items-center py-10 text-center text-slate-600 dark:text-slate-400">
+        <Eye className="h-8 w-8" aria-hidden />
+        <p className="mt-2 text-sm">{EMPTY_PREVIEW_TEXT}</p>
+      </div>
+    );
+  }
+  const theme = botTheme(bot);
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600 dark:text-slate-400">What a visitor sees once a topic or quick action starts this survey. Answers are not recorded here.</p>
+      <ShadowRoot data-testid="survey-preview" className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
+        <ChatTranscript
+          messages={messages}
+          botName={bot.name}
+          avatarUrl={bot.avatarUrl}
+          apiUrl={window.location.origin}
+          primaryColor={theme.Primary}
+          backgroundColor={theme.Background}
+          textColor={theme.Text}
+          entryProps={() => ({ 'data-testid': 'preview-message' })}
+        />
+      </ShadowRoot>
+    </div>
+  );
+}
+
+/** The bot's messages of a whole run: the intro (title in bold, then the description), each question, the completion message. */
+function previewMessages(surveyId: number, config: SurveyConfig): ChatMessage[] {
+  const createdAt = new Date().toISOString();
+  const bot = (id: string, content: string, rest: Partial<ChatMessage> = {}): ChatMessage => ({
+    id,
+    sessionId: 'survey-preview',
+    sender: 'bot',
+    content,
+    messageType: 'text',
+    createdAt,
+    ...rest,
+  });
+  const description = config.description.trim();
+  const intro = `**${config.title.trim() || SURVEY_DEFAULTS.title}**${description ? `\n\n${description}` : ''}`;
+  return [
+    bot('preview-intro', intro, { metadata: { survey: { kind: 'notice', surveyId } } }),
+    ...config.questions.map((_, index) => {
+      const { content, messageType, metadata } = surveyQuestionMessage(surveyId, config, index);
+      return bot(`preview-question-${index}`, content, { messageType, metadata });
+    }),
+    bot('preview-completion', config.completionMessage.trim() || SURVEY_DEFAULTS.completionMessage, {
+      metadata: { survey: { kind: 'completion', surveyId } },
+    }),
+  ];
+}
