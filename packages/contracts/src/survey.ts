@@ -263,6 +263,7 @@ export const SURVEY_CHAT_TEXTS = {
   continueLabel: 'Continue survey',
   answerRequired: 'This question needs an answer.',
   chooseAnOption: 'Please choose one of the options.',
+  questionClosed: "That question isn't open any more. Let's continue here:",
   noEarlierQuestion: 'This is the first question.',
   answerPlaceholder: 'Type your answer…',
 } as const;
@@ -280,6 +281,7 @@ export const SURVEY_MESSAGES = {
   noResponses: 'No responses',
   noDashboardData: 'No survey data',
   activateNeedsQuestion: 'Add at least one question before activating the survey.',
+  activeNeedsQuestion: 'An active survey needs at least one question. Deactivate it before removing its last question.',
 } as const;
 
 /** Survey edits are saved this long after the last change (or at once with Save Details). */

@@ -57,11 +57,36 @@ export function startResponse(survey: RunnableSurvey, sessionId: string): Survey
 export const recordAnswer = sqlite.transaction((response: SurveyResponseRow, questionId: string, answer: SurveyAnswer, nextIndex: number) => {
   const answers = { ...answersOf(response), [questionId]: answer };
   db.update(surveyResponses).set({ answers, currentQuestionIndex: nextIndex }).where(eq(surveyResponses.id, response.id)).run();
-  for (const message of openQuestionMessages(response.sessionId, response.id, questionId)) {
+  closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, questionId));
+});
+
+/** Marks question messages as done with, so a choice recorded on them is never read again. */
+export function closeQuestionMessages(messages: { id: number; metadata: Record<string, unknown> | null }[]): void {
+  for (const message of messages) {
     const step = surveyStepOf(message.metadata);
     updateMessage(message.id, { metadata: { ...(message.metadata ?? {}), survey: { ...step, answered: true } } });
   }
-});
+}
+
+/**
+ * Open messages of response `responseId` asking another question than `pendingQuestionId` that
+ * carry a choice: the visitor clicked a question the survey has moved past (one asked before
+ * they went Back, say).
+ */
+export function staleChoiceMessages(sessionId: string, responseId: number, pendingQuestionId: string): { id: number; metadata: Record<string, unknown> | null }[] {
+  return staleChoices.all({ sessionId, responseId, questionId: pendingQuestionId }).map((row) => ({ id: row.id, metadata: row.metadata ? JSON.parse(row.metadata) : null }));
+}
+
+const staleChoices = sqlite.prepare<{ sessionId: string; responseId: number; questionId: string }, { id: number; metadata: string | null }>(
+  `select id, metadata from chat_messages
+   where session_id = @sessionId and sender = 'bot'
+     and json_extract(metadata, '$.survey.kind') = 'question'
+     and json_extract(metadata, '$.survey.responseId') = @responseId
+     and json_extract(metadata, '$.survey.questionId') <> @questionId
+     and coalesce(json_extract(metadata, '$.survey.answered'), 0) = 0
+     and json_extract(metadata, '$.selection') is not null
+   order by id desc`,
+);
 
 /** Leaves `questionId` unanswered (dropping an answer given before) and moves on to `nextIndex`. */
 export function skipQuestion(response: SurveyResponseRow, questionId: string, nextIndex: number): void {

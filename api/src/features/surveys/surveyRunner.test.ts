@@ -366,6 +366,26 @@ describe('survey controls', () => {
     expect(responsesOf(sessionId)[0]).toMatchObject({ currentQuestionIndex: 1, answers: { q_model: { value: 'Family', optionIds: ['family'] } } });
   });
 
+  it('answers a click on a question asked before going Back by showing the pending question, recording nothing', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    const q3 = await answerUpTo(sessionId, 2);
+    expect(stepOf(q3).questionId).toBe('q_stars');
+    const [q2again] = await click(sessionId, q3, 'Back');
+    expect(stepOf(q2again).questionId).toBe('q_use');
+    const before = responsesOf(sessionId)[0];
+
+    // The stars of the earlier asking are still on screen; clicking one is no answer to q_use.
+    const [closed, asked] = await rate(sessionId, q3, 4);
+    expect(closed.content).toBe("That question isn't open any more. Let's continue here:");
+    expect(stepOf(asked)).toMatchObject({ questionId: 'q_use' });
+    expect(responsesOf(sessionId)[0]).toEqual(before);
+    expect(sessionRow(sessionId).questionCount).toBe(0);
+    // The click is spent: the pending question's own answer goes through as usual.
+    const [next] = await submitChoices(sessionId, asked, ['soup']);
+    expect(stepOf(next).questionId).toBe('q_stars');
+    expect(responsesOf(sessionId)[0].answers.q_use).toMatchObject({ value: ['Instant soup'], optionIds: ['soup'] });
+  });
+
   it('has no question before the first, and no Back when the survey does not allow it', async () => {
     const noBackId = createSurvey({ ...KETTLE, id: 'no-back', settings: { ...KETTLE.settings, allowBackNavigation: false, showProgress: false } });
     const sessionId = await kit.openSession(bot.guid);

@@ -18,6 +18,7 @@ import type { ReplyWriter } from '../chat/replyWriter';
 import { phraseQuestion } from './phraseQuestion';
 import {
   answersOf,
+  closeQuestionMessages,
   completeResponse,
   findResponse,
   findSurvey,
@@ -26,6 +27,7 @@ import {
   recordAnswer,
   setActiveSurvey,
   skipQuestion,
+  staleChoiceMessages,
   startResponse,
   type RunnableSurvey,
   type SurveyResponseRow,
@@ -74,11 +76,25 @@ export function surveyTurnFor(bot: Chatbot, session: SessionRow, content: string
   if (index === null) return surveyTurn(async (turn) => complete(turn, survey, response), bot, session);
 
   const question = survey.config.questions[index];
-  // The widget records a choice on the question's message (select-option) just before it sends it.
-  const selection = openQuestionMessages(session.sessionId, response.id, question.id)[0]?.metadata?.selection;
-  const reading = readAnswer(question, selection, content, internal);
+  // The widget records a choice on the question's message (select-option) just before it sends
+  // it; the visitor may click any copy of the question still open (it is asked again after an
+  // aside or a refused choice).
+  const chosen = openQuestionMessages(session.sessionId, response.id, question.id).find((m) => isSelection(m.metadata?.selection));
+  const stale = chosen ? [] : staleChoiceMessages(session.sessionId, response.id, question.id);
+  if (stale.length) {
+    // A click on a question the survey has moved past (asked before the visitor went Back) is
+    // no answer to the pending question, however it reads, and no question for the model.
+    return surveyTurn(async (turn) => {
+      closeQuestionMessages(stale);
+      notice(turn, survey.id, SURVEY_CHAT_TEXTS.questionClosed, response.id);
+      await ask(turn, survey, response, index);
+    }, bot, session);
+  }
+  const reading = readAnswer(question, chosen?.metadata?.selection, content, internal);
   if (reading === 'invalid') {
     return surveyTurn(async (turn) => {
+      // A refused choice is read once: the question is asked anew for the next one.
+      if (chosen) closeQuestionMessages([chosen]);
       notice(turn, survey.id, SURVEY_CHAT_TEXTS.chooseAnOption, response.id);
       await ask(turn, survey, response, index);
     }, bot, session);
