@@ -42,6 +42,13 @@ export async function newBot(cookie: string, overrides: Partial<NewBotInput> = {
   return res.json();
 }
 
+/** A fresh owner with one bot ("Harbor Help" unless `overrides` say otherwise). */
+export async function ownerWithBot(overrides: Partial<NewBotInput> = {}) {
+  const { cookie } = await createUserAndCookie();
+  const bot = await newBot(cookie, { name: 'Harbor Help', ...overrides });
+  return { cookie, bot };
+}
+
 // The shape the app's error handler answers with. Unknown keys are kept, so a whole-body
 // comparison still sees anything unexpected.
 const errorAnswer = z.looseObject({ message: z.string(), details: z.record(z.string(), z.unknown()).optional() });

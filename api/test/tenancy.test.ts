@@ -139,7 +139,7 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
       {
         label: 'read survey analytics',
         route: 'GET /chatbots/:id/surveys/analytics',
-        send: () => chatbots[':id'].surveys.analytics.$get({ param: { id: bot.guid } }, asB),
+        send: () => chatbots[':id'].surveys.analytics.$get({ param: { id: bot.guid }, query: {} }, asB),
       },
       {
         label: 'edit survey',

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo } from 'react';
-import { fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import type { ChatMessage } from '@parley/contracts';
 import { ChatActionsContext, lastBotMessage, useChatActions } from '../../sdk/src/chat/ChatActions';
+import { closedQuestions } from '../../sdk/src/chat/closedQuestions';
 import { Composer } from '../../sdk/src/chat/Composer';
 import { MessageList } from '../../sdk/src/chat/MessageList';
 import { user } from '../support/fixtures';
@@ -13,7 +14,8 @@ import { completion, intro, leftNotice, surveyQuestion, withoutProgress } from '
  * (`surveyQuestionMessage`): single choice as a menu with Other, multiple choice with its
  * limits, ratings as stars, numbers or a 0–10 scale, text answered in the composer. "Question n
  * of total" shows above each question when the survey shows progress; Back, Skip and Leave
- * survey show under the newest question only, never under an answered one.
+ * survey show under the newest question only, never under an answered one. Only the newest
+ * asking of a question takes an answer: one the survey has moved past is locked.
  */
 const meta = {
   title: 'Messages/Survey',
@@ -24,11 +26,14 @@ type Story = StoryObj<typeof meta>;
 
 /**
  * The chat tab as the widget draws it: the message log and, when asked, the composer. Like the
- * real chat, it tells both which bot message is the newest.
+ * real chat, it tells both which bot message is the newest and which questions are closed.
  */
 function SurveyChat({ messages, composer = false }: { messages: ChatMessage[]; composer?: boolean }) {
   const actions = useChatActions();
-  const value = useMemo(() => ({ ...actions, lastBotMessage: lastBotMessage(messages) }), [actions, messages]);
+  const value = useMemo(() => {
+    const closed = closedQuestions(messages, actions.answers);
+    return { ...actions, lastBotMessage: lastBotMessage(messages), isOpen: (key: string) => !closed.has(key) };
+  }, [actions, messages]);
   return (
     <ChatActionsContext.Provider value={value}>
       <div className="cw-chat">
@@ -127,6 +132,30 @@ export const BackSkipLeaveControls: Story = {
       user('Search engine', 'u-1'),
       surveyQuestion(1, 3),
     ],
+  },
+};
+
+/**
+ * Questions the survey moved past stay locked, answered or not: the rating was skipped, then the
+ * visitor went Back from the scale, so only the rating's new asking takes an answer.
+ */
+export const QuestionsMovedPast: Story = {
+  args: {
+    messages: [
+      surveyQuestion(3, 5),
+      user('Skip', 'u-1'),
+      surveyQuestion(4, 6),
+      user('Back', 'u-2'),
+      surveyQuestion(3, 7),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const story = await storyIn(canvasElement);
+    const disabled = (name: string) => story.getAllByRole('button', { name }).map((b) => (b as HTMLButtonElement).disabled);
+    // The skipped asking of the rating and the scale left by Back are locked; the new asking is open.
+    await expect(disabled('Rate 3 out of 5')).toEqual([true, false]);
+    await expect(disabled('Rate 7 out of 10')).toEqual([true]);
+    await expect(story.getAllByRole('group', { name: 'Suggested replies' }).map((g) => g.textContent)).toEqual(['BackSkipLeave survey']);
   },
 };
 

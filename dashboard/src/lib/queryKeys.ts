@@ -39,10 +39,12 @@ export const queryKeys = {
     /** The bot's surveys with their response counts (the survey builder's list). */
     surveys: (guid: string) => ['/api/chatbots', guid, 'surveys'] as const,
     /**
-     * The bot's survey figures (the survey analytics page and the dashboard's card). Nested under
-     * `surveys`, so refreshing the survey list after an edit refreshes these too.
+     * The bot's survey figures (the survey analytics page). Nested under `surveys`, so refreshing
+     * the survey list after an edit refreshes these too.
      */
     surveyAnalytics: (guid: string) => ['/api/chatbots', guid, 'surveys', 'analytics'] as const,
+    /** The bot's survey totals without the per-survey breakdown (the dashboard's card), refreshed with the figures. */
+    surveyTotals: (guid: string) => ['/api/chatbots', guid, 'surveys', 'analytics', 'totals'] as const,
   },
   chat: {
     /** The prefix of everything cached about one conversation. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   CHOICE_QUESTION_TYPES,
+  DEFAULT_RATING,
   MIN_CHOICE_OPTIONS,
   OTHER_OPTION_ID,
   questionTypes,
@@ -11,6 +12,7 @@ import {
   SURVEY_ASSISTANT_LIMITS,
   SURVEY_DEFAULTS,
   SURVEY_LIMITS,
+  surveyChoices,
   surveyStatuses,
   type CreateSurveyRequest,
   type SurveyAssistantRequest,
@@ -39,8 +41,8 @@ export const surveyQuestionSchema = z
         minValue: z.number().int().min(RATING_RANGE.min).max(RATING_RANGE.max).optional(),
         maxValue: z.number().int().min(RATING_RANGE.min).max(RATING_RANGE.max).optional(),
         ratingType: z.enum(ratingTypes).optional(),
-        minSelections: z.number().int().min(1).max(SURVEY_LIMITS.options + 1).optional(),
-        maxSelections: z.number().int().min(1).max(SURVEY_LIMITS.options + 1).optional(),
+        minSelections: z.number({ error: 'Minimum selections must be a whole number' }).int('Minimum selections must be a whole number').optional(),
+        maxSelections: z.number({ error: 'Maximum selections must be a whole number' }).int('Maximum selections must be a whole number').optional(),
       })
       .loose()
       .optional(),
@@ -50,17 +52,35 @@ export const surveyQuestionSchema = z
       ctx.addIssue({ code: 'custom', path: ['options'], message: `A choice question needs at least ${MIN_CHOICE_OPTIONS} options` });
     }
     const { minValue, maxValue } = q.metadata ?? {};
-    if (q.type === 'rating' && (minValue ?? 1) >= (maxValue ?? 5)) {
+    if (q.type === 'rating' && (minValue ?? DEFAULT_RATING.minValue) >= (maxValue ?? DEFAULT_RATING.maxValue)) {
       ctx.addIssue({ code: 'custom', path: ['metadata'], message: 'Rating minimum must be below its maximum' });
     }
     const ids = q.options?.map((o) => o.id) ?? [];
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option ids must be unique' });
     if (ids.includes(OTHER_OPTION_ID)) ctx.addIssue({ code: 'custom', path: ['options'], message: `"${OTHER_OPTION_ID}" is reserved for the Other option: use allowFreeChoice` });
-    const { minSelections, maxSelections } = q.metadata ?? {};
-    if (minSelections !== undefined && maxSelections !== undefined && minSelections > maxSelections) {
-      ctx.addIssue({ code: 'custom', path: ['metadata'], message: 'Minimum selections must not exceed maximum selections' });
-    }
+    if (q.type === 'multiple_choice') selectionIssues(q, ctx);
   }) satisfies z.ZodType<SurveyQuestion, unknown>;
+
+/**
+ * A multiple-choice question's limits: each from 1 to the number of choices the visitor sees
+ * (Other included), since a limit above that could never be met, and the minimum at most the
+ * maximum. Other question types ignore them.
+ */
+function selectionIssues(q: Pick<SurveyQuestion, 'options' | 'allowFreeChoice' | 'metadata'>, ctx: z.RefinementCtx) {
+  const choices = Math.max(1, surveyChoices(q).length);
+  const { minSelections, maxSelections } = q.metadata ?? {};
+  for (const [field, label, value] of [
+    ['minSelections', 'Minimum', minSelections],
+    ['maxSelections', 'Maximum', maxSelections],
+  ] as const) {
+    if (value !== undefined && (value < 1 || value > choices)) {
+      ctx.addIssue({ code: 'custom', path: ['metadata', field], message: `${label} selections must be a whole number from 1 to ${choices}` });
+    }
+  }
+  if (minSelections !== undefined && maxSelections !== undefined && minSelections > maxSelections) {
+    ctx.addIssue({ code: 'custom', path: ['metadata', 'minSelections'], message: 'Minimum selections must not exceed maximum selections' });
+  }
+}
 
 /** Ids travel inside the chat's internal messages, so they keep to letters, digits, _ and -. */
 function idSchema(label: string) {

@@ -4,16 +4,23 @@ import {
   DEFAULT_CHOICE_OPTIONS,
   formatCompletionRate,
   formatCompletionTime,
+  isOtherAnswer,
   mergeSurveyAnalytics,
   newSurveyConfig,
+  otherAnswerValue,
   parseSurveyControl,
   ratingBounds,
+  ratingScale,
   selectionLimits,
   surveyAnswerText,
+  surveyChoices,
+  surveyCompletionMessage,
   surveyControlMessage,
   surveyControls,
+  surveyIntroMessage,
   surveyQuestionMessage,
   surveyStepOf,
+  surveyTitle,
   withQuestionType,
   type SurveyConfig,
   type SurveyQuestion,
@@ -177,8 +184,13 @@ describe('surveyQuestionMessage', () => {
 
   it('asks a rating with its scale and type, and no Skip when required', () => {
     const message = surveyQuestionMessage(7, config, 2);
-    expect(message).toMatchObject({ messageType: 'rating', metadata: { minValue: 0, maxValue: 10, ratingType: 'numbers', quickReplies: [back('q3'), leave('q3')] } });
+    // Number buttons are "numeric" in the widget's message contract.
+    expect(message).toMatchObject({ messageType: 'rating', metadata: { minValue: 0, maxValue: 10, ratingType: 'numeric', quickReplies: [back('q3'), leave('q3')] } });
     expect(message.metadata.survey.progress).toEqual({ current: 3, total: 4 });
+    const withType = (ratingType?: 'stars' | 'numbers' | 'scale') => ({ ...config, questions: [{ ...config.questions[2], metadata: { minValue: 0, maxValue: 10, ratingType } }] });
+    expect(surveyQuestionMessage(7, withType('scale'), 0).metadata.ratingType).toBe('scale');
+    expect(surveyQuestionMessage(7, withType('stars'), 0).metadata.ratingType).toBe('stars');
+    expect(surveyQuestionMessage(7, withType(undefined), 0).metadata.ratingType).toBe('stars');
   });
 
   it('asks a text question as text, in the model’s words when given, the owner’s kept', () => {
@@ -199,6 +211,63 @@ describe('surveyQuestionMessage', () => {
     const message = surveyQuestionMessage(7, strict, 2);
     expect(message.metadata.quickReplies).toEqual([leave('q3')]);
     expect(message.metadata.survey).not.toHaveProperty('progress');
+  });
+});
+
+describe('survey intro and completion messages', () => {
+  const config: SurveyConfig = { ...newSurveyConfig('survey_test'), title: 'Harbour visit', description: '  How was your stay?  ', completionMessage: 'Fair winds!' };
+
+  it('opens with the title in bold and the description, naming the survey and response', () => {
+    expect(surveyIntroMessage(7, config, 'Visit survey', { responseId: 3 })).toEqual({
+      content: '**Harbour visit**\n\nHow was your stay?',
+      messageType: 'text',
+      metadata: { survey: { kind: 'notice', surveyId: 7, responseId: 3 } },
+    });
+    expect(surveyIntroMessage(7, { ...config, description: ' ' }).content).toBe('**Harbour visit**');
+    expect(surveyIntroMessage(7, config).metadata.survey).not.toHaveProperty('responseId');
+  });
+
+  it('falls back on the survey name, then the default title', () => {
+    expect(surveyTitle({ title: '  ' }, ' Visit survey ')).toBe('Visit survey');
+    expect(surveyTitle({ title: '' }, null)).toBe('New Survey');
+    expect(surveyIntroMessage(7, { ...config, title: ' ', description: '' }, 'Visit survey').content).toBe('**Visit survey**');
+    expect(surveyIntroMessage(7, { ...config, title: '', description: '' }).content).toBe('**New Survey**');
+  });
+
+  it('ends with the completion message, the default one when blank', () => {
+    expect(surveyCompletionMessage(7, config, { responseId: 3 })).toEqual({
+      content: 'Fair winds!',
+      messageType: 'text',
+      metadata: { survey: { kind: 'completion', surveyId: 7, responseId: 3 } },
+    });
+    expect(surveyCompletionMessage(7, { ...config, completionMessage: '  ' }).content).toBe('Thank you for completing the survey!');
+  });
+});
+
+describe('choices, Other answers and rating scales', () => {
+  it('lists a question’s options, then Other when free answers are allowed', () => {
+    expect(surveyChoices(yesNo)).toEqual([
+      { id: 'yes', text: 'Yes' },
+      { id: 'no', text: 'No' },
+      { id: 'q_other', text: 'Other' },
+    ]);
+    expect(surveyChoices({ ...yesNo, allowFreeChoice: false }).map((c) => c.id)).toEqual(['yes', 'no']);
+    expect(surveyChoices({ allowFreeChoice: true })).toEqual([{ id: 'q_other', text: 'Other' }]);
+  });
+
+  it('writes and recognises an Other answer', () => {
+    expect(otherAnswerValue('A travel kettle')).toBe('Other: A travel kettle');
+    expect(isOtherAnswer('Other: A travel kettle')).toBe(true);
+    expect(isOtherAnswer('Other')).toBe(true);
+    expect(isOtherAnswer('Others')).toBe(false);
+    expect(isOtherAnswer('Yes')).toBe(false);
+  });
+
+  it('reads a rating scale with its type, stars unless a known type is set', () => {
+    expect(ratingScale(undefined)).toEqual({ minValue: 1, maxValue: 5, ratingType: 'stars' });
+    expect(ratingScale({ minValue: 0, maxValue: 10, ratingType: 'scale' })).toEqual({ minValue: 0, maxValue: 10, ratingType: 'scale' });
+    expect(ratingScale({ minValue: 9, maxValue: 2, ratingType: 'numbers' })).toEqual({ minValue: 1, maxValue: 5, ratingType: 'numbers' });
+    expect(ratingScale({ ratingType: 'hearts' as never })).toEqual({ minValue: 1, maxValue: 5, ratingType: 'stars' });
   });
 });
 
@@ -285,6 +354,23 @@ describe('survey schemas', () => {
       ['questions.0.options', '"q_other" is reserved for the Other option: use allowFreeChoice'],
     ]);
     expect(surveyConfigSchema.parse({ id: 's', questions: [{ id: 't', text: 'Say', type: 'text' }] }).questions[0].required).toBe(true);
+  });
+
+  it('keeps a multiple choice question’s selection limits within its choices, Other included', () => {
+    const multi = (metadata: Record<string, unknown>, allowFreeChoice = false) =>
+      surveyConfigSchema.safeParse({ id: 's', questions: [{ ...yesNo, type: 'multiple_choice', allowFreeChoice, metadata }] }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(multi({ minSelections: 0, maxSelections: 4 })).toEqual([
+      ['questions.0.metadata.minSelections', 'Minimum selections must be a whole number from 1 to 2'],
+      ['questions.0.metadata.maxSelections', 'Maximum selections must be a whole number from 1 to 2'],
+    ]);
+    // Other is a third choice.
+    expect(multi({ minSelections: 3, maxSelections: 3 }, true)).toBeUndefined();
+    expect(multi({ minSelections: 2, maxSelections: 1 })).toEqual([['questions.0.metadata.minSelections', 'Minimum selections must not exceed maximum selections']]);
+    expect(multi({ minSelections: 1.5 })).toEqual([['questions.0.metadata.minSelections', 'Minimum selections must be a whole number']]);
+    expect(multi({ maxSelections: 2 })).toBeUndefined();
+    // Other question types do not use them.
+    const single = surveyConfigSchema.safeParse({ id: 's', questions: [{ ...yesNo, metadata: { minSelections: 5, maxSelections: 9 } }] });
+    expect(single.success).toBe(true);
   });
 
   it('needs a name to create a survey', () => {

@@ -131,6 +131,21 @@ export function newSurveyConfig(id: string): SurveyConfig {
 export const OTHER_OPTION_ID = 'q_other';
 export const OTHER_OPTION_TEXT = 'Other';
 
+/** A choice question's choices as the visitor sees them: its options, then Other when free answers are allowed. */
+export function surveyChoices(question: Pick<SurveyQuestion, 'options' | 'allowFreeChoice'>): QuestionOption[] {
+  return [...(question.options ?? []), ...(question.allowFreeChoice ? [{ id: OTHER_OPTION_ID, text: OTHER_OPTION_TEXT }] : [])];
+}
+
+/** The recorded value of an Other answer: "Other: {the visitor's words}". */
+export function otherAnswerValue(words: string): string {
+  return `${OTHER_OPTION_TEXT}: ${words}`;
+}
+
+/** Whether a recorded value is an Other answer (with or without words). */
+export function isOtherAnswer(value: string): boolean {
+  return value === OTHER_OPTION_TEXT || value.startsWith(`${OTHER_OPTION_TEXT}:`);
+}
+
 /** The default options a question gets when it turns into a choice question without any. */
 export const DEFAULT_CHOICE_OPTIONS: readonly QuestionOption[] = [
   { id: 'option_1', text: 'Option 1' },
@@ -161,7 +176,7 @@ export function withQuestionType(question: SurveyQuestion, type: QuestionType): 
       ...(metadata && { metadata }),
     };
   }
-  const metadata = type === 'rating' ? { ...ratingBounds(question.metadata), ratingType: question.metadata?.ratingType ?? 'stars' } : undefined;
+  const metadata = type === 'rating' ? ratingScale(question.metadata) : undefined;
   const { metadata: _dropped, ...plain } = rest;
   return metadata ? { ...plain, type, metadata } : { ...plain, type };
 }
@@ -182,6 +197,12 @@ export function ratingBounds(metadata: Partial<QuestionMetadata> | undefined): {
 
 /** What a rating scale may span: 0 to 10 covers stars, 1-10 and NPS-style 0-10 scales. */
 export const RATING_RANGE = { min: 0, max: 10 } as const;
+
+/** A rating question's scale as it is used: `ratingBounds` and its look (stars unless set). */
+export function ratingScale(metadata: Partial<QuestionMetadata> | undefined): { minValue: number; maxValue: number; ratingType: RatingType } {
+  const type = metadata?.ratingType;
+  return { ...ratingBounds(metadata), ratingType: type !== undefined && ratingTypes.includes(type) ? type : 'stars' };
+}
 
 /**
  * A multiple-choice question's selection limits over `optionCount` options (the Other option
@@ -430,7 +451,7 @@ export function surveyQuestionMessage(
   const step: SurveyStep = {
     kind: 'question',
     surveyId,
-    ...(options.responseId !== undefined && { responseId: options.responseId }),
+    ...withResponse(options),
     questionId: question.id,
     questionType: question.type,
     questionText: question.text,
@@ -443,15 +464,47 @@ export function surveyQuestionMessage(
   const quickReplies = controls.map((control) => ({ text: SURVEY_CONTROL_LABELS[control], action: surveyControlMessage(control, surveyId, question.id) }));
   const metadata = { survey: step, quickReplies };
   const content = options.content?.trim() || question.text;
-  const choices = [...(question.options ?? []), ...(question.allowFreeChoice ? [{ id: OTHER_OPTION_ID, text: OTHER_OPTION_TEXT }] : [])];
+  const choices = surveyChoices(question);
   switch (question.type) {
     case 'single_choice':
       return { content, messageType: 'menu', metadata: { ...metadata, options: choices } };
     case 'multiple_choice':
       return { content, messageType: 'multiselect_menu', metadata: { ...metadata, options: choices, ...selectionLimits(question.metadata, choices.length) } };
-    case 'rating':
-      return { content, messageType: 'rating', metadata: { ...metadata, ...ratingBounds(question.metadata), ratingType: question.metadata?.ratingType ?? 'stars' } };
+    case 'rating': {
+      // The widget's message contract names number buttons "numeric"; "scale" is ours.
+      const scale = ratingScale(question.metadata);
+      return { content, messageType: 'rating', metadata: { ...metadata, ...scale, ratingType: scale.ratingType === 'numbers' ? 'numeric' : scale.ratingType } };
+    }
     default:
       return { content, messageType: 'text', metadata };
   }
 }
+
+/** A survey's title as visitors read it: the config's title, else the survey's name, else the default. */
+export function surveyTitle(config: Pick<SurveyConfig, 'title'>, name?: string | null): string {
+  return config.title.trim() || name?.trim() || SURVEY_DEFAULTS.title;
+}
+
+/** The message that opens a survey: its title in bold, then its description for visitors when it has one. */
+export function surveyIntroMessage(surveyId: number, config: SurveyConfig, name?: string | null, options: { responseId?: number } = {}): SurveyNoticeMessage {
+  const description = config.description.trim();
+  return surveyNotice(`**${surveyTitle(config, name)}**${description ? `\n\n${description}` : ''}`, { kind: 'notice', surveyId, ...withResponse(options) });
+}
+
+/** The message that ends a survey: its completion message (the default one when blank). */
+export function surveyCompletionMessage(surveyId: number, config: SurveyConfig, options: { responseId?: number } = {}): SurveyNoticeMessage {
+  return surveyNotice(config.completionMessage.trim() || SURVEY_DEFAULTS.completionMessage, { kind: 'completion', surveyId, ...withResponse(options) });
+}
+
+/** A survey message that asks nothing: the opening, the completion or a notice. */
+export interface SurveyNoticeMessage {
+  content: string;
+  messageType: 'text';
+  metadata: { survey: SurveyStep };
+}
+
+function surveyNotice(content: string, survey: SurveyStep): SurveyNoticeMessage {
+  return { content, messageType: 'text', metadata: { survey } };
+}
+
+const withResponse = (options: { responseId?: number }) => (options.responseId !== undefined ? { responseId: options.responseId } : {});

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { surveyStepOf, type ChatMessage, type FeedbackRating } from '@parley/contracts';
+import type { ChatMessage, FeedbackRating } from '@parley/contracts';
 
 /** A choice offered by a menu, card button or multiselect. */
 export interface MenuOption {
@@ -66,6 +66,13 @@ export interface ChatActions {
    * Unset (a transcript, a story of one message): every message keeps its quick replies.
    */
   lastBotMessage?: ChatMessage | null;
+  /**
+   * Whether the message with this key still takes an answer: false for a survey question that
+   * is answered or that the survey has moved past (see `closedQuestions`), so its choices are
+   * locked and its quick replies gone; true for any other message. Components ask it through
+   * `questionOpen`, which falls back on the message's own marks when it is unset.
+   */
+  isOpen?(messageKey: string): boolean;
 }
 
 const noop = () => {};
@@ -91,15 +98,6 @@ export function recordedChoice(metadata: Record<string, unknown>): RecordedChoic
   const selection = metadata.selection as { optionId?: unknown; optionText?: unknown; payload?: unknown } | null | undefined;
   if (!selection || typeof selection !== 'object' || typeof selection.optionId !== 'string') return undefined;
   return { optionId: selection.optionId, optionText: typeof selection.optionText === 'string' ? selection.optionText : '', payload: selection.payload };
-}
-
-/**
- * A survey question the server has marked answered: it stays locked even when it carries no
- * recorded choice (a typed answer, or one given in another tab).
- */
-export function isAnsweredSurveyQuestion(metadata: Record<string, unknown> | null | undefined): boolean {
-  const step = surveyStepOf(metadata);
-  return step?.kind === 'question' && step.answered === true;
 }
 
 /** The newest bot message that shows (system messages do not), or null before the bot has said anything. */

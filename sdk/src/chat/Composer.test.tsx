@@ -47,6 +47,14 @@ describe('Composer', () => {
     }
   });
 
+  it('asks the chat whether the text question is still open', () => {
+    const question = asked(0, 5);
+    const isOpen = vi.fn(() => false);
+    renderWithChat(<Composer onSend={vi.fn()} />, { lastBotMessage: question, isOpen });
+    expect(isOpen).toHaveBeenCalledWith('5');
+    expect(placeholder()).toBe('Type your message...');
+  });
+
   it('says the chat is unavailable when read-only, even during a survey', () => {
     renderWithChat(<Composer onSend={vi.fn()} readOnly />, { lastBotMessage: asked(0, 4) });
     expect(placeholder()).toBe('Chat temporarily unavailable');

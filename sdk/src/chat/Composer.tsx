@@ -1,7 +1,8 @@
 import { useId, useState, type Ref } from 'react';
-import { SURVEY_CHAT_TEXTS, surveyStepOf } from '@parley/contracts';
-import { useChatActions } from './ChatActions';
+import { SURVEY_CHAT_TEXTS, surveyStepOf, type ChatMessage } from '@parley/contracts';
+import { useChatActions, type ChatActions } from './ChatActions';
 import type { ChatStatus } from './ChatController';
+import { questionOpen } from './closedQuestions';
 
 /** Placeholder of the disabled input in read-only mode (docs/widget.md, "Read-only"). */
 export const READ_ONLY_PLACEHOLDER = 'Chat temporarily unavailable';
@@ -28,7 +29,7 @@ export function Composer({
 }) {
   const [text, setText] = useState('');
   const id = useId();
-  const { lastBotMessage } = useChatActions();
+  const chat = useChatActions();
   const canSend = text.trim() !== '' && status === 'idle' && !readOnly;
   const submit = () => {
     if (!canSend) return;
@@ -54,7 +55,7 @@ export function Composer({
         value={readOnly ? '' : text}
         maxLength={4000}
         disabled={readOnly}
-        placeholder={readOnly ? READ_ONLY_PLACEHOLDER : asksForText(lastBotMessage?.metadata) ? SURVEY_CHAT_TEXTS.answerPlaceholder : DEFAULT_PLACEHOLDER}
+        placeholder={readOnly ? READ_ONLY_PLACEHOLDER : asksForText(chat, chat.lastBotMessage) ? SURVEY_CHAT_TEXTS.answerPlaceholder : DEFAULT_PLACEHOLDER}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -73,7 +74,6 @@ export function Composer({
 }
 
 /** A survey text question still waiting for its answer. */
-function asksForText(metadata: Record<string, unknown> | null | undefined): boolean {
-  const step = surveyStepOf(metadata);
-  return step?.kind === 'question' && step.questionType === 'text' && step.answered !== true;
+function asksForText(chat: ChatActions, message: ChatMessage | null | undefined): boolean {
+  return message != null && surveyStepOf(message.metadata)?.questionType === 'text' && questionOpen(chat, String(message.id), message.metadata);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { lastBotMessage, type ChatActions } from './ChatActions';
 import { createChatController, type ChatController, type ChatControllerOptions, type ChatSnapshot } from './ChatController';
+import { closedQuestions } from './closedQuestions';
 
 export interface UseChatOptions extends ChatControllerOptions {
   /**
@@ -39,6 +40,7 @@ export function useChat(options: UseChatOptions): Chat {
   const { answers, status, messages } = state;
   const disabled = status === 'sending' || status === 'streaming' || state.readOnly !== null;
   const latest = useMemo(() => lastBotMessage(messages), [messages]);
+  const closed = useMemo(() => closedQuestions(messages, answers), [messages, answers]);
   const actions = useMemo<ChatActions>(
     () => ({
       send: chat.send,
@@ -52,8 +54,9 @@ export function useChat(options: UseChatOptions): Chat {
       apiUrl,
       formConfirmationMessage,
       lastBotMessage: latest,
+      isOpen: (messageKey) => !closed.has(messageKey),
     }),
-    [chat, answers, disabled, apiUrl, formConfirmationMessage, latest],
+    [chat, answers, disabled, apiUrl, formConfirmationMessage, latest, closed],
   );
 
   return { ...state, send: chat.send, refresh: chat.refresh, submitContact: chat.submitContact, actions };

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithChat } from '../test/renderWithChat';
 import { MenuMessage } from './MenuMessage';
 
@@ -78,5 +78,24 @@ describe('MenuMessage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Other' }));
     expect(screen.queryByLabelText('Your answer')).toBeNull();
     expect(actions.selectOption).not.toHaveBeenCalled();
+  });
+
+  it('asks the chat whether the question is open, and stays locked with no choice shown when it is not', async () => {
+    const isOpen = vi.fn(() => false);
+    const { actions } = renderWithChat(<MenuMessage content="Pick" metadata={{ options }} messageKey="m2" />, { isOpen });
+    expect(isOpen).toHaveBeenCalledWith('m2');
+    const buttons = screen.getAllByRole('button') as HTMLButtonElement[];
+    expect(buttons.map((b) => [b.disabled, b.getAttribute('aria-pressed')])).toEqual([
+      [true, 'false'],
+      [true, 'false'],
+      [true, 'false'],
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Technical' }));
+    expect(actions.selectOption).not.toHaveBeenCalled();
+  });
+
+  it('shows the recorded choice of a closed question', () => {
+    renderWithChat(<MenuMessage content="Pick" metadata={{ options, selection: { optionId: 'tech', optionText: 'Technical' } }} messageKey="m3" />, { isOpen: () => false });
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'true', 'false']);
   });
 });

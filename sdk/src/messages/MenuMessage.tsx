@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { isAnsweredSurveyQuestion, isOtherOption, recordedChoice, toOptions, useChatActions } from '../chat/ChatActions';
+import { isOtherOption, recordedChoice, toOptions, useChatActions } from '../chat/ChatActions';
+import { questionOpen } from '../chat/closedQuestions';
 import { iconText } from '../home/homeTypes';
 import { Markdown } from '../markdown/Markdown';
 import type { BotContentProps } from './types';
@@ -7,7 +8,8 @@ import type { BotContentProps } from './types';
 /**
  * A single-choice menu. Choosing posts select-option and sends the choice; options with id
  * `q_other` or `other` open a free-text field that needs non-blank text before it can be sent
- * (the words go along as the choice's `otherText`). An answered survey question stays locked.
+ * (the words go along as the choice's `otherText`). A closed survey question (answered, or one the
+ * survey has moved past) stays locked, showing the choice made if there was one.
  */
 export function MenuMessage({ content, metadata, messageKey }: BotContentProps) {
   const chat = useChatActions();
@@ -16,8 +18,8 @@ export function MenuMessage({ content, metadata, messageKey }: BotContentProps) 
   const [otherOpen, setOtherOpen] = useState(false);
   const [otherText, setOtherText] = useState('');
   const inputId = useId();
-  const answered = chosen !== undefined || isAnsweredSurveyQuestion(metadata);
-  const locked = answered || chat.disabled;
+  const open = chosen === undefined && questionOpen(chat, messageKey, metadata);
+  const locked = !open || chat.disabled;
   const other = options.find(isOtherOption);
 
   return (
@@ -29,7 +31,7 @@ export function MenuMessage({ content, metadata, messageKey }: BotContentProps) 
             key={option.id}
             type="button"
             className="cw-option"
-            aria-pressed={chosen === option.id || (isOtherOption(option) && otherOpen && !answered)}
+            aria-pressed={chosen === option.id || (isOtherOption(option) && otherOpen && open)}
             disabled={locked}
             onClick={() => (isOtherOption(option) ? setOtherOpen(true) : chat.selectOption(messageKey, option))}
           >
@@ -38,7 +40,7 @@ export function MenuMessage({ content, metadata, messageKey }: BotContentProps) 
           </button>
         ))}
       </div>
-      {other && otherOpen && !answered ? (
+      {other && otherOpen && open ? (
         <form
           className="cw-inline-form"
           onSubmit={(e) => {

@@ -149,6 +149,15 @@ describe('MessageView', () => {
       expect(controls()).toEqual([]);
     });
 
+    it('offers no controls under a question the chat says is closed, even when it is the newest message', () => {
+      const asked = question(1, 45);
+      const { unmount } = renderWithChat(<MessageView message={asked} />, { lastBotMessage: asked, isOpen: (key) => key !== '45' });
+      expect(controls()).toEqual([]);
+      unmount();
+      renderWithChat(<MessageView message={asked} />, { lastBotMessage: asked, isOpen: (key) => key === '45' });
+      expect(controls()).toEqual([['Back', 'Skip', 'Leave survey']]);
+    });
+
     it('keeps quick replies of ordinary messages, and of every message where the newest is not known', () => {
       const reply = botMessage('Shipped.', { id: 50, metadata: { quickReplies: ['Track it'] } });
       const later = botMessage('Anything else?', { id: 51 });

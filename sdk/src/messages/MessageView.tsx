@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { isAnsweredSurveyQuestion, recordedChoice, useChatActions } from '../chat/ChatActions';
+import { useChatActions } from '../chat/ChatActions';
+import { questionOpen } from '../chat/closedQuestions';
 import { CHUNK_DELAY_MS, isRateableAnswer, surveyStepOf, type ChatMessage, type MessageChunk } from '@parley/contracts';
 import { AnswerFeedback } from './AnswerFeedback';
 import { BotContent } from './BotContent';
 import { QuickReplies } from './QuickReplies';
 import { Sources } from './Sources';
 import { SurveyProgress } from './SurveyProgress';
-
 
 /** A message as the chat keeps it: `live` marks messages that arrived during this page view. */
 export type ViewMessage = ChatMessage & { live?: boolean };
@@ -15,8 +15,9 @@ export type ViewMessage = ChatMessage & { live?: boolean };
  * One message: visitor text as plain text; bot messages by messageType, with chunked bubbles,
  * quick replies, the answer's sources and, once all its bubbles show, the visitor's thumbs on
  * an answer that takes votes. A survey question shows its progress above it. Quick replies are
- * offered under the newest bot message only, and not under an answered survey question, so
- * Back, Skip and Leave never show under an old question. System messages render nothing.
+ * offered under the newest bot message only, and not under a survey question that is closed
+ * (answered or moved past), so Back, Skip and Leave never show under an old question. System
+ * messages render nothing.
  */
 export function MessageView({ message, avatarUrl, botName }: { message: ViewMessage; avatarUrl?: string | null; botName?: string }) {
   const chat = useChatActions();
@@ -43,8 +44,7 @@ export function MessageView({ message, avatarUrl, botName }: { message: ViewMess
   const visible = parts.filter((p) => p.messageType !== 'system');
   const finished = shown >= chunks.length;
   const step = surveyStepOf(metadata);
-  const superseded = chat.lastBotMessage != null && String(chat.lastBotMessage.id) !== key;
-  const answered = step?.kind === 'question' && (isAnsweredSurveyQuestion(metadata) || recordedChoice(metadata) !== undefined || chat.answers[key] !== undefined);
+  const newest = chat.lastBotMessage == null || String(chat.lastBotMessage.id) === key;
 
   return (
     <div className="cw-msg is-bot">
@@ -58,7 +58,7 @@ export function MessageView({ message, avatarUrl, botName }: { message: ViewMess
           </div>
         ))}
         {!finished ? <TypingDots /> : null}
-        {finished && !superseded && !answered ? <QuickReplies replies={metadata.quickReplies} messageKey={key} /> : null}
+        {finished && newest && questionOpen(chat, key, metadata) ? <QuickReplies replies={metadata.quickReplies} messageKey={key} /> : null}
         {finished ? <Sources sources={metadata.sources} baseUrl={chat.apiUrl} /> : null}
         {finished && isRateableAnswer(message) ? <AnswerFeedback messageId={message.id} feedback={message.feedback} /> : null}
       </div>

@@ -90,10 +90,27 @@ describe('MultiselectMessage', () => {
     expect(screen.getByRole('button', { name: 'Submitted' })).toHaveProperty('disabled', true);
   });
 
-  it('is submitted and locked when the server marked the survey question answered', () => {
+  it('is locked when the server marked the survey question answered, though nothing was chosen here', () => {
     renderWithChat(<MultiselectMessage content="" metadata={{ options, survey: { kind: 'question', surveyId: 1, questionId: 'q2', answered: true } }} messageKey="m" />);
-    expect(screen.getByRole('button', { name: 'Submitted' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', true);
     expect(box('Speed').matches(':disabled')).toBe(true);
     expect(box('Speed').checked).toBe(false);
+  });
+
+  it('asks the chat whether the question is open: a closed one is locked, its unsent ticks gone', async () => {
+    let open = true;
+    const isOpen = vi.fn(() => open);
+    const { actions } = renderWithChat(<MultiselectMessage content="" metadata={{ options }} messageKey="31" />, { isOpen });
+    await userEvent.click(box('Speed'));
+    await userEvent.click(box('Other'));
+    expect(screen.getByPlaceholderText('Please specify')).toBeTruthy();
+    // The survey moves on (the visitor pressed Skip): the next render finds the question closed.
+    open = false;
+    actions.setAnswer('31:revealed', true);
+    expect(isOpen).toHaveBeenLastCalledWith('31');
+    expect([box('Speed').checked, box('Other').checked, box('Speed').matches(':disabled')]).toEqual([false, false, true]);
+    expect(screen.queryByPlaceholderText('Please specify')).toBeNull();
+    expect(submit()).toHaveProperty('textContent', 'Submit');
+    expect(submit().disabled).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { isAnsweredSurveyQuestion, isOtherOption, recordedChoice, toOptions, useChatActions, type RecordedChoice } from '../chat/ChatActions';
+import { isOtherOption, recordedChoice, toOptions, useChatActions, type RecordedChoice } from '../chat/ChatActions';
+import { questionOpen } from '../chat/closedQuestions';
 import { iconText } from '../home/homeTypes';
 import { Markdown } from '../markdown/Markdown';
 import type { BotContentProps } from './types';
@@ -7,8 +8,9 @@ import type { BotContentProps } from './types';
 /**
  * Several choices, capped at `maxSelections` (or the option count), at least `minSelections`
  * (default 1). An Other choice needs its text. Submitted once: the ids chosen are the recorded
- * payload and the Other words its `otherText`. A message that already carries `selectedOptions`,
- * a recorded choice, or is an answered survey question counts as submitted.
+ * payload and the Other words its `otherText`. A message that already carries `selectedOptions`
+ * or a recorded choice counts as submitted; a closed survey question (answered, or one the
+ * survey has moved past) is locked too.
  */
 export function MultiselectMessage({ content, metadata, messageKey }: BotContentProps) {
   const chat = useChatActions();
@@ -19,10 +21,13 @@ export function MultiselectMessage({ content, metadata, messageKey }: BotContent
   const [selected, setSelected] = useState<string[]>([]);
   const [otherText, setOtherText] = useState('');
   const groupId = useId();
-  const locked = submitted !== undefined || chat.disabled;
-  const otherChosen = options.some((o) => isOtherOption(o) && selected.includes(o.id));
-  const valid = selected.length >= min && selected.length <= max && (!otherChosen || otherText.trim() !== '');
-  const shown = submitted ?? selected;
+  const open = submitted === undefined && questionOpen(chat, messageKey, metadata);
+  const locked = !open || chat.disabled;
+  // Ticks left on a question the survey moved past were never sent: they go with it.
+  const ticked = open ? selected : [];
+  const otherChosen = options.some((o) => isOtherOption(o) && ticked.includes(o.id));
+  const valid = ticked.length >= min && ticked.length <= max && (!otherChosen || otherText.trim() !== '');
+  const shown = submitted ?? ticked;
 
   const toggle = (id: string) =>
     setSelected((current) => (current.includes(id) ? current.filter((s) => s !== id) : current.length < max ? [...current, id] : current));
@@ -62,7 +67,7 @@ export function MultiselectMessage({ content, metadata, messageKey }: BotContent
             </label>
           );
         })}
-        {otherChosen && submitted === undefined ? (
+        {otherChosen ? (
           <>
             <label className="cw-sr" htmlFor={`${groupId}-other`}>
               Other
@@ -90,8 +95,7 @@ function answeredBefore(metadata: Record<string, unknown>): string[] | undefined
   const preselected = Array.isArray(metadata.selectedOptions) ? (metadata.selectedOptions as unknown[]).map(String) : [];
   if (preselected.length) return preselected;
   const recorded = recordedChoice(metadata)?.payload;
-  if (Array.isArray(recorded)) return recorded.map(String);
-  return isAnsweredSurveyQuestion(metadata) ? [] : undefined;
+  return Array.isArray(recorded) ? recorded.map(String) : undefined;
 }
 
 function num(value: unknown): number | undefined {

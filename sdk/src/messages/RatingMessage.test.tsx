@@ -91,4 +91,20 @@ describe('RatingMessage', () => {
     renderWithChat(<RatingMessage content="" metadata={{ ratingType: 'numbers', survey: { kind: 'question', surveyId: 1, questionId: 'q1', answered: true } }} messageKey="r" />);
     expect(screen.getAllByRole('button').every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
   });
+
+  it('asks the chat whether the question is open: a question the survey moved past is locked', async () => {
+    const isOpen = vi.fn((key: string) => key !== 'r1');
+    const { actions } = renderWithChat(
+      <>
+        <RatingMessage content="" metadata={{ ratingType: 'numbers', maxValue: 3 }} messageKey="r1" />
+        <RatingMessage content="" metadata={{ ratingType: 'numbers', maxValue: 3 }} messageKey="r2" />
+      </>,
+      { isOpen },
+    );
+    expect(screen.getAllByRole('button').map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true, true, false, false, false]);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Rate 2 out of 3' })[0]!);
+    expect(actions.send).not.toHaveBeenCalled();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Rate 2 out of 3' })[1]!);
+    expect(actions.send).toHaveBeenCalledWith('2');
+  });
 });

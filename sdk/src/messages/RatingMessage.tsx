@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { isAnsweredSurveyQuestion, recordedChoice, useChatActions } from '../chat/ChatActions';
+import { recordedChoice, useChatActions } from '../chat/ChatActions';
+import { questionOpen } from '../chat/closedQuestions';
 import { Markdown } from '../markdown/Markdown';
 import type { BotContentProps } from './types';
 
@@ -10,7 +11,8 @@ const MAX_VALUES = 11;
  * Values from minValue (default 1) to maxValue (default 5), at most eleven of them, drawn by
  * `ratingType`: stars (the default), number buttons (`numbers`, or `numeric` as older bots
  * write it), or a `scale`: one bar of joined numbers with its two ends named below it. A click
- * submits at once; a rating given before, or an answered survey question, stays locked.
+ * submits at once; a rating given before, or a closed survey question (answered, or one the
+ * survey has moved past), stays locked.
  */
 export function RatingMessage({ content, metadata, messageKey }: BotContentProps) {
   const chat = useChatActions();
@@ -20,7 +22,7 @@ export function RatingMessage({ content, metadata, messageKey }: BotContentProps
   const stars = kind === 'stars';
   const rated = (chat.answers[messageKey] as number | undefined) ?? recordedRating(metadata);
   const [hover, setHover] = useState<number | null>(null);
-  const locked = rated !== undefined || chat.disabled || isAnsweredSurveyQuestion(metadata);
+  const locked = rated !== undefined || chat.disabled || !questionOpen(chat, messageKey, metadata);
   const lit = hover ?? rated ?? min - 1;
   const values = Array.from({ length: max - min + 1 }, (_, i) => min + i);
 

@@ -8,7 +8,7 @@ import { retrieve, type Passage } from '../knowledge/retrieve';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 import { consumeMessage } from '../subscription/usage.service';
 import { surveyTurnFor } from '../surveys/surveyRunner';
-import { addMessage, previousQuestionId, recentMessages, type SessionRow } from './chat.service';
+import { addMessage, getSessionRow, previousQuestionId, recentMessages, type SessionRow } from './chat.service';
 import { answersChoice } from './chatForms.service';
 import { contactFormMessage } from './contactForm';
 import { detectHandoff } from './detectHandoff';
@@ -34,13 +34,47 @@ export type TurnOutcome = 'answered' | 'limit_exceeded' | 'chatbot_inactive' | '
  * session's turns do not touch the monthly quota. Otherwise
  * the visitor's message is stored first, then the bot's answer as it is written; `complete`
  * carries every message stored in the turn. The turn runs to its end even when nobody listens
- * any more, so what the visitor sees on return matches what was counted.
+ * any more, so what the visitor sees on return matches what was counted. The turns of one
+ * session run one after another, each on the session as the turn before left it.
  */
-export async function runTurn(
+export function runTurn(
   input: TurnInput,
   emit: (event: StreamEvent) => void,
   model: ChatModel = getChatModel(),
 ): Promise<{ outcome: TurnOutcome; messages: ChatMessage[] }> {
+  return oneTurnAtATime(input.session.sessionId, () => {
+    // An earlier turn of the session may have changed it (started or ended a survey) meanwhile.
+    const session = getSessionRow(input.session.sessionId) ?? input.session;
+    return takeTurn({ ...input, session }, emit, model);
+  });
+}
+
+/** The turns of each session in progress or waiting, as the end of the chain the next one waits for. */
+const turnsInFlight = new Map<string, Promise<void>>();
+
+/**
+ * Runs `turn` once every earlier turn of the session has ended. A turn reads the session's
+ * state (the pending survey question, the last answer) before it writes, so two turns sent at
+ * once must not interleave: the second would read what the first is about to change.
+ */
+async function oneTurnAtATime<T>(sessionId: string, turn: () => Promise<T>): Promise<T> {
+  const before = turnsInFlight.get(sessionId);
+  let release = () => {};
+  const mine = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const chain = before ? before.then(() => mine) : mine;
+  turnsInFlight.set(sessionId, chain);
+  try {
+    await before;
+    return await turn();
+  } finally {
+    release();
+    if (turnsInFlight.get(sessionId) === chain) turnsInFlight.delete(sessionId);
+  }
+}
+
+async function takeTurn(input: TurnInput, emit: (event: StreamEvent) => void, model: ChatModel): Promise<{ outcome: TurnOutcome; messages: ChatMessage[] }> {
   const { bot, session } = input;
   if (!bot.isActive) {
     emit({ type: 'chatbot_inactive', message: INACTIVE_MESSAGE, showContactForm: true, chatbotConfig: toPublicChatbotConfig(bot) });
@@ -78,8 +112,8 @@ export async function runTurn(
       reply.addMessage({ ...contactFormMessage(), handoff: { questionId: previousQuestionId(session.sessionId, Number(userMessage.id)) } });
     }
     else await answerWithModel(model, input, internal, userMessage, questionId, reply);
-    // The survey still waits for its answer: offer to go back to it.
-    if (survey?.kind === 'aside') survey.followUp(reply);
+    // The way back to the survey that waits (or letting go of one the session no longer takes).
+    if (survey?.kind === 'aside') await survey.followUp(reply);
   } catch (error) {
     logger.error('chat turn failed', { chatbotId: bot.id, error: String(error) });
     if (reply.text) reply.finishText({ sources: [], incomplete: true });

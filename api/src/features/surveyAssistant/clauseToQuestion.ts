@@ -17,16 +17,33 @@ export function clauseToQuestion(wh: string, clause: string): string {
 
 const AUX = /^(am|are|is|was|were|will|would|can|could|should|shall|may|might|must|do|does|did|have|has|had|don't|doesn't|didn't|won't|wouldn't|can't|couldn't|isn't|aren't|wasn't|weren't|haven't|hasn't|shouldn't)$/i;
 const SUBJECT = /^(you|it|we|i)$/i;
+const INVERTED_SUBJECT = /^(you|it|we|i|the|your|our|this|that|these|those|its|my|there)$/i;
 // With "you" the verb agrees: "they are" was "you are", "it was" stays.
 const WITH_YOU: Record<string, string> = { am: 'are', is: 'are', was: 'were', has: 'have', does: 'do', "isn't": "aren't", "wasn't": "weren't", "doesn't": "don't", "hasn't": "haven't" };
 
-/** "they would order again" → Would you order again; "the food was good" → Was the food good. */
+/** "they would order again" → Would you order again; "the food was good" → Was the food good; "the delivery arrived on time" → Did your delivery arrive on time. */
 function yesNoQuestion(tokens: string[]): string[] {
   const aux = tokens.findIndex((t) => AUX.test(t));
   if (aux === 0) return tokens;
   if (aux > 0 && aux <= 4) return [agree(tokens[aux], tokens[aux - 1]), ...tokens.slice(0, aux), ...tokens.slice(aux + 1)];
   if (tokens.length >= 2 && SUBJECT.test(tokens[0])) return [...withDo(tokens[0], tokens[1]), ...tokens.slice(2)];
+  const verb = DETERMINER.test(tokens[0] ?? '') ? tokens.findIndex((t, i) => i >= 2 && i <= 4 && isPastVerb(t)) : -1;
+  if (verb > 0) {
+    const subject = tokens.slice(0, verb);
+    // What the visitor received is theirs: "the delivery" is "your delivery".
+    if (/^the$/i.test(subject[0]) && RECEIVED.test(subject[subject.length - 1])) subject[0] = 'your';
+    return ['did', ...subject, verbBase(tokens[verb], false).base, ...tokens.slice(verb + 1)];
+  }
   return ['would', 'you', 'say', ...tokens];
+}
+
+const DETERMINER = /^(the|your|our|this|that|its|my)$/i;
+const RECEIVED = /^(deliver(?:y|ies)|parcels?|packages?|orders?|purchases?|cakes?|meals?|food|rooms?|bookings?|appointments?|tickets?)$/i;
+
+/** "arrived", "came": a verb in the past after its subject; "arrival" or "speed" is none. */
+function isPastVerb(token: string): boolean {
+  const lower = token.toLowerCase();
+  return IRREGULAR[lower] !== undefined || (lower.length > 4 && lower.endsWith('ed') && !/(?:eed|bed|red)$/.test(lower));
 }
 
 /**
@@ -37,6 +54,8 @@ function yesNoQuestion(tokens: string[]): string[] {
 function whQuestion(wh: string, tokens: string[]): string[] {
   const subject = tokens.findIndex((t) => SUBJECT.test(t));
   const aux = tokens.findIndex((t) => AUX.test(t));
+  // Already a question ("pastry do you like best", "did you hear about us"): the words stay in their order.
+  if (aux >= 0 && aux <= 3 && (subject < 0 || subject > aux) && INVERTED_SUBJECT.test(tokens[aux + 1] ?? '')) return [wh, ...tokens];
   if (subject >= 0 && (aux < 0 || aux > subject)) {
     const lead = tokens.slice(0, subject);
     const next = tokens[subject + 1];

@@ -1,4 +1,4 @@
-import { isChoiceQuestion, type QuestionMetadata, type QuestionOption, type RatingType, ratingBounds, selectionLimits, type SurveyConfig, type SurveyQuestion } from '@parley/contracts';
+import { isChoiceQuestion, type QuestionMetadata, type QuestionOption, type RatingType, ratingBounds, selectionLimits, surveyChoices, type SurveyConfig, type SurveyQuestion } from '@parley/contracts';
 import { shorten } from '../../lib/shorten';
 import { capitalise } from './questionDrafts';
 import { calmShouting, tidyQuestionText } from './tidyQuestionText';
@@ -39,7 +39,7 @@ function improveQuestion(question: SurveyQuestion, keepWords: string[]): { quest
     const freeChoice = tidied.other ? true : allowFreeChoice;
     better = { ...better, options: tidied.options, ...(freeChoice !== undefined && { allowFreeChoice: freeChoice }) };
     if (metadata) {
-      const fixed = choiceMetadata(metadata, question.type === 'multiple_choice', tidied.options.length + (freeChoice ? 1 : 0));
+      const fixed = choiceMetadata(metadata, question.type === 'multiple_choice', surveyChoices({ options: tidied.options, allowFreeChoice: freeChoice }).length);
       if (fixed.changed) changes.push(fixed.changed);
       if (fixed.metadata) better.metadata = fixed.metadata;
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { newSurveyConfig, type SurveyAssistantRequest, type SurveyAssistantResponse, type SurveyConfig, type SurveyQuestion } from '@parley/contracts';
 import { surveyConfigSchema } from '@parley/contracts/schemas';
+import { joinWords } from '../../lib/joinWords';
 import { logger } from '../../lib/logger';
 import { type BusinessProfile, businessName, businessProfile } from './businessProfile';
 import { customSurvey, splitClauses } from './customSurvey';
@@ -82,8 +83,11 @@ function improved(base: SurveyConfig, profile: BusinessProfile, words: string): 
 function added(base: SurveyConfig, profile: BusinessProfile, words: string): Reply {
   const asked = new Set(base.questions.map((q) => q.text.toLowerCase()));
   const drafts: QuestionDraft[] = [];
+  const unread: string[] = [];
   for (const clause of words ? splitClauses(words) : []) {
-    for (const draft of questionsFromWords(clause, profile, MAX_ADDED)) {
+    const fromClause = questionsFromWords(clause, profile, MAX_ADDED);
+    if (!fromClause.length) unread.push(clause);
+    for (const draft of fromClause) {
       if (drafts.length < MAX_ADDED && !asked.has(draft.text.toLowerCase())) {
         drafts.push(draft);
         asked.add(draft.text.toLowerCase());
@@ -105,6 +109,7 @@ function added(base: SurveyConfig, profile: BusinessProfile, words: string): Rep
     intro,
     ...questionLines(questions),
     base.questions.length ? `Your ${base.questions.length} existing ${base.questions.length === 1 ? 'question is' : 'questions are'} unchanged.` : '',
+    ...(fromWords ? unreadLine(unread) : []),
   ];
   return { config, explanation: lines.filter(Boolean).join('\n') };
 }
@@ -128,10 +133,10 @@ const HELP = [
   '• change the survey: "rename the survey to Summer Feedback", "turn off progress", "make the tone casual"',
 ].join('\n');
 
-/** What the owner asked that the offline assistant could not do, said once. */
+/** What the owner asked that the offline assistant could not read, said once rather than guessed at. */
 function unreadLine(unread: string[]): string[] {
   const asks = unread.filter((c) => c.split(/\s+/).length > 1);
-  return asks.length ? [`I couldn't act on ${asks.map((c) => `"${c}"`).join(', ')} offline.`] : [];
+  return asks.length ? [`I didn't understand: ${joinWords(asks.map((c) => `"${c}"`))}, so I left ${asks.length === 1 ? 'it' : 'them'} out.`] : [];
 }
 
 function questionLines(questions: Pick<SurveyQuestion, 'text' | 'type' | 'metadata' | 'required' | 'allowFreeChoice'>[]): string[] {

@@ -1,4 +1,4 @@
-import { type RatingType, SURVEY_LIMITS, type SurveyConfig, type SurveyQuestion } from '@parley/contracts';
+import { type RatingType, ratingScale, SURVEY_LIMITS, surveyChoices, type SurveyConfig, type SurveyQuestion } from '@parley/contracts';
 import { shorten } from '../../lib/shorten';
 
 /** A question the assistant wrote, before it gets its id in a survey. */
@@ -9,7 +9,7 @@ export function ratingQuestion(text: string, scale: { min?: number; max?: number
     text: questionText(text),
     type: 'rating',
     required: true,
-    metadata: { minValue: scale.min ?? 1, maxValue: scale.max ?? 5, ratingType: scale.type ?? 'stars' },
+    metadata: ratingScale({ minValue: scale.min, maxValue: scale.max, ratingType: scale.type }),
   };
 }
 
@@ -24,13 +24,13 @@ export function choiceQuestion(
   extra: { other?: boolean; maxSelections?: number; required?: boolean } = {},
 ): QuestionDraft {
   const texts = distinctOptions(options).slice(0, SURVEY_LIMITS.options);
+  const choices = { options: texts.map((t, i) => ({ id: `option_${i + 1}`, text: t })), ...(extra.other && { allowFreeChoice: true }) };
   return {
     text: questionText(text),
     type,
     required: extra.required ?? true,
-    options: texts.map((t, i) => ({ id: `option_${i + 1}`, text: t })),
-    ...(extra.other && { allowFreeChoice: true }),
-    ...(type === 'multiple_choice' && extra.maxSelections && { metadata: { minSelections: 1, maxSelections: Math.min(extra.maxSelections, texts.length + (extra.other ? 1 : 0)) } }),
+    ...choices,
+    ...(type === 'multiple_choice' && extra.maxSelections && { metadata: { minSelections: 1, maxSelections: Math.min(extra.maxSelections, surveyChoices(choices).length) } }),
   };
 }
 

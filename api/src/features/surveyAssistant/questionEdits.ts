@@ -1,4 +1,4 @@
-import { isChoiceQuestion, MIN_CHOICE_OPTIONS, type RatingType, RATING_RANGE, type SurveyConfig, type SurveyQuestion, withQuestionType } from '@parley/contracts';
+import { DEFAULT_RATING, isChoiceQuestion, MIN_CHOICE_OPTIONS, type RatingType, RATING_RANGE, ratingScale as scaleOf, surveyChoices, type SurveyConfig, type SurveyQuestion, withQuestionType } from '@parley/contracts';
 import { joinWords } from '../../lib/joinWords';
 import type { BusinessProfile } from './businessProfile';
 import { improveQuestions } from './improveQuestions';
@@ -83,8 +83,7 @@ const selections: Reader = (clause, config, refs) => {
   let questions = config.questions;
   for (const i of targets) {
     const q = questions[i];
-    const count = (q.options?.length ?? 0) + (q.allowFreeChoice ? 1 : 0);
-    const maxSelections = Math.max(1, Math.min(max, count));
+    const maxSelections = Math.max(1, Math.min(max, surveyChoices(q).length));
     questions = questions.map((x, j) => (j === i ? { ...q, metadata: { ...q.metadata, minSelections: Math.min(q.metadata?.minSelections ?? 1, maxSelections), maxSelections } } : x));
   }
   const which = refs?.label ?? (targets.length === 1 ? `question ${targets[0] + 1}` : 'the multiple-choice questions');
@@ -231,26 +230,28 @@ function freeOptionId(options: { id: string }[]): string {
 /** A rating question with the scale and look the words name ("1-10", "stars"). */
 function withScale(question: SurveyQuestion, words: string): SurveyQuestion {
   const range = /\b(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\b/.exec(words);
-  const [min, max] = range ? [Number(range[1]), Number(range[2])] : [question.metadata?.minValue ?? 1, question.metadata?.maxValue ?? 5];
+  const [min, max] = range ? [Number(range[1]), Number(range[2])] : [question.metadata?.minValue ?? DEFAULT_RATING.minValue, question.metadata?.maxValue ?? DEFAULT_RATING.maxValue];
   const valid = min < max && min >= RATING_RANGE.min && max <= RATING_RANGE.max;
   const look: RatingType | undefined = /\bstars?\b/i.test(words) ? 'stars' : /\bnumbers?|points?\b/i.test(words) ? 'numbers' : /\bscale\b/i.test(words) && range ? 'scale' : undefined;
-  const minValue = valid ? min : 1;
-  const maxValue = valid ? max : 5;
+  const minValue = valid ? min : DEFAULT_RATING.minValue;
+  const maxValue = valid ? max : DEFAULT_RATING.maxValue;
   const ratingType = look ?? question.metadata?.ratingType ?? (maxValue - minValue >= 9 ? 'scale' : 'stars');
   return { ...question, metadata: { ...question.metadata, minValue, maxValue, ratingType } };
 }
 
 /** "1 to 5 stars", "a 0 to 10 scale", "a 1 to 5 number scale". */
 function scaleWords(question: SurveyQuestion): string {
-  const m = question.metadata ?? {};
-  const range = `${m.minValue ?? 1} to ${m.maxValue ?? 5}`;
-  return m.ratingType === 'stars' ? `${range} stars` : m.ratingType === 'numbers' ? `a ${range} number scale` : `a ${range} scale`;
+  const { minValue, maxValue, ratingType } = scaleOf(question.metadata);
+  const range = `${minValue} to ${maxValue}`;
+  return ratingType === 'stars' ? `${range} stars` : ratingType === 'numbers' ? `a ${range} number scale` : `a ${range} scale`;
 }
 
 export function typeName(question: Pick<SurveyQuestion, 'type' | 'metadata'>): string {
   switch (question.type) {
-    case 'rating':
-      return `rating, ${question.metadata?.minValue ?? 1} to ${question.metadata?.maxValue ?? 5}${question.metadata?.ratingType === 'stars' ? ' stars' : ''}`;
+    case 'rating': {
+      const { minValue, maxValue, ratingType } = scaleOf(question.metadata);
+      return `rating, ${minValue} to ${maxValue}${ratingType === 'stars' ? ' stars' : ''}`;
+    }
     case 'multiple_choice':
       return 'multiple choice';
     case 'single_choice':

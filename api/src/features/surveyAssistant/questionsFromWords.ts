@@ -1,5 +1,6 @@
 import { type BusinessProfile, businessName, easeQuestion } from './businessProfile';
 import { clauseToQuestion } from './clauseToQuestion';
+import { invertedQuestion, isPutToVisitor, ratingAsk, spelledOutQuestion } from './directQuestions';
 import { capitalise, choiceQuestion, type QuestionDraft, ratingQuestion, textQuestion } from './questionDrafts';
 import { businessTopic, type SurveyTopic, surveyTopic } from './surveyTopic';
 import {
@@ -11,7 +12,6 @@ import {
   HEAR_ABOUT_OPTIONS,
   QUALITY_OPTIONS,
   TIME_OF_DAY_OPTIONS,
-  TOPIC_ASPECTS,
   WEEK_PART_OPTIONS,
   YES_MAYBE_NO,
   YES_NO,
@@ -23,16 +23,26 @@ import { topicQuestions, type WantedType } from './topicQuestions';
  * about delivery speed" → "How would you rate our delivery speed?" (rating); "ask which
  * features they use" → "Which features do you use?" (multiple choice); "ask whether they
  * would order again" → "Would you order again?" (Yes/Maybe/No); "add 2 questions about our
- * app" → two questions about it. An explicit type ("a yes/no question", "an open question") or
- * listed options ("…: pasta, pizza or salad") are followed. Empty when no question is asked.
+ * app" → two questions about it; "rate our coffee from 1 to 10" → a 1 to 10 rating; "was it too
+ * long" → Yes/No. An explicit type ("a yes/no question", "an open question"), a question spelled
+ * out ("add a question: which pastry do you like best") or listed options ("…: pasta, pizza or
+ * salad", "options a, b, c") are followed. Empty when no question is asked.
  */
 export function questionsFromWords(words: string, profile: BusinessProfile, limit = 3): QuestionDraft[] {
-  const s = words.trim().replace(POLITE, '').replace(/[.!]+$/, '');
+  // "would you like…" is the visitor's question; "would you add…" only the owner being polite.
+  const polite = (isPutToVisitor(words) ? words.trim() : words.trim().replace(POLITE, '')).replace(/[.!]+$/, '');
+  const spelled = spelledOutQuestion(polite);
+  const s = (spelled?.question ?? polite).replace(/[\s.!,;]+$/, '');
   if (!s) return [];
-  const { rest, items, other } = listedOptions(s);
-  const hint = typeHint(rest);
+  const rated = ratingAsk(s, profile);
+  if (rated) return [rated];
+  const { rest: listedRest, items, other } = listedOptions(s);
+  const rest = listedRest.replace(/[\s,;:?]+$/, '');
+  const hint = typeHint(spelled ? spelled.typeWords : rest) ?? (spelled ? typeHint(rest) : null);
+  const inverted = invertedQuestion(rest, hint, { items, other });
+  if (inverted) return [inverted];
 
-  const embedded = ASKED_QUESTION.exec(rest) ?? QUESTION_ASKING.exec(rest) ?? ABOUT_CLAUSE.exec(rest);
+  const embedded = ASKED_QUESTION.exec(rest) ?? QUESTION_ASKING.exec(rest) ?? ABOUT_CLAUSE.exec(rest) ?? BARE_QUESTION.exec(rest);
   if (embedded) {
     // "what they think of X and how often they come": one question each.
     const next = `(?=${WH.replace('(', '(?:')}\\s)`;
@@ -50,7 +60,8 @@ export function questionsFromWords(words: string, profile: BusinessProfile, limi
     if (draft) return [draft];
   }
 
-  const count = countAsked(rest);
+  // "questions about our vegan range": a few, when no number is said.
+  const count = countAsked(rest) > 1 ? countAsked(rest) : UNCOUNTED.test(rest) ? Math.min(limit, 3) : 1;
   const known = knownIdea(rest, profile);
   if (known && count <= 1) return [known];
 
@@ -64,9 +75,12 @@ export function questionsFromWords(words: string, profile: BusinessProfile, limi
 const POLITE = /^(?:(?:please|pls|kindly|can you|could you|would you|will you|i want(?: you)? to|i'd like(?: you)? to|i would like(?: you)? to|let's|lets|also|and|then|now|maybe|just|ok|okay)[\s,]+)+/i;
 const ASKERS = '(?:(?:them|visitors?|customers?|users?|people|guests?|clients?|the visitors?|the customers?|respondents?|everyone)\\s+)?';
 const WH = '(which|what|how|why|where|when|who|whether|if)';
-const ASKED_QUESTION = new RegExp(`\\b(?:ask(?:ing)?|find out|learn|know|understand|check|see|hear)\\s+${ASKERS}${WH}\\s+(.+)$`, 'i');
+const ASKED_QUESTION = new RegExp(`\\b(?:ask(?:ing)?|find out|learn|know|understand|check|see|hear|tell us|let us know)\\s+${ASKERS}${WH}\\s+(.+)$`, 'i');
 const QUESTION_ASKING = new RegExp(`\\bquestions?\\s+(?:asking\\s+|on\\s+|about\\s+)?${ASKERS}${WH}\\s+(.+)$`, 'i');
 const ABOUT_CLAUSE = new RegExp(`\\b(?:about|on|regarding|asking(?:\\s+about)?)\\s+${WH}\\s+(.+)$`, 'i');
+/** "which pastry they like best", "how often do you visit": the question without an asking verb. */
+const BARE_QUESTION = new RegExp(`^${WH}\\s+(.+)$`, 'i');
+const UNCOUNTED = /^(?:(?:add|ask|include|write|suggest|give me)\s+)?(?:(?:some|more|new|extra|other|a few|additional)\s+)*questions\s+(?:about|on|regarding|covering|for)\b/i;
 const ASKED_ATTRIBUTE = /\b(?:ask(?:ing)?\s+(?:them\s+|visitors\s+|customers\s+)?for\s+|ask(?:ing)?\s+(?:them\s+|visitors\s+|customers\s+)?(?=their\b|the visitor's\b)|collect(?:ing)?\s+|request(?:ing)?\s+)(?:their\s+|your\s+|the visitor's\s+|an?\s+)?(.+)$/i;
 
 /** The question type the owner named, if any. */
@@ -88,7 +102,13 @@ export function countAsked(text: string): number {
 
 /** Options the owner listed: "…: pasta, pizza or salad", "(email, phone, chat)", "such as A, B and C". */
 function listedOptions(text: string): { rest: string; items: string[]; other: boolean } {
-  const patterns = [/:\s*([^:]+)$/, /\(([^()]+)\)/, /\b(?:such as|like|e\.g\.?|for example|including|options?(?: are| of| like)?|choices?(?: are| of)?|between)\s+(.+)$/i];
+  const patterns = [
+    /:\s*([^:]+)$/,
+    /\(([^()]+)\)/,
+    /\b(?:options?(?: are| of| like)?|choices?(?: are| of)?|answers?(?: are)?)\s*:?\s+(.+)$/i,
+    // "which pastry they like best" likes; "such as", "like" and "between" list.
+    /\b(?:such as|(?<!\b(?:you|they|we|i|people|customers|visitors|would|do|did|does)\s)like|e\.g\.?|for example|including|between)\s+(.+)$/i,
+  ];
   for (const pattern of patterns) {
     const match = pattern.exec(text);
     if (!match) continue;
@@ -108,13 +128,14 @@ function fromClause(wh: string, clause: string, hint: WantedType | null, listed:
   const text = clauseToQuestion(wh, clause);
   const w = wh.toLowerCase();
   const plural = w === 'which' && isPluralAsk(clause);
-  if (listed.items.length >= 2) return listedChoice(text, hint ?? (plural ? 'multiple_choice' : 'single_choice'), listed.items, listed.other);
-  if (hint) return withType(text, hint, optionsFor(nounOf(clause), profile) ?? profile.kind.aspects);
+  // The owner's list is what was asked; a visitor whose answer is missing from it can still say so.
+  if (listed.items.length >= 2) return listedChoice(text, hint ?? (plural ? 'multiple_choice' : 'single_choice'), listed.items, listed.other || w === 'which' || w === 'what');
+  // What visitors liked is picked from what matters to the business; anything else asked needs options of its own.
+  const options = optionsFor(nounOf(clause), profile) ?? (LIKED.test(clause) ? profile.kind.aspects : null);
+  // A choice type with nothing sensible to choose from is asked the usual way instead.
+  if (hint && (options || hint === 'rating' || hint === 'text' || hint === 'yes_no')) return withType(text, hint, options ?? []);
   if (w === 'whether' || w === 'if') return choiceQuestion('single_choice', text, /^(would|will)\b/i.test(text) ? YES_MAYBE_NO : YES_NO);
-  if (w === 'which') {
-    const options = optionsFor(nounOf(clause), profile);
-    return options ? choiceQuestion(plural ? 'multiple_choice' : 'single_choice', text, options, { other: true }) : textQuestion(text, true);
-  }
+  if (w === 'which') return options ? choiceQuestion(plural ? 'multiple_choice' : 'single_choice', text, options, { other: true }) : textQuestion(text, true);
   if (w === 'how') {
     if (/^how did you (hear|find|learn|discover|come across)\b/i.test(text)) return choiceQuestion('single_choice', text, HEAR_ABOUT_OPTIONS, { other: true });
     if (/^how often\b/i.test(text)) return choiceQuestion('single_choice', text, FREQUENCY_OPTIONS);
@@ -122,6 +143,8 @@ function fromClause(wh: string, clause: string, hint: WantedType | null, listed:
     if (/^how (easy|difficult|hard|important|simple|clear)\b/i.test(text)) return ratingQuestion(text, { type: 'numbers' });
     if (/^how (satisfied|happy|pleased|well|good|helpful|fast|quick|useful|valuable|comfortable|confident|friendly|convenient|accurate|relevant)\b/i.test(text)) return ratingQuestion(text);
     if (/^how (was|were|is|are)\b|^how did you (like|find|feel about|rate)\b|^how would you rate\b/i.test(text)) return ratingQuestion(text);
+    // "How fresh was it?", "How clean were the rooms?": a quality to rate, unlike an amount or a length.
+    if (/^how (?!(?:much|many|long|old|often|far|soon|big|large|small|tall|late|early|heavy|wide|come)\b)[a-z]+ (was|were|is|are)\b/i.test(text)) return ratingQuestion(text);
   }
   return textQuestion(text);
 }
@@ -140,25 +163,45 @@ function isPluralAsk(clause: string): boolean {
     .some((w) => /s$/i.test(w) && !/(ss|us|is)$/i.test(w));
 }
 
+/** "what they liked", "which they enjoyed least": answered from what matters to the business's customers. */
+const LIKED = /\b(?:like[sd]?|enjoy(?:s|ed)?|love[sd]?|dislike[sd]?)\b/i;
+
 /**
- * Answer options that fit "which <noun>": the description's subjects, the business's
- * offerings or concerns, or a usual list; null when nothing fits (the question is then
- * answered in the visitor's own words rather than with made-up options).
+ * Answer options that fit "which <noun>": for "which products" the description's subjects or the
+ * business's offerings, for "which aspects" its customers' concerns, for channels, days and times
+ * a usual list; for any other noun ("which cake") the kinds of it the description names, when it
+ * names two or more. Null when nothing fits: the question is then answered in the visitor's own
+ * words rather than with made-up options.
  */
 function optionsFor(noun: string, profile: BusinessProfile): string[] | null {
   const topics = profile.topics.map((t) => capitalise(t.text));
   if (/\b(features?|functions?|functionality|tools?|modules?|integrations?|plugins?|parts of)\b/i.test(noun)) {
-    // The description's subjects are features only of software ("invoicing, time tracking").
+    // The description's subjects are features only of software ("invoicing, time tracking"), never its plans or the like.
     const software = profile.kind.kind === 'software' || profile.kind.kind === 'general';
-    if (software && topics.length >= 2) return topics;
+    const features = topics.filter((t) => !CATEGORY_NOUN.test(t));
+    if (software && features.length >= 2) return features;
     return profile.kind.kind === 'software' ? profile.kind.offerings : /\bfeatures?\b/i.test(noun) ? GENERIC_FEATURES : null;
   }
-  if (/\b(products?|services?|items?|dish(es)?|menu|offerings?|plans?|classes|courses|treatments|rooms|packages|categories|options)\b/i.test(noun)) return topics.length >= 2 ? topics : profile.kind.offerings;
+  if (/\b(products?|services?|items?|offerings?|packages|categories|options)\b/i.test(noun)) return topics.length >= 2 ? topics : profile.kind.offerings;
   if (/\b(channels?|platforms?|social|websites?|sources?|media|ads?)\b/i.test(noun)) return HEAR_ABOUT_OPTIONS;
   if (/\bdays?\b/i.test(noun)) return WEEK_PART_OPTIONS;
   if (/\btimes?\b|\btime of day\b/i.test(noun)) return TIME_OF_DAY_OPTIONS;
   if (/\b(areas?|aspects?|things?|parts?|reasons?|factors?|improvements?)\b/i.test(noun)) return profile.kind.aspects;
-  return TOPIC_ASPECTS.find((t) => t.when.test(noun))?.aspects ?? null;
+  const head = singular(noun.split(/\s+/).at(-1) ?? '');
+  const named = topics.filter((t) => t.split(/\s+/).some((word) => singular(word) === head));
+  return head && named.length >= 2 ? named : null;
+}
+
+/** Subjects that are kinds of something a visitor picks rather than features: "Team plan", "yoga classes". */
+const CATEGORY_NOUN = /\b(?:plans?|rooms?|class(?:es)?|courses?|treatments?|packages?|tickets?|memberships?|menus?|dish(?:es)?)$/i;
+
+/** "cakes" → cake, "classes" → class, "berries" → berry; "class" and "glass" stay. */
+function singular(word: string): string {
+  const w = word.toLowerCase();
+  if (/(?:ss|sh|ch|x|z)es$/.test(w)) return w.slice(0, -2);
+  if (/[^aeiou]ies$/.test(w)) return `${w.slice(0, -3)}y`;
+  if (/[^su]s$/.test(w) && !/is$/.test(w)) return w.slice(0, -1);
+  return w;
 }
 
 function listedChoice(text: string, hint: WantedType | null, items: string[], other: boolean): QuestionDraft {

@@ -10,7 +10,7 @@ type SentRequest = {
 
 const { script, requests, close } = await serveScriptedOpenAI<SentRequest>();
 
-const { client, createUserAndCookie, errorOf, newBot, withCookie } = await import('../../../test/helpers');
+const { client, errorOf, ownerWithBot, withCookie } = await import('../../../test/helpers');
 const { surveyAssistantResponseSchema } = await import('@parley/contracts/schemas');
 const { newSurveyConfig } = await import('@parley/contracts');
 const assistant = client.api.chatbots[':guid']['survey-assistant'];
@@ -28,15 +28,12 @@ const menuSurvey: SurveyConfig = {
 const reply = (surveyConfig: unknown, explanation = 'A short survey about the new menu.') => JSON.stringify({ explanation, surveyConfig });
 const current = { name: 'Menu', description: null, surveyConfig: { ...menuSurvey, id: 'survey_current' } };
 
-async function ownerWithBot() {
-  const { cookie } = await createUserAndCookie();
-  const bot = await newBot(cookie, { name: 'Bella Cucina', description: 'Italian restaurant in Leeds.', model: 'gpt-4o-mini' });
-  return { cookie, bot };
-}
+/** The bot every test here writes surveys for: its model is what the scripted server answers. */
+const BOT = { name: 'Bella Cucina', description: 'Italian restaurant in Leeds.', model: 'gpt-4o-mini' };
 
 describe('survey assistant with a model', () => {
   it("sends the format, the bot and the owner's words with a json_schema response format; a valid reply passes through", async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     script.push(`\`\`\`json\n${reply(menuSurvey)}\n\`\`\``);
     const before = requests.length;
     const res = await assistant.$post(
@@ -64,7 +61,7 @@ describe('survey assistant with a model', () => {
   });
 
   it('improve_questions sends the current survey; the survey keeps its id whatever the model wrote', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const better = { ...menuSurvey, id: 'something_else', questions: menuSurvey.questions.map((q) => ({ ...q, text: q.text.replace('dish', 'main course') })) };
     script.push(reply(better, 'Clearer wording.'));
     const before = requests.length;
@@ -80,7 +77,7 @@ describe('survey assistant with a model', () => {
   });
 
   it('an invalid first answer gets one repair request listing the problems; the corrected one is answered', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const broken = { ...menuSurvey, questions: [{ ...menuSurvey.questions[1], options: [{ id: 'q_other', text: 'Other' }] }, { ...menuSurvey.questions[0], metadata: { minValue: 5, maxValue: 1 } }] };
     script.push(reply(broken), reply(menuSurvey, 'Fixed.'));
     const before = requests.length;
@@ -102,7 +99,7 @@ describe('survey assistant with a model', () => {
   });
 
   it('add_questions must keep the current questions first: dropping one is sent back for repair', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const dropped = { ...menuSurvey, questions: [menuSurvey.questions[0], { id: 'question_3', text: 'How was the service?', type: 'rating', required: true }] };
     const kept = { ...menuSurvey, questions: [...menuSurvey.questions, { id: 'question_3', text: 'How was the service?', type: 'rating', required: true }] };
     script.push(reply(dropped), reply(kept, 'Added a service question.'));
@@ -116,7 +113,7 @@ describe('survey assistant with a model', () => {
   });
 
   it('answers 502 when the answer is still invalid after the repair (not JSON, then a bad config)', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     script.push('Sure! Here is a lovely survey.', reply({ ...menuSurvey, questions: [{ id: 'question_1', text: 'Pick one', type: 'multiple_choice', required: true }] }));
     const before = requests.length;
     const res = await assistant.$post({ param: { guid: bot.guid }, json: { action: 'generate_feedback', context: { chatbotName: '', description: '' }, userMessage: '' } }, withCookie(cookie));
@@ -127,7 +124,7 @@ describe('survey assistant with a model', () => {
   });
 
   it('a model failure answers 502 with a JSON message', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     script.push(null, null);
     const res = await assistant.$post({ param: { guid: bot.guid }, json: { action: 'generate_feedback', context: { chatbotName: '', description: '' }, userMessage: '' } }, withCookie(cookie));
     expect(res.status).toBe(502);

@@ -4,7 +4,7 @@ import { newSurveyConfig, type SurveyAssistantRequest, type SurveyConfig } from 
 import { surveyAssistantResponseSchema, surveyConfigSchema } from '@parley/contracts/schemas';
 
 // Offline: no OPENAI_API_KEY (the test setup removes it), so the offline assistant answers.
-const { client, createUserAndCookie, errorOf, newBot, untyped, validationErrorOf, withCookie } = await import('../../../test/helpers');
+const { client, createUserAndCookie, errorOf, ownerWithBot, untyped, validationErrorOf, withCookie } = await import('../../../test/helpers');
 const { SURVEY_ASSISTANT_PER_MINUTE } = await import('./surveyAssistant.routes');
 
 const assistant = client.api.chatbots[':guid']['survey-assistant'];
@@ -21,11 +21,8 @@ const current: SurveyConfig = {
   ],
 };
 
-async function ownerWithBot() {
-  const { cookie } = await createUserAndCookie();
-  const bot = await newBot(cookie, { name: 'Harbor Help', description: 'Answers questions about moorings and harbour fees.' });
-  return { cookie, bot };
-}
+/** A bot whose description the offline assistant builds its questions from. */
+const BOT = { description: 'Answers questions about moorings and harbour fees.' };
 
 /** A turn expected to succeed: its valid config and the bubbles' texts. */
 async function ask(cookie: string, guid: string | number, json: SurveyAssistantRequest) {
@@ -44,7 +41,7 @@ const post = (cookie: string, guid: string | number, json: SurveyAssistantReques
 
 describe('POST /api/chatbots/{guid}/survey-assistant (offline)', () => {
   it("generates a CSAT survey from the stored bot's name and description when the context is blank", async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const { status, config, bubbles } = await ask(cookie, bot.guid, { action: 'generate_customer_satisfaction', context: blank, userMessage: '' });
     expect(status).toBe(200);
     expect(config.title).toBe('Harbor Help Customer Satisfaction');
@@ -61,7 +58,7 @@ describe('POST /api/chatbots/{guid}/survey-assistant (offline)', () => {
   });
 
   it("the context's name and description win over the stored ones; the bot may be named by its numeric id", async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const { status, config } = await ask(cookie, bot.id, {
       action: 'generate_feedback',
       context: { chatbotName: 'Crumbs', description: 'A chatbot for our bakery.' },
@@ -74,7 +71,7 @@ describe('POST /api/chatbots/{guid}/survey-assistant (offline)', () => {
   });
 
   it('improves the current survey keeping its id, question ids and settings; adds and customises on it', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const context = { ...blank, currentSurvey: { name: 'Berths', description: null, surveyConfig: current } };
     const improved = await ask(cookie, bot.guid, { action: 'improve_questions', context, userMessage: '' });
     expect(improved.config.id).toBe('survey_kept');
@@ -97,7 +94,7 @@ describe('POST /api/chatbots/{guid}/survey-assistant (offline)', () => {
   });
 
   it('refuses bad requests with 400 and a readable message', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const send = (json: unknown) => assistant.$post({ param: { guid: bot.guid }, json: untyped<SurveyAssistantRequest>(json) }, withCookie(cookie));
 
     const customBlank = await validationErrorOf(await send({ action: 'custom', context: blank, userMessage: '   ' }));
@@ -128,7 +125,7 @@ describe('POST /api/chatbots/{guid}/survey-assistant (offline)', () => {
   });
 
   it("answers 404 for another owner's bot or a missing one, and 401 without a sign-in", async () => {
-    const a = await ownerWithBot();
+    const a = await ownerWithBot(BOT);
     const b = await createUserAndCookie();
     const json: SurveyAssistantRequest = { action: 'generate_feedback', context: blank, userMessage: '' };
     const foreign = await post(b.cookie, a.bot.guid, json);
@@ -141,8 +138,8 @@ describe('POST /api/chatbots/{guid}/survey-assistant (offline)', () => {
   });
 
   it('limits each owner to 30 requests a minute', async () => {
-    const a = await ownerWithBot();
-    const b = await ownerWithBot();
+    const a = await ownerWithBot(BOT);
+    const b = await ownerWithBot(BOT);
     const json: SurveyAssistantRequest = { action: 'generate_feedback', context: blank, userMessage: '' };
     expect(SURVEY_ASSISTANT_PER_MINUTE).toBe(30);
     for (let i = 0; i < SURVEY_ASSISTANT_PER_MINUTE; i++) expect((await ask(a.cookie, a.bot.guid, json)).status).toBe(200);

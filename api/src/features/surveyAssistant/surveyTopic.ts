@@ -53,6 +53,31 @@ export function surveyTopic(words: string, profile: BusinessProfile): SurveyTopi
   };
 }
 
+/**
+ * Who answers, told by what they did, as the topic: "customers who ordered a birthday cake" →
+ * our birthday cakes; "people who attended our sourdough baking class" → our sourdough baking
+ * class. Null when the words name no such audience.
+ */
+export function audienceTopic(words: string, profile: BusinessProfile): SurveyTopic | null {
+  const match = AUDIENCE_WHO.exec(words.trim());
+  if (!match) return null;
+  const thing = match[1].trim().replace(/^(?:to|at|in|on|for|with|from|of)\s+/i, '');
+  const one = /^(?:an?|one)\s+(.+)$/i.exec(thing);
+  // "who ordered a birthday cake": the survey is about the cakes the business makes.
+  return surveyTopic(one ? plural(one[1]) : thing, profile);
+}
+
+const AUDIENCE_WHO =
+  /^(?:(?:our|the|all|new|existing|regular|recent)\s+)*(?:customers?|clients?|visitors?|users?|guests?|members?|students?|patients?|people|parents|shoppers|subscribers|buyers|attendees|participants|diners|everyone|anyone|those)\s+(?:who|that)\s+(?:(?:have|has|had|recently|just|already)\s+)*[a-z]+(?:\s+(?:up|in|out))?\s+(.+)$/i;
+
+/** "birthday cake" → birthday cakes, "class" → classes, "pastry" → pastries. */
+function plural(words: string): string {
+  const w = words.trim();
+  if (/(?:s|x|z|ch|sh)$/i.test(w)) return `${w}es`;
+  if (/[^aeiou]y$/i.test(w)) return `${w.slice(0, -1)}ies`;
+  return `${w}s`;
+}
+
 /** The business itself as a topic: its brand, else "our service". */
 export function businessTopic(profile: BusinessProfile): SurveyTopic {
   const phrase = profile.brand || 'our service';

@@ -114,7 +114,12 @@ export const GENERAL_KIND: BusinessKind = {
 
 /** What people like or dislike about a survey's topic, by the topic's words. */
 export const TOPIC_ASPECTS: { when: RegExp; aspects: string[] }[] = [
-  { when: /\b(menus?|food|dish(es)?|meals?|pizz\w*|burgers?|desserts?|drinks?|coffee|lunch|dinner|breakfast|brunch|cuisine|recipes?|snacks?|cakes?|bread)\b/i, aspects: ['Taste', 'Variety', 'Portion size', 'Presentation', 'Price'] },
+  // Cakes made to order are judged on the day as much as on the taste.
+  { when: /\b(?:birthday|wedding|celebration|custom|party|anniversary)\s+cakes?\b|\bcakes?\s+orders?\b/i, aspects: ['Taste', 'Design', 'Ready on time', 'Easy ordering', 'Value for money'] },
+  {
+    when: /\b(menus?|food|dish(es)?|meals?|pizz\w*|burgers?|desserts?|drinks?|coffee|lunch|dinner|breakfast|brunch|cuisine|recipes?|snacks?|cakes?|bread|pastr(?:y|ies)|croissants?|sourdough|vegan|vegetarian|gluten[- ]free)\b/i,
+    aspects: ['Taste', 'Variety', 'Portion size', 'Presentation', 'Price'],
+  },
   { when: /\b(deliver(y|ies)|shipping|couriers?|dispatch|parcels?|packages?)\b/i, aspects: ['Delivery speed', 'Packaging', 'Tracking updates', 'Friendly courier', 'Delivery cost'] },
   { when: /\b(apps?|websites?|site|platform|software|tools?|dashboards?|features?|updates?|releases?|versions?|portal|checkout)\b/i, aspects: ['Ease of use', 'Design', 'Speed', 'Features', 'Reliability'] },
   { when: /\b(events?|conferences?|webinars?|workshops?|meetups?|festivals?|concerts?|parties|party|launch|talks?|sessions?)\b/i, aspects: ['Content', 'Speakers', 'Organisation', 'Venue', 'Networking'] },

@@ -1,6 +1,6 @@
 import type { Chatbot } from '../../db/schema';
 import { logger } from '../../lib/logger';
-import { ratingBounds, type SurveyConfig, type SurveyQuestion } from '@parley/contracts';
+import { ratingScale, type SurveyConfig, type SurveyQuestion } from '@parley/contracts';
 import { assistantClient } from '../ai/assistantModel';
 
 /** Longer than this is no rephrased question but a model that went on talking. */
@@ -49,8 +49,8 @@ function instructions(config: SurveyConfig): string {
 
 function questionBrief(question: SurveyQuestion): string {
   if (question.type !== 'rating') return question.text;
-  const { minValue, maxValue } = ratingBounds(question.metadata);
-  return `${question.text}\n(Rated on a scale from ${minValue} to ${maxValue}${question.metadata?.ratingType === 'stars' || !question.metadata?.ratingType ? ' stars' : ''}.)`;
+  const { minValue, maxValue, ratingType } = ratingScale(question.metadata);
+  return `${question.text}\n(Rated on a scale from ${minValue} to ${maxValue}${ratingType === 'stars' ? ' stars' : ''}.)`;
 }
 
 /** Models like to wrap a rewritten sentence in quotes. */

@@ -1,10 +1,11 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   isChoiceQuestion,
+  isOtherAnswer,
   OTHER_OPTION_ID,
-  OTHER_OPTION_TEXT,
   ratingBounds,
   surveyAnswerText,
+  surveyChoices,
   type QuestionAnalytics,
   type SurveyAnalytics,
   type SurveyAnswer,
@@ -16,7 +17,8 @@ import { chatSessions, surveyResponses, surveys } from '../../db/schema';
 import { fileSlug } from '../../lib/attachment';
 import { toCsv } from '../../lib/toCsv';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
-import { countedResponsesFilter, countsByRule, fromTestChat, getOwnedSurvey, toSurvey } from './surveys.service';
+import { countedResponses } from './countedResponses';
+import { getOwnedSurvey, toSurvey } from './surveys.service';
 
 /** Distinct answers listed per question; `distinctResponses` tells how many there are in all. */
 const RESPONSES_LISTED = 50;
@@ -25,32 +27,39 @@ const RESPONSES_LISTED = 50;
  * The survey figures of one of the owner's bots: totals over every survey (archived ones too),
  * and per survey its rates and, for each question of its current config, what was answered.
  * Only counted responses are read; the owner's test chats are left out and reported.
+ * `include: 'totals'` leaves the per-survey breakdown out (`surveyBreakdown: []`): reading every
+ * answer is most of the work, and a caller that wants the totals alone (the dashboard card,
+ * once per bot) does not need it.
  */
-export function getSurveyAnalytics(userId: string, chatbotRef: string | number): SurveyAnalytics {
+export function getSurveyAnalytics(userId: string, chatbotRef: string | number, options: { include?: 'totals' } = {}): SurveyAnalytics {
   const bot = getOwnedChatbot(userId, chatbotRef);
-  const figures = surveyFigures(bot.id);
-  const keepingPartial = figures.filter((f) => (f.survey.surveyConfig as { settings?: { savePartialResponses?: unknown } }).settings?.savePartialResponses !== false);
-  const answers = answerGroups(bot.id, keepingPartial.map((f) => f.survey.id));
+  const rule = countedResponses({ chatbotId: bot.id });
+  const figures = surveyFigures(bot.id, rule);
   const totals = { responses: 0, completed: 0, timed: 0, completionMs: 0, tests: 0 };
-  const surveyBreakdown: SurveyBreakdown[] = figures.map(({ survey: row, ...f }) => {
-    const survey = toSurvey(row);
+  for (const f of figures) {
     totals.responses += f.responses;
     totals.completed += f.completed;
     totals.timed += f.timed;
     totals.completionMs += f.completionMs;
     totals.tests += f.tests;
-    const groups = answers.get(survey.id);
-    return {
-      surveyId: survey.id,
-      surveyName: survey.name,
-      status: survey.status,
-      completionRate: percent(f.completed, f.responses),
-      totalResponses: f.responses,
-      completedResponses: f.completed,
-      avgCompletionTime: mean(f.completionMs, f.timed),
-      questionAnalytics: survey.surveyConfig.questions.map((q) => questionAnalytics(q, groups?.get(q.id) ?? [])),
-    };
-  });
+  }
+  const answers = options.include === 'totals' ? null : answerGroups(bot.id, rule.counted);
+  const surveyBreakdown: SurveyBreakdown[] = !answers
+    ? []
+    : figures.map(({ survey: row, ...f }) => {
+        const survey = toSurvey(row);
+        const groups = answers.get(survey.id);
+        return {
+          surveyId: survey.id,
+          surveyName: survey.name,
+          status: survey.status,
+          completionRate: percent(f.completed, f.responses),
+          totalResponses: f.responses,
+          completedResponses: f.completed,
+          avgCompletionTime: mean(f.completionMs, f.timed),
+          questionAnalytics: survey.surveyConfig.questions.map((q) => questionAnalytics(q, groups?.get(q.id) ?? [])),
+        };
+      });
   return {
     totalSurveys: figures.length,
     totalResponses: totals.responses,
@@ -81,7 +90,7 @@ export function exportSurveyResponses(userId: string, surveyId: number): { fileN
     .from(surveyResponses)
     .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId))
     .leftJoin(chatSessions, eq(chatSessions.sessionId, surveyResponses.sessionId))
-    .where(sql`${surveyResponses.surveyId} = ${survey.id} and ${countedResponsesFilter}`)
+    .where(sql`${surveyResponses.surveyId} = ${survey.id} and ${countedResponses({ surveyId: survey.id }).counted}`)
     .orderBy(asc(surveyResponses.startedAt), asc(surveyResponses.id))
     .all();
   const header = ['Response ID', 'Session ID', 'Started', 'Completed', 'Completed at', 'Completion time (seconds)', ...questions.map((q) => q.text)];
@@ -105,8 +114,7 @@ export function exportSurveyResponses(userId: string, surveyId: number): { fileN
 }
 
 /** Each survey of the bot, newest first, with its counted responses summed up in SQL. */
-function surveyFigures(chatbotId: number) {
-  const counted = countedResponsesFilter;
+function surveyFigures(chatbotId: number, { counted, fromTest }: ReturnType<typeof countedResponses>) {
   const completedCounted = sql`${counted} and ${surveyResponses.completed} = 1`;
   const timed = sql`${completedCounted} and ${surveyResponses.completedAt} is not null`;
   const sum = (condition: SQL, value: SQL = sql`1`) =>
@@ -118,7 +126,7 @@ function surveyFigures(chatbotId: number) {
       completed: sum(completedCounted),
       timed: sum(timed),
       completionMs: sum(timed, sql`max(0, ${surveyResponses.completedAt} - ${surveyResponses.startedAt})`),
-      tests: sum(sql`${countsByRule} and ${fromTestChat}`),
+      tests: sum(fromTest),
     })
     .from(surveys)
     .leftJoin(surveyResponses, eq(surveyResponses.surveyId, surveys.id))
@@ -133,31 +141,40 @@ function surveyFigures(chatbotId: number) {
 type AnswerGroup = { value: unknown; optionIds: unknown; count: number };
 
 /**
- * The bot's counted answers grouped in SQL by survey, question, value and chosen options: a
- * survey with thousands of responses comes back as one row per distinct answer.
- *
- * Which surveys keep unfinished responses is read from their configs beforehand
- * (`keepingPartial`): read per answer row beside the answers' own JSON, the config would be
- * parsed again for each and take most of the time.
+ * The bot's counted answers grouped by survey, question, value and chosen options: a survey with
+ * thousands of responses comes down to one group per distinct answer. One pass over the
+ * responses' answers here takes less time than grouping them with json_each in SQL, which
+ * parses every answer again for its value and its options.
  */
-function answerGroups(chatbotId: number, keepingPartial: number[]): Map<number, Map<string, AnswerGroup[]>> {
-  const rows = db.all<{ surveyId: number; questionId: string; value: string | null; optionIds: string | null; n: number }>(sql`
-    select ${surveyResponses.surveyId} as surveyId, "answer"."key" as questionId,
-           "answer"."value" -> '$.value' as value, "answer"."value" -> '$.optionIds' as optionIds, count(*) as n
-    from ${surveyResponses}
-    join ${surveys} on ${surveys.id} = ${surveyResponses.surveyId}
+function answerGroups(chatbotId: number, counted: SQL): Map<number, Map<string, AnswerGroup[]>> {
+  // The answers as stored text: a row that is no JSON object is skipped, not a failed page.
+  const rows = db.all<{ surveyId: number; answers: string | null }>(sql`
+    select ${surveyResponses.surveyId} as surveyId, ${surveyResponses.answers} as answers
+    from ${surveys}
+    join ${surveyResponses} on ${surveyResponses.surveyId} = ${surveys.id}
     left join ${chatSessions} on ${chatSessions.sessionId} = ${surveyResponses.sessionId}
-    join json_each(case when json_valid(${surveyResponses.answers}) then ${surveyResponses.answers} else '{}' end) as "answer"
-    where ${surveys.chatbotId} = ${chatbotId} and not ${fromTestChat} and "answer"."type" = 'object'
-      and (${surveyResponses.completed} = 1 or ${surveyResponses.surveyId} in (select "value" from json_each(${JSON.stringify(keepingPartial)})))
-    group by 1, 2, 3, 4`);
-  const bySurvey = new Map<number, Map<string, AnswerGroup[]>>();
+    where ${surveys.chatbotId} = ${chatbotId} and ${counted}`);
+  const byKey = new Map<string, { surveyId: number; questionId: string; group: AnswerGroup }>();
   for (const row of rows) {
-    const byQuestion = bySurvey.get(row.surveyId) ?? new Map<string, AnswerGroup[]>();
-    bySurvey.set(row.surveyId, byQuestion);
-    const groups = byQuestion.get(row.questionId) ?? [];
-    byQuestion.set(row.questionId, groups);
-    groups.push({ value: parseJson(row.value), optionIds: parseJson(row.optionIds), count: Number(row.n) });
+    const answers = parseJson(row.answers);
+    if (!isRecord(answers)) continue;
+    for (const [questionId, answer] of Object.entries(answers)) {
+      if (!isRecord(answer)) continue;
+      const value = answer.value ?? null;
+      const optionIds = answer.optionIds ?? null;
+      const key = JSON.stringify([row.surveyId, questionId, value, optionIds]);
+      const found = byKey.get(key);
+      if (found) found.group.count++;
+      else byKey.set(key, { surveyId: row.surveyId, questionId, group: { value, optionIds, count: 1 } });
+    }
+  }
+  const bySurvey = new Map<number, Map<string, AnswerGroup[]>>();
+  for (const { surveyId, questionId, group } of byKey.values()) {
+    const byQuestion = bySurvey.get(surveyId) ?? new Map<string, AnswerGroup[]>();
+    bySurvey.set(surveyId, byQuestion);
+    const groups = byQuestion.get(questionId) ?? [];
+    byQuestion.set(questionId, groups);
+    groups.push(group);
   }
   return bySurvey;
 }
@@ -192,7 +209,7 @@ function questionAnalytics(question: SurveyQuestion, groups: AnswerGroup[]): Que
 
 /** Every option of the question (Other last when allowed) with how many answers chose it. */
 function optionCounts(question: SurveyQuestion, answered: AnswerGroup[]): NonNullable<QuestionAnalytics['options']> {
-  const options = [...(question.options ?? []), ...(question.allowFreeChoice ? [{ id: OTHER_OPTION_ID, text: OTHER_OPTION_TEXT }] : [])];
+  const options = surveyChoices(question);
   const counts = new Map(options.map((o) => [o.id, 0]));
   for (const g of answered) {
     for (const id of chosenOptionIds(question, g)) {
@@ -211,7 +228,7 @@ function chosenOptionIds(question: SurveyQuestion, group: AnswerGroup): Set<stri
   if (Array.isArray(group.optionIds)) return new Set(group.optionIds.filter((id): id is string => typeof id === 'string'));
   const values = (Array.isArray(group.value) ? group.value : [group.value]).map(String);
   const ids = values.map((v) =>
-    v === OTHER_OPTION_TEXT || v.startsWith(`${OTHER_OPTION_TEXT}:`) ? OTHER_OPTION_ID : question.options?.find((o) => o.text === v)?.id,
+    isOtherAnswer(v) ? OTHER_OPTION_ID : question.options?.find((o) => o.text === v)?.id,
   );
   return new Set(ids.filter((id): id is string => id !== undefined));
 }
@@ -244,6 +261,10 @@ function hasValue(value: unknown): boolean {
   if (typeof value === 'number') return Number.isFinite(value);
   if (typeof value === 'string') return value.trim() !== '';
   return Array.isArray(value) && value.length > 0;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseJson(text: string | null): unknown {

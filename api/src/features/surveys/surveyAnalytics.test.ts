@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SurveyAnswer, SurveyConfig, SurveyQuestion } from '@parley/contracts';
-import { client, createUserAndCookie, newBot, withCookie } from '../../../test/helpers';
+import { client, errorOf, ownerWithBot, withCookie } from '../../../test/helpers';
 import { db } from '../../db/client';
 import { chatSessions, surveyResponses } from '../../db/schema';
 
 const { chatbots } = client.api;
 const surveyApi = client.api.surveys[':id'];
-
-async function ownerWithBot() {
-  const { cookie } = await createUserAndCookie();
-  const bot = await newBot(cookie, { name: 'Harbor Help' });
-  return { cookie, bot };
-}
 
 /** A survey made and set up through the API: `questions` and `settings` over the defaults. */
 async function surveyWith(
@@ -96,7 +90,7 @@ const rate: SurveyQuestion = { id: 'rate', text: 'Rate our harbour', type: 'rati
 const words: SurveyQuestion = { id: 'words', text: 'Anything else?', type: 'text', required: false };
 
 async function analyticsOf(cookie: string, ref: string | number) {
-  const res = await chatbots[':id'].surveys.analytics.$get({ param: { id: String(ref) } }, withCookie(cookie));
+  const res = await chatbots[':id'].surveys.analytics.$get({ param: { id: String(ref) }, query: {} }, withCookie(cookie));
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -144,6 +138,15 @@ describe('GET /api/chatbots/:id/surveys/analytics', () => {
       ],
     });
     expect(strictFigures).toMatchObject({ surveyId: strict.id, completionRate: 100, totalResponses: 1, completedResponses: 1, avgCompletionTime: 30_000 });
+
+    // The totals alone (the dashboard card): the same figures without the breakdown.
+    const totalsOnly = await chatbots[':id'].surveys.analytics.$get({ param: { id: String(bot.id) }, query: { include: 'totals' } }, withCookie(cookie));
+    expect(totalsOnly.status).toBe(200);
+    const { surveyBreakdown: _breakdown, ...totals } = analytics;
+    expect(await totalsOnly.json()).toEqual({ ...totals, surveyBreakdown: [] });
+    const unknown = await chatbots[':id'].surveys.analytics.$get({ param: { id: bot.guid }, query: { include: 'everything' as 'totals' } }, withCookie(cookie));
+    expect(unknown.status).toBe(400);
+    expect((await errorOf(unknown)).message).toBe('include must be "totals"');
     expect(strictFigures.questionAnalytics[0].responses).toEqual([{ value: 'Fine', count: 1 }]);
 
     expect(mainFigures).toMatchObject({ surveyId: main.id, totalResponses: 3, completedResponses: 2, avgCompletionTime: 90_000 });

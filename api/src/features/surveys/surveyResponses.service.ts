@@ -52,12 +52,15 @@ export function startResponse(survey: RunnableSurvey, sessionId: string): Survey
 
 /**
  * Stores `answer` to `questionId`, moves the response on to question `nextIndex` and marks the
- * chat messages that asked the question as answered, all at once.
+ * chat messages that asked the question as answered; past the last of `questionCount`
+ * questions it completes the response too. All at once: a response is never left with its last
+ * answer but unfinished.
  */
-export const recordAnswer = sqlite.transaction((response: SurveyResponseRow, questionId: string, answer: SurveyAnswer, nextIndex: number) => {
+export const recordAnswer = sqlite.transaction((response: SurveyResponseRow, questionId: string, answer: SurveyAnswer, nextIndex: number, questionCount: number) => {
   const answers = { ...answersOf(response), [questionId]: answer };
   db.update(surveyResponses).set({ answers, currentQuestionIndex: nextIndex }).where(eq(surveyResponses.id, response.id)).run();
   closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, questionId));
+  if (nextIndex >= questionCount) completeResponse(response, questionCount);
 });
 
 /** Marks question messages as done with, so a choice recorded on them is never read again. */
@@ -88,11 +91,15 @@ const staleChoices = sqlite.prepare<{ sessionId: string; responseId: number; que
    order by id desc`,
 );
 
-/** Leaves `questionId` unanswered (dropping an answer given before) and moves on to `nextIndex`. */
-export function skipQuestion(response: SurveyResponseRow, questionId: string, nextIndex: number): void {
+/**
+ * Leaves `questionId` unanswered (dropping an answer given before) and moves on to `nextIndex`,
+ * completing the response at once past the last of `questionCount` questions.
+ */
+export const skipQuestion = sqlite.transaction((response: SurveyResponseRow, questionId: string, nextIndex: number, questionCount: number) => {
   const { [questionId]: _dropped, ...answers } = answersOf(response);
   db.update(surveyResponses).set({ answers, currentQuestionIndex: nextIndex }).where(eq(surveyResponses.id, response.id)).run();
-}
+  if (nextIndex >= questionCount) completeResponse(response, questionCount);
+});
 
 /** Makes question `index` the pending one (going back keeps its old answer until a new one replaces it). */
 export function moveToQuestion(responseId: number, index: number): void {

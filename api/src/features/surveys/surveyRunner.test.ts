@@ -1,12 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { surveyStartMessage, type ChatMessage, type SurveyConfig } from '@parley/contracts';
+import type { ChatModel } from '../ai/chatModel';
 
 // Offline model (no OPENAI_API_KEY in tests): questions are asked in the owner's words.
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
 const kit = await import('../chat/testing/chatKit');
 const { db, sqlite } = await import('../../db/client');
-const { surveys } = await import('../../db/schema');
+const { chatbots, chatSessions, surveys } = await import('../../db/schema');
+const { runTurn } = await import('../chat/chatTurn');
 const chat = kit.client.api.chat;
 
 const KETTLE: SurveyConfig = {
@@ -568,5 +571,109 @@ describe('select-option', () => {
     const stored = (await kit.getMessages(mine)).find((m) => m.id === q1.id)!;
     expect(stored.metadata?.selection).toEqual({ optionId: 'q_other', optionText: 'Mine', payload: null, otherText: 'A kettle I built', selectedAt: expect.any(String) });
     expect((await kit.getMessages(theirs)).find((m) => m.id === foreign.id)?.metadata?.selection).toBeUndefined();
+  });
+});
+
+describe('what a text question takes', () => {
+  const TEXTS: SurveyConfig = {
+    ...KETTLE,
+    id: 'two-texts',
+    title: 'Two thoughts',
+    questions: [
+      { id: 'q_a', text: 'What do you like about it?', type: 'text', required: true },
+      { id: 'q_b', text: 'What would you change?', type: 'text', required: true },
+    ],
+  };
+
+  it('answers a question to the bot, then offers to continue and asks the question again', async () => {
+    const id = createSurvey(TEXTS);
+    const sessionId = await kit.openSession(bot.guid);
+    await start(sessionId, id);
+    const aside = await send(sessionId, 'How do I get a refund?');
+    expect(aside.map((m) => m.messageType)).toEqual(['text', 'text', 'text']);
+    expect(aside[0].content).toContain('full refund within 30 days');
+    expect(aside[0].metadata?.answerStatus).toBe('answered');
+    // The question follows at once, so the prompt needs no Continue button.
+    expect(aside[1]).toMatchObject({ content: 'Would you like to continue the survey "Two thoughts"?', metadata: { survey: { kind: 'notice', surveyId: id } } });
+    expect(quickRepliesOf(aside[1])).toEqual([]);
+    expect(aside[2]).toMatchObject({ content: 'What do you like about it?', metadata: { survey: { kind: 'question', questionId: 'q_a' } } });
+    expect(responsesOf(sessionId, id)[0]).toMatchObject({ answers: {}, currentQuestionIndex: 0 });
+    expect(sessionRow(sessionId)).toEqual({ activeSurveyId: id, questionCount: 1 });
+
+    // A question mark alone, or a question word without one, is an answer.
+    const [qb] = await send(sessionId, 'The whistle?');
+    expect(stepOf(qb).questionId).toBe('q_b');
+    const done = await send(sessionId, 'Where it stands on the counter');
+    expect(done.map((m) => m.content)).toEqual(['Thanks, that helps us a lot!']);
+    expect(responsesOf(sessionId, id)[0].answers).toMatchObject({ q_a: { value: 'The whistle?' }, q_b: { value: 'Where it stands on the counter' } });
+    expect(sessionRow(sessionId).questionCount).toBe(1);
+  });
+
+  it('hands a visitor asking for a person over to the team and pauses the survey', async () => {
+    const id = createSurvey(TEXTS);
+    const sessionId = await kit.openSession(bot.guid);
+    await start(sessionId, id);
+    const handoff = await send(sessionId, 'I want to talk to a human');
+    expect(handoff.map((m) => m.messageType)).toEqual(['form', 'text']);
+    expect(handoff[1]).toMatchObject({
+      content: 'Would you like to continue the survey "Two thoughts"?',
+      metadata: { survey: { kind: 'notice', surveyId: id }, quickReplies: [{ text: 'Continue survey', action: `start_survey:${id}` }] },
+    });
+    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+    expect(responsesOf(sessionId, id)[0]).toMatchObject({ answers: {}, currentQuestionIndex: 0, completed: false });
+
+    // What they type next is theirs, not an answer.
+    const after = await send(sessionId, 'Thanks, I filled it in');
+    expect(after.every((m) => stepOf(m) === undefined)).toBe(true);
+    expect(responsesOf(sessionId, id)[0].answers).toEqual({});
+    const resumed = await click(sessionId, handoff[1], 'Continue survey');
+    expect(resumed.map((m) => m.content)).toEqual(["Welcome back! Let's pick up where you left off.", 'What do you like about it?']);
+  });
+
+  it('pauses a choice question too for a visitor asking for a person', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    await start(sessionId);
+    const handoff = await send(sessionId, 'Can I speak to a person?');
+    expect(handoff.map((m) => [m.messageType, m.content])).toEqual([
+      ['form', "I'll connect you with our team. Please leave your name, email and a short message, and we'll get back to you as soon as possible."],
+      ['text', 'Would you like to continue the survey "Kettle feedback"?'],
+    ]);
+    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+  });
+
+  it('lets go of a survey the session was taking once its response is complete', async () => {
+    const id = createSurvey(TEXTS);
+    const sessionId = await kit.openSession(bot.guid);
+    await start(sessionId, id);
+    sqlite.prepare('update survey_responses set completed = 1 where session_id = ? and survey_id = ?').run(sessionId, id);
+    const answer = await send(sessionId, 'How do I get a refund?');
+    expect(answer).toHaveLength(1);
+    expect(answer[0].content).toContain('full refund within 30 days');
+    expect(sessionRow(sessionId)).toEqual({ activeSurveyId: null, questionCount: 1 });
+  });
+
+  it('runs a session’s turns one after another: an answer sent while the model still answers waits for it', async () => {
+    const id = createSurvey(TEXTS);
+    const sessionId = await kit.openSession(bot.guid);
+    await start(sessionId, id);
+    const botRow = db.select().from(chatbots).where(eq(chatbots.id, bot.id)).get()!;
+    const session = () => db.select().from(chatSessions).where(eq(chatSessions.sessionId, sessionId)).get()!;
+    // A model that takes its time, as a real one does.
+    const slowModel: ChatModel = {
+      kind: 'offline',
+      async *answer() {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        yield { type: 'text', text: 'Refunds take 30 days.' };
+      },
+    };
+    const aside = runTurn({ bot: botRow, session: session(), content: 'How do I get a refund?' }, () => {}, slowModel);
+    // Sent while the first turn waits for the model, read against the state the session had then.
+    const answer = runTurn({ bot: botRow, session: session(), content: 'It boils fast' }, () => {}, slowModel);
+    const [first, second] = await Promise.all([aside, answer]);
+    expect(first.messages.map((m) => m.content)).toEqual(['How do I get a refund?', 'Refunds take 30 days.', 'Would you like to continue the survey "Two thoughts"?', 'What do you like about it?']);
+    expect(second.messages.map((m) => m.content)).toEqual(['It boils fast', 'What would you change?']);
+    expect(responsesOf(sessionId, id)[0]).toMatchObject({ currentQuestionIndex: 1, answers: { q_a: { value: 'It boils fast' } } });
+    const stored = await kit.getMessages(sessionId);
+    expect(stored.slice(-6).map((m) => m.content)).toEqual([...first.messages, ...second.messages].map((m) => m.content));
   });
 });

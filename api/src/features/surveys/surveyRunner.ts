@@ -1,19 +1,24 @@
 import type { Chatbot } from '../../db/schema';
 import {
   OTHER_OPTION_ID,
+  otherAnswerValue,
   parseSurveyControl,
   parseSurveyStart,
   ratingBounds,
   selectionLimits,
   SURVEY_CHAT_TEXTS,
-  SURVEY_DEFAULTS,
+  surveyChoices,
+  surveyCompletionMessage,
+  surveyIntroMessage,
   surveyQuestionMessage,
   surveyStartMessage,
+  surveyTitle,
   type SurveyAnswer,
   type SurveyControl,
   type SurveyQuestion,
 } from '@parley/contracts';
 import type { SessionRow } from '../chat/chat.service';
+import { detectHandoff } from '../chat/detectHandoff';
 import type { ReplyWriter } from '../chat/replyWriter';
 import { phraseQuestion } from './phraseQuestion';
 import {
@@ -36,11 +41,12 @@ import {
 /**
  * What a visitor turn means for surveys. `survey`: the turn belongs to a survey (a start, a
  * control, an answer to the pending question) and `run` writes the bot's side instead of the
- * model; the visitor's message is then no question of theirs. `aside`: a survey is waiting for
- * an answer but the visitor asked something else, which the model answers as usual before
- * `followUp` offers to continue the survey.
+ * model; the visitor's message is then no question of theirs. `aside`: the turn is the usual
+ * one (the model's answer, or the contact form for a visitor asking for a person), after which
+ * `followUp` does the survey's part: offer to continue the survey that waits, or let go of one
+ * the session no longer takes. Classifying writes nothing; `run` and `followUp` do.
  */
-export type SurveyTurn = { kind: 'survey'; run: (reply: ReplyWriter) => Promise<void> } | { kind: 'aside'; followUp: (reply: ReplyWriter) => void };
+export type SurveyTurn = { kind: 'survey'; run: (reply: ReplyWriter) => Promise<void> } | { kind: 'aside'; followUp: (reply: ReplyWriter) => Promise<void> };
 
 type Turn = { bot: Chatbot; session: SessionRow; reply: ReplyWriter };
 type Reading = Omit<SurveyAnswer, 'answeredAt'> | 'invalid' | null;
@@ -68,10 +74,8 @@ export function surveyTurnFor(bot: Chatbot, session: SessionRow, content: string
     }, bot, session);
   }
   const response = findResponse(survey.id, session.sessionId);
-  if (!response || response.completed) {
-    setActiveSurvey(session.sessionId, null);
-    return null;
-  }
+  // Nothing left to answer: the turn is the usual one, after which the session lets go of the survey.
+  if (!response || response.completed) return { kind: 'aside', followUp: async () => setActiveSurvey(session.sessionId, null) };
   const index = pendingIndex(survey, response);
   if (index === null) return surveyTurn(async (turn) => complete(turn, survey, response), bot, session);
 
@@ -101,14 +105,30 @@ export function surveyTurnFor(bot: Chatbot, session: SessionRow, content: string
   }
   if (reading) {
     return surveyTurn(async (turn) => {
-      recordAnswer(response, question.id, { ...reading, answeredAt: new Date().toISOString() }, index + 1);
-      await askNext(turn, survey, response, index + 1);
+      recordAnswer(response, question.id, { ...reading, answeredAt: new Date().toISOString() }, index + 1, survey.config.questions.length);
+      await moveOn(turn, survey, response, index + 1);
     }, bot, session);
   }
-  return {
-    kind: 'aside',
-    followUp: (reply) => notice({ bot, session, reply }, survey.id, SURVEY_CHAT_TEXTS.continuePrompt(titleOf(survey)), response.id, continueReplies(survey.id)),
-  };
+  // Whatever the question, the usual turn answers a request for a person with the contact form.
+  const handoff = detectHandoff(content, internal);
+  return { kind: 'aside', followUp: (reply) => afterAside({ bot, session, reply }, survey, response, index, handoff) };
+}
+
+/**
+ * After an aside, the way back to the survey. A visitor who asked for a person has left it for
+ * now: it pauses, so nothing they type next is taken for an answer, and Continue survey resumes
+ * it. Otherwise it still waits; a text question takes whatever is typed next, so it is asked
+ * again to show what the next words answer.
+ */
+async function afterAside(turn: Turn, survey: RunnableSurvey, response: SurveyResponseRow, index: number, handoff: boolean) {
+  const prompt = SURVEY_CHAT_TEXTS.continuePrompt(titleOf(survey));
+  if (handoff) {
+    setActiveSurvey(turn.session.sessionId, null);
+    return notice(turn, survey.id, prompt, response.id, continueReplies(survey.id));
+  }
+  if (survey.config.questions[index].type !== 'text') return notice(turn, survey.id, prompt, response.id, continueReplies(survey.id));
+  notice(turn, survey.id, prompt, response.id);
+  await ask(turn, survey, response, index);
 }
 
 function surveyTurn(run: (turn: Turn) => Promise<void>, bot: Chatbot, session: SessionRow): SurveyTurn {
@@ -136,8 +156,7 @@ async function startSurvey(turn: Turn, ref: string) {
     return index === null ? complete(turn, survey, existing) : ask(turn, survey, existing, index);
   }
   const response = startResponse(survey, turn.session.sessionId);
-  const description = survey.config.description.trim();
-  notice(turn, survey.id, `**${titleOf(survey)}**${description ? `\n\n${description}` : ''}`, response.id);
+  turn.reply.addMessage(surveyIntroMessage(survey.id, survey.config, survey.name, { responseId: response.id }));
   await ask(turn, survey, response, 0);
 }
 
@@ -179,14 +198,17 @@ async function runControl(turn: Turn, { control, surveyId, questionId }: { contr
     notice(turn, surveyId, SURVEY_CHAT_TEXTS.answerRequired, response.id);
     return ask(turn, survey, response, index);
   }
-  skipQuestion(response, question.id, index + 1);
-  await askNext(turn, survey, response, index + 1);
+  skipQuestion(response, question.id, index + 1, survey.config.questions.length);
+  await moveOn(turn, survey, response, index + 1);
 }
 
-/** Asks question `index`, or completes the response when there is none left. */
-async function askNext(turn: Turn, survey: RunnableSurvey, response: SurveyResponseRow, index: number) {
+/**
+ * After an answer or a skip (already stored, the response completed with it past the last
+ * question): asks question `index`, or ends the survey when there is none left.
+ */
+async function moveOn(turn: Turn, survey: RunnableSurvey, response: SurveyResponseRow, index: number) {
   if (index < survey.config.questions.length) await ask(turn, survey, response, index);
-  else complete(turn, survey, response);
+  else turn.reply.addMessage(surveyCompletionMessage(survey.id, survey.config, { responseId: response.id }));
 }
 
 /** Asks question `index` as its widget message, in the model's wording when a model phrases it. */
@@ -195,13 +217,10 @@ async function ask(turn: Turn, survey: RunnableSurvey, response: SurveyResponseR
   turn.reply.addMessage(surveyQuestionMessage(survey.id, survey.config, index, { responseId: response.id, ...(content && { content }) }));
 }
 
+/** Completes a response that has every answer (the owner's edits can leave one so) and ends the survey. */
 function complete(turn: Turn, survey: RunnableSurvey, response: SurveyResponseRow) {
   completeResponse(response, survey.config.questions.length);
-  turn.reply.addMessage({
-    content: survey.config.completionMessage.trim() || SURVEY_DEFAULTS.completionMessage,
-    messageType: 'text',
-    metadata: { survey: { kind: 'completion', surveyId: survey.id, responseId: response.id } },
-  });
+  turn.reply.addMessage(surveyCompletionMessage(survey.id, survey.config, { responseId: response.id }));
 }
 
 function notice(turn: Turn, surveyId: number, content: string, responseId?: number, quickReplies?: { text: string; action: string }[]) {
@@ -222,7 +241,7 @@ function runnable(survey: RunnableSurvey | null): RunnableSurvey | null {
 }
 
 function titleOf(survey: RunnableSurvey): string {
-  return survey.config.title.trim() || survey.name;
+  return surveyTitle(survey.config, survey.name);
 }
 
 /**
@@ -239,18 +258,28 @@ function pendingIndex(survey: RunnableSurvey, response: SurveyResponseRow): numb
 }
 
 /**
- * The visitor's answer to `question`: a text question takes their words; a choice or rating
- * question takes the choice recorded on its message ('invalid' when it is none the question
- * offers), else typed text that names its options or a number on its scale. Null: no answer,
- * but something else the visitor asked or clicked.
+ * The visitor's answer to `question`: a text question takes their words, unless they ask for a
+ * person or ask the bot a question; a choice or rating question takes the choice recorded on
+ * its message ('invalid' when it is none the question offers), else typed text that names its
+ * options or a number on its scale. Null: no answer, but something else the visitor asked or
+ * clicked.
  */
 function readAnswer(question: SurveyQuestion, selection: unknown, content: string, internal: string | undefined): Reading {
   if (question.type === 'text') {
     const words = content.trim().slice(0, TEXT_ANSWER_MAX);
-    return internal || !words ? null : { value: words };
+    return internal || !words || detectHandoff(words) || asksTheBot(words) ? null : { value: words };
   }
   if (isSelection(selection)) return fromSelection(question, selection) ?? 'invalid';
   return internal ? null : fromText(question, content);
+}
+
+/**
+ * Words that are plainly a question to the bot ("What are your opening hours?"): a question mark
+ * at the end and an interrogative or auxiliary word first. Anything else typed answers a text
+ * question, however it reads.
+ */
+function asksTheBot(words: string): boolean {
+  return /\?\s*$/.test(words) && /^(?:what|how|when|where|why|who|which|can|could|do|does|is|are|will|would|should|may)\b/i.test(words);
 }
 
 /** A text answer is kept up to this many characters. */
@@ -273,11 +302,8 @@ function fromSelection(question: SurveyQuestion, selection: Selection): Reading 
   }
   const ids = Array.isArray(selection.payload) ? selection.payload : selection.optionId.split(',');
   if (!ids.every((id): id is string => typeof id === 'string')) return null;
-  // Without `otherText`, the widget's text lists the chosen options' texts in order, Other's words last.
-  const known = (question.options ?? []).filter((o) => ids.includes(o.id)).map((o) => o.text);
-  const listed = typed(selection.optionText);
-  const prefix = known.length ? `${known.join(', ')}, ` : '';
-  return choiceAnswer(question, ids, typed(selection.otherText) || (listed.startsWith(prefix) ? listed.slice(prefix.length).trim() : ''));
+  // The widget sends Other's words as `otherText`; its `optionText` lists every choice.
+  return choiceAnswer(question, ids, typed(selection.otherText));
 }
 
 /** Typed text that names options (several comma-separated for multiple choice) or a rating. */
@@ -303,10 +329,9 @@ function choiceAnswer(question: SurveyQuestion, ids: string[], otherWords: strin
   const known = options.filter((o) => ids.includes(o.id));
   if (new Set(ids).size !== ids.length || known.length + (hasOther ? 1 : 0) !== ids.length) return null;
   if (hasOther && (!question.allowFreeChoice || !otherWords)) return null;
-  const count = options.length + (question.allowFreeChoice ? 1 : 0);
-  const limits = question.type === 'multiple_choice' ? selectionLimits(question.metadata, count) : { minSelections: 1, maxSelections: 1 };
+  const limits = question.type === 'multiple_choice' ? selectionLimits(question.metadata, surveyChoices(question).length) : { minSelections: 1, maxSelections: 1 };
   if (ids.length < limits.minSelections || ids.length > limits.maxSelections) return null;
-  const values = [...known.map((o) => o.text), ...(hasOther ? [`Other: ${otherWords}`] : [])];
+  const values = [...known.map((o) => o.text), ...(hasOther ? [otherAnswerValue(otherWords)] : [])];
   return {
     value: question.type === 'multiple_choice' ? values : values[0],
     optionIds: [...known.map((o) => o.id), ...(hasOther ? [OTHER_OPTION_ID] : [])],

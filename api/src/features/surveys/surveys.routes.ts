@@ -1,35 +1,28 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { createSurveyRequestSchema, updateSurveyRequestSchema } from '@parley/contracts/schemas';
 import { attachment } from '../../lib/attachment';
 import { validate } from '../../lib/validate';
 import type { OwnerEnv } from '../../middleware/auth';
 import { exportSurveyResponses, getSurveyAnalytics } from './surveyAnalytics.service';
+import { surveyAnalyticsQuerySchema, surveyChatbotParamSchema, surveyParamSchema } from './surveys.schemas';
 import { createSurvey, deleteSurvey, listSurveys, updateSurvey } from './surveys.service';
-
-/** A bot named by its numeric id or its guid. */
-const chatbotRefParamSchema = z.object({ id: z.string().trim().min(1).max(100) });
-/** A survey's id in plain digits, as stored. */
-const surveyParamSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,12}$/, 'Survey id must be a positive whole number')
-    .transform(Number),
-});
 
 // A config's problems are named by their place inside it ("questions.0.options: ...").
 const configPaths = { issuePaths: { under: 'surveyConfig' } } as const;
 
 /**
  * `/api/chatbots/{id}/surveys`: the surveys of one of the owner's bots, a new one, and their
- * analytics (`/surveys/analytics`). `{id}` is the bot's numeric id or guid.
+ * analytics (`/surveys/analytics`, `?include=totals` for the totals alone). `{id}` is the bot's
+ * numeric id or guid.
  */
 export const chatbotSurveyRoutes = new Hono<OwnerEnv>()
-  .get('/:id/surveys', validate('param', chatbotRefParamSchema), (c) => c.json(listSurveys(c.get('user').id, c.req.valid('param').id), 200))
-  .post('/:id/surveys', validate('param', chatbotRefParamSchema), validate('json', createSurveyRequestSchema, configPaths), (c) =>
+  .get('/:id/surveys', validate('param', surveyChatbotParamSchema), (c) => c.json(listSurveys(c.get('user').id, c.req.valid('param').id), 200))
+  .post('/:id/surveys', validate('param', surveyChatbotParamSchema), validate('json', createSurveyRequestSchema, configPaths), (c) =>
     c.json(createSurvey(c.get('user').id, c.req.valid('param').id, c.req.valid('json')), 201),
   )
-  .get('/:id/surveys/analytics', validate('param', chatbotRefParamSchema), (c) => c.json(getSurveyAnalytics(c.get('user').id, c.req.valid('param').id), 200));
+  .get('/:id/surveys/analytics', validate('param', surveyChatbotParamSchema), validate('query', surveyAnalyticsQuerySchema), (c) =>
+    c.json(getSurveyAnalytics(c.get('user').id, c.req.valid('param').id, c.req.valid('query')), 200),
+  );
 
 /** `/api/surveys/{id}`: changing or deleting one of the owner's surveys, and the CSV of its responses. */
 export const surveyRoutes = new Hono<OwnerEnv>()

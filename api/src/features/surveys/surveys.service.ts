@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   MAX_SURVEYS_PER_CHATBOT,
@@ -8,6 +8,7 @@ import {
   type CreateSurveyRequest,
   type Survey,
   type SurveyConfig,
+  type SurveyStatus,
   type SurveyWithCounts,
   type UpdateSurveyRequest,
 } from '@parley/contracts';
@@ -16,11 +17,12 @@ import { db } from '../../db/client';
 import { chatbots, chatSessions, surveyResponses, surveys } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
+import { countedResponses } from './countedResponses';
 
 /** The surveys of one of the owner's bots, newest first, with their counted responses. */
 export function listSurveys(userId: string, chatbotRef: string | number): SurveyWithCounts[] {
   const bot = getOwnedChatbot(userId, chatbotRef);
-  return selectSurveys(eq(surveys.chatbotId, bot.id)).all().map(toSurveyWithCounts);
+  return selectSurveys({ chatbotId: bot.id }).all().map(toSurveyWithCounts);
 }
 
 /**
@@ -51,7 +53,10 @@ export function updateSurvey(userId: string, surveyId: number, input: UpdateSurv
   const survey = getOwnedSurvey(userId, surveyId);
   const status = input.status ?? survey.status;
   const config = input.surveyConfig ?? survey.surveyConfig;
-  if (status === 'active' && config.questions.length === 0) throw badRequest(SURVEY_MESSAGES.activateNeedsQuestion);
+  if (status === 'active' && config.questions.length === 0) {
+    // Removing the last question of a live survey is another mistake than activating an empty one.
+    throw badRequest(survey.status === 'active' ? SURVEY_MESSAGES.activeNeedsQuestion : SURVEY_MESSAGES.activateNeedsQuestion);
+  }
   db.update(surveys)
     .set({
       ...(input.name !== undefined && { name: input.name }),
@@ -95,39 +100,39 @@ export function getOwnedSurvey(userId: string, surveyId: number): Survey {
 }
 
 /**
- * Whether a survey response counts in the owner's figures: a completed one always, an unfinished
- * one while its survey saves partial responses. Needs `surveys` joined to `survey_responses`; a
- * survey left-joined without any response has none that counts.
+ * The bot's surveys as other features name them, oldest first: id, name, status and the title
+ * visitors see ('' when a stored config has none).
  */
-export const countsByRule = sql`(${surveyResponses.id} is not null and (${surveyResponses.completed} = 1 or coalesce(json_extract(${surveys.surveyConfig}, '$.settings.savePartialResponses'), 1) = 1))`;
-
-/**
- * Whether a response comes from the owner's own test chat. Needs `chat_sessions` left-joined on
- * the response's session; a response whose session was deleted counts as a visitor's.
- */
-export const fromTestChat = sql`coalesce(${chatSessions.isTest}, 0) = 1`;
-
-/** Responses that count in analytics, exports and list counts: `countsByRule` and not from a test chat. */
-export const countedResponsesFilter = sql`(${countsByRule} and not ${fromTestChat})`;
+export function surveySummaries(chatbotId: number): { id: number; name: string; status: SurveyStatus; title: string }[] {
+  return db
+    .select({ id: surveys.id, name: surveys.name, status: surveys.status, config: surveys.surveyConfig })
+    .from(surveys)
+    .where(eq(surveys.chatbotId, chatbotId))
+    .orderBy(surveys.id)
+    .all()
+    .map(({ config, ...survey }) => ({ ...survey, title: typeof config.title === 'string' ? config.title : '' }));
+}
 
 type SurveyRow = typeof surveys.$inferSelect;
 type ConfigInput = z.input<typeof surveyConfigSchema>;
 
 function getSurveyWithCounts(id: number): SurveyWithCounts {
-  return toSurveyWithCounts(selectSurveys(eq(surveys.id, id)).get()!);
+  return toSurveyWithCounts(selectSurveys({ surveyId: id }).get()!);
 }
 
-function selectSurveys(where: SQL) {
+/** The bot's surveys, or one survey, each with its counted and completed responses. */
+function selectSurveys(scope: { chatbotId: number } | { surveyId: number }) {
+  const { counted } = countedResponses(scope);
   return db
     .select({
       survey: surveys,
-      responseCount: sql<number>`coalesce(sum(case when ${countedResponsesFilter} then 1 else 0 end), 0)`,
-      completedCount: sql<number>`coalesce(sum(case when ${countedResponsesFilter} and ${surveyResponses.completed} = 1 then 1 else 0 end), 0)`,
+      responseCount: sql<number>`coalesce(sum(case when ${counted} then 1 else 0 end), 0)`,
+      completedCount: sql<number>`coalesce(sum(case when ${counted} and ${surveyResponses.completed} = 1 then 1 else 0 end), 0)`,
     })
     .from(surveys)
     .leftJoin(surveyResponses, eq(surveyResponses.surveyId, surveys.id))
     .leftJoin(chatSessions, eq(chatSessions.sessionId, surveyResponses.sessionId))
-    .where(where)
+    .where('chatbotId' in scope ? eq(surveys.chatbotId, scope.chatbotId) : eq(surveys.id, scope.surveyId))
     .groupBy(surveys.id)
     .orderBy(desc(surveys.createdAt), desc(surveys.id))
     .$dynamic();

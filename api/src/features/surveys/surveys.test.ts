@@ -2,18 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SurveyConfig, SurveyQuestion } from '@parley/contracts';
-import { client, createUserAndCookie, errorOf, newBot, untyped, withCookie } from '../../../test/helpers';
+import { client, errorOf, ownerWithBot, untyped, withCookie } from '../../../test/helpers';
 import { db } from '../../db/client';
 import { chatSessions, surveyResponses, surveys } from '../../db/schema';
 
 const { chatbots } = client.api;
 const surveyApi = client.api.surveys[':id'];
-
-async function ownerWithBot() {
-  const { cookie } = await createUserAndCookie();
-  const bot = await newBot(cookie, { name: 'Harbor Help' });
-  return { cookie, bot };
-}
 
 const list = (cookie: string, id: string | number) => chatbots[':id'].surveys.$get({ param: { id: String(id) } }, withCookie(cookie));
 const create = (cookie: string, id: string | number, json: Parameters<typeof chatbots[':id']['surveys']['$post']>[0]['json']) =>
@@ -211,12 +205,30 @@ describe('survey validation', () => {
 
     const config = withQuestions(survey.surveyConfig, [textQuestion('q1')]);
     expect((await patch(cookie, survey.id, { status: 'active', surveyConfig: config })).status).toBe(200);
+    // Keeping it active without its last question (an auto-save after deleting it) is refused with its own words.
     const emptied = await patch(cookie, survey.id, { surveyConfig: withQuestions(config, []) });
     expect(emptied.status).toBe(400);
-    expect((await errorOf(emptied)).message).toBe('Add at least one question before activating the survey.');
-    // A draft may have no questions.
+    expect((await errorOf(emptied)).message).toBe('An active survey needs at least one question. Deactivate it before removing its last question.');
+    const stillActive = await patch(cookie, survey.id, { status: 'active', surveyConfig: withQuestions(config, []) });
+    expect((await errorOf(stillActive)).message).toBe('An active survey needs at least one question. Deactivate it before removing its last question.');
+    expect((await (await list(cookie, bot.guid)).json())[0]).toMatchObject({ status: 'active', surveyConfig: { questions: [{ id: 'q1' }] } });
+    // A draft may have no questions, and activating it again is the first refusal.
     const drafted = await patch(cookie, survey.id, { status: 'draft', surveyConfig: withQuestions(config, []) });
     expect(drafted.status).toBe(200);
+    const again = await patch(cookie, survey.id, { status: 'active' });
+    expect((await errorOf(again)).message).toBe('Add at least one question before activating the survey.');
+  });
+
+  it('refuses selection limits a multiple choice question could never meet', async () => {
+    const { cookie, bot } = await ownerWithBot();
+    const survey = await createdSurvey(cookie, bot.guid);
+    const multi: SurveyQuestion = { ...choice('q1', ['Tea', 'Coffee']), type: 'multiple_choice', metadata: { minSelections: 1, maxSelections: 3 } };
+    const res = await patch(cookie, survey.id, { surveyConfig: withQuestions(survey.surveyConfig, [multi]) });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe('questions.0.metadata.maxSelections: Maximum selections must be a whole number from 1 to 2');
+    // With Other there are three choices.
+    const withOther = await patch(cookie, survey.id, { surveyConfig: withQuestions(survey.surveyConfig, [{ ...multi, allowFreeChoice: true }]) });
+    expect(withOther.status).toBe(200);
   });
 
   it('holds a bot to 50 surveys', async () => {
@@ -248,7 +260,7 @@ describe('survey tenancy', () => {
       'list by guid': () => chatbots[':id'].surveys.$get({ param: { id: a.bot.guid } }, asB),
       'list by id': () => chatbots[':id'].surveys.$get({ param: { id: String(a.bot.id) } }, asB),
       create: () => chatbots[':id'].surveys.$post({ param: { id: a.bot.guid }, json: { name: 'Intruder' } }, asB),
-      analytics: () => chatbots[':id'].surveys.analytics.$get({ param: { id: a.bot.guid } }, asB),
+      analytics: () => chatbots[':id'].surveys.analytics.$get({ param: { id: a.bot.guid }, query: {} }, asB),
       update: () => surveyApi.$patch({ param: { id }, json: { name: 'Taken' } }, asB),
       delete: () => surveyApi.$delete({ param: { id } }, asB),
       csv: () => surveyApi.responses['export.csv'].$get({ param: { id } }, asB),
@@ -284,7 +296,7 @@ describe('survey tenancy', () => {
     const statuses = await Promise.all([
       chatbots[':id'].surveys.$get({ param: { id: a.bot.guid } }),
       chatbots[':id'].surveys.$post({ param: { id: a.bot.guid }, json: { name: 'Anon' } }),
-      chatbots[':id'].surveys.analytics.$get({ param: { id: a.bot.guid } }),
+      chatbots[':id'].surveys.analytics.$get({ param: { id: a.bot.guid }, query: {} }),
       surveyApi.$patch({ param: { id }, json: { name: 'Anon' } }),
       surveyApi.$delete({ param: { id } }),
       surveyApi.responses['export.csv'].$get({ param: { id } }),

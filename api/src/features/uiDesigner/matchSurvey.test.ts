@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HomeScreenConfig } from '@parley/contracts';
-import { checkSurveyTopics, type DesignerSurvey, listSurveys, matchSurvey } from './matchSurvey';
+import { checkSurveyTopics, type DesignerSurvey, surveyChoiceList, matchSurvey } from './matchSurvey';
 
 const feedback: DesignerSurvey = { id: 3, name: 'Feedback', status: 'active', title: 'How was your visit?' };
 const nps: DesignerSurvey = { id: 4, name: 'NPS', status: 'archived', title: 'Would you recommend us?' };
@@ -28,8 +28,8 @@ describe('matchSurvey', () => {
 
   it('lists at most five surveys by name and id', () => {
     const many = Array.from({ length: 7 }, (_, i) => ({ ...feedback, id: i + 1, name: `S${i + 1}` }));
-    expect(listSurveys(many, 'or')).toBe('"S1" (id 1), "S2" (id 2), "S3" (id 3), "S4" (id 4), "S5" (id 5) or 2 more');
-    expect(listSurveys([feedback])).toBe('"Feedback" (id 3)');
+    expect(surveyChoiceList(many, 'or')).toBe('"S1" (id 1), "S2" (id 2), "S3" (id 3), "S4" (id 4), "S5" (id 5) or 2 more');
+    expect(surveyChoiceList([feedback])).toBe('"Feedback" (id 3)');
   });
 });
 
@@ -48,6 +48,30 @@ describe('checkSurveyTopics', () => {
     expect(used).toEqual([feedback]);
     // The design given is not changed.
     expect(config.components[1]).toMatchObject({ props: { actions: [{ id: 'b' }, { id: 'c' }] } });
+  });
+});
+
+describe('matchSurvey: whole names', () => {
+  const fresh = (id: number, status: DesignerSurvey['status'] = 'draft'): DesignerSurvey => ({ id, name: 'New Survey', status, title: 'New Survey' });
+
+  it('matches a name made only of words that say nothing on their own, "survey" said or not', () => {
+    expect(matchSurvey({ words: 'New Survey' }, [feedback, fresh(5)])).toEqual({ kind: 'found', survey: fresh(5) });
+    expect(matchSurvey({ words: 'New' }, [feedback, fresh(5)])).toEqual({ kind: 'found', survey: fresh(5) });
+    expect(matchSurvey({ words: 'new surveys' }, [feedback, fresh(5)])).toEqual({ kind: 'found', survey: fresh(5) });
+    // Words that are no survey's name still mean "the survey".
+    expect(matchSurvey({ words: 'short' }, [feedback, fresh(5)])).toEqual({ kind: 'found', survey: feedback });
+  });
+
+  it('asks which when several surveys share the name, even when one of them is active', () => {
+    expect(matchSurvey({ words: 'New Survey' }, [feedback, fresh(5), fresh(6), fresh(7)])).toEqual({ kind: 'ambiguous', among: [fresh(5), fresh(6), fresh(7)] });
+    expect(matchSurvey({ words: 'New' }, [fresh(5, 'active'), fresh(6)])).toEqual({ kind: 'ambiguous', among: [fresh(5, 'active'), fresh(6)] });
+    expect(surveyChoiceList([fresh(5), fresh(6)], 'or')).toBe('"New Survey" (id 5) or "New Survey" (id 6)');
+  });
+
+  it('prefers the whole name over a survey sharing a word of it', () => {
+    const product = { ...feedback, id: 8, name: 'Product feedback' };
+    expect(matchSurvey({ words: 'feedback' }, [product, { ...nps, id: 9, name: 'Feedback' }])).toEqual({ kind: 'found', survey: { ...nps, id: 9, name: 'Feedback' } });
+    expect(matchSurvey({ id: 'nps', words: '' }, [product, nps])).toEqual({ kind: 'found', survey: nps });
   });
 });
 

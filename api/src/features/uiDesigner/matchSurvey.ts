@@ -19,16 +19,19 @@ export type SurveyMatch =
 
 /**
  * The bot's survey the owner means. An id wins when it is one of the bot's surveys; a quoted
- * id that is not may still be a name ("survey 'NPS'"). Words pick the survey sharing the most
- * of them with its name and title; "the survey" means the only active one (or the only one).
+ * id that is not may still be a name ("survey 'NPS'"). Words that are a survey's whole name pick
+ * it, else the survey sharing the most of them with its name and title; surveys sharing that
+ * name are asked about. "The survey" means the only active one (or the only one).
  */
 export function matchSurvey(ref: SurveyRef, surveys: DesignerSurvey[]): SurveyMatch {
   if (ref.id !== undefined) {
     const byId = surveys.find((s) => String(s.id) === String(ref.id));
     if (byId) return { kind: 'found', survey: byId };
-    const asName = /^\d+$/.test(String(ref.id)) ? null : byWords(String(ref.id), surveys);
+    const asName = /^\d+$/.test(String(ref.id)) ? null : byWholeName(String(ref.id), surveys) ?? byWords(String(ref.id), surveys);
     return asName?.length === 1 ? { kind: 'found', survey: asName[0]! } : { kind: 'unknownId', id: ref.id };
   }
+  const named = byWholeName(ref.words, surveys);
+  if (named) return named.length === 1 ? { kind: 'found', survey: named[0]! } : { kind: 'ambiguous', among: named };
   if (significantWords(ref.words).length) {
     const best = byWords(ref.words, surveys);
     if (!best) return { kind: 'none' };
@@ -42,6 +45,21 @@ export function matchSurvey(ref: SurveyRef, surveys: DesignerSurvey[]): SurveyMa
   const byLabel = ref.label ? byWords(ref.label, among) : null;
   if (byLabel?.length === 1) return { kind: 'found', survey: byLabel[0]! };
   return { kind: 'ambiguous', among };
+}
+
+/**
+ * The surveys whose whole name the words are, with or without "survey" after them (null when
+ * none). Compared before any word is left out: the default name "New Survey" is nothing but
+ * words that otherwise say nothing about which survey.
+ */
+function byWholeName(words: string, surveys: DesignerSurvey[]): DesignerSurvey[] | null {
+  const said = allWords(words);
+  if (!said.length) return null;
+  for (const wanted of [said, [...said, 'survey']]) {
+    const same = surveys.filter((s) => allWords(s.name).join(' ') === wanted.join(' '));
+    if (same.length) return same;
+  }
+  return null;
 }
 
 /**
@@ -65,12 +83,16 @@ function byWords(words: string, surveys: DesignerSurvey[]): DesignerSurvey[] | n
 
 /** Words that name a survey: "our Customer Satisfaction survey" → customer, satisfaction. */
 function significantWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w && !IGNORED.has(w) && !/^\d+$/.test(w))
-    .map((w) => w.replace(/(?<=...)s$/, ''));
+  return wordsOf(text)
+    .filter((w) => !IGNORED.has(w) && !/^\d+$/.test(w))
+    .map(singular);
 }
+
+/** Every word, each in the singular: "New Surveys" → new, survey. */
+const allWords = (text: string) => wordsOf(text).map(singular);
+
+const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const singular = (word: string) => word.replace(/(?<=...)s$/, '');
 
 /** Words that say nothing about which survey: "a short 5-question survey" names none. */
 const IGNORED = new Set([
@@ -84,7 +106,7 @@ const sameWords = (a: string, b: string) => significantWords(a).sort().join(' ')
 const LISTED = 5;
 
 /** '"Feedback" (id 3) or "NPS" (id 4)': the surveys an owner can pick from. */
-export function listSurveys(surveys: DesignerSurvey[], joiner: 'and' | 'or' = 'and'): string {
+export function surveyChoiceList(surveys: DesignerSurvey[], joiner: 'and' | 'or' = 'and'): string {
   const named = surveys.slice(0, LISTED).map((s) => `"${s.name}" (id ${s.id})`);
   if (surveys.length > LISTED) named.push(`${surveys.length - LISTED} more`);
   return named.length <= 1 ? (named[0] ?? '') : `${named.slice(0, -1).join(', ')} ${joiner} ${named.at(-1)}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type HomeComponent, type HomeScreenConfig, type HomeTopic, STARTER_HOME_SCREEN_CONFIG, withThemeColors } from '@parley/contracts';
+import { homeScreenConfigSchema } from '@parley/contracts/schemas';
 import type { DesignerSurvey } from './matchSurvey';
 import { offlineDesigner } from './offlineDesigner';
 
@@ -408,7 +409,9 @@ describe('offlineDesigner: any prompt', () => {
     const base = design('a support center with billing, technical support and sales categories').config;
     for (const prompt of [...prompts(200), '', '   ', '"', "''", 'x'.repeat(4000), `categories: ${'Name, '.repeat(40)}`]) {
       for (const currentConfig of [null, base]) {
-        expect(() => offlineDesigner({ prompt, currentConfig, botName: 'Harbor Help', surveys: SURVEYS }), prompt).not.toThrow();
+        let result: ReturnType<typeof offlineDesigner> | undefined;
+        expect(() => (result = offlineDesigner({ prompt, currentConfig, botName: 'Harbor Help', surveys: SURVEYS })), prompt).not.toThrow();
+        expect(homeScreenConfigSchema.safeParse(result?.config).error, prompt).toBeUndefined();
       }
     }
   });
@@ -632,6 +635,29 @@ describe('offlineDesigner: survey buttons for the bot\'s own surveys', () => {
     expect(design('a button for the satisfaction survey; the satisfaction survey is important').actions).toHaveLength(1);
     // "the survey" after a named one is that one again, not a second button.
     expect(surveyItems(design('a button that starts survey 15. Put the survey first.'))).toEqual([expect.objectContaining({ surveyId: 15 })]);
+  });
+
+  it('finds a survey still called "New Survey" by its whole name, and asks which when several are', () => {
+    const drafts = [survey(2, 'Feedback'), survey(5, 'New Survey', 'draft'), survey(6, 'New Survey', 'draft'), survey(7, 'New Survey', 'draft')];
+    const asked = design('a topic "Go" that starts the New Survey survey', null, drafts);
+    expect(surveyItems(asked)).toEqual([]);
+    expect(asked.explanation).toBe(
+      'I made the starter home screen: a "Welcome" header and one "Get Help" topic. To add "Go", tell me which survey it starts: "New Survey" (id 5), "New Survey" (id 6) or "New Survey" (id 7).',
+    );
+    const one = drafts.slice(0, 2);
+    for (const prompt of ['a topic "Go" that starts the New Survey survey', 'a topic "Go" that starts New Survey']) {
+      const d = design(prompt, null, one);
+      expect(surveyItems(d), prompt).toEqual([expect.objectContaining({ id: 'survey-5', title: 'Go', surveyId: 5 })]);
+      expect(d.explanation, prompt).toContain('I made a home screen with a "Go" topic that starts survey 5. The "New Survey" survey is still a draft');
+    }
+    expect(surveyItems(design('a button for the New Survey survey', null, one))).toEqual([expect.objectContaining({ title: 'New Survey', surveyId: 5 })]);
+  });
+
+  it('never adds two buttons for one survey asked for once with a label and once without', () => {
+    const d = design('a topic "Rate us" for the satisfaction survey, then a topic for the satisfaction survey');
+    expect(surveyItems(d)).toEqual([expect.objectContaining({ title: 'Rate us', surveyId: 12 })]);
+    // Different labels are different buttons the owner asked for.
+    expect(surveyItems(design('a topic "Rate us" for the satisfaction survey and a topic "Score us" for the satisfaction survey')).map((t) => t.title)).toEqual(['Rate us', 'Score us']);
   });
 
   it('adds the survey topic to the current design and keeps the rest', () => {

@@ -15,7 +15,7 @@ import { homeScreenConfigSchema } from '@parley/contracts/schemas';
 import { DARK_BACKGROUND, DARK_TEXT, LIGHT_BACKGROUND, LIGHT_TEXT } from './designVocabulary';
 import { joinWords } from '../../lib/joinWords';
 import { applyTopics, type TopicChanges } from './applyTopics';
-import { type DesignerSurvey, inactiveSurveyNote, listSurveys, matchSurvey } from './matchSurvey';
+import { type DesignerSurvey, inactiveSurveyNote, surveyChoiceList, matchSurvey } from './matchSurvey';
 import { type DesignRequest, readDesignRequest } from './readDesignRequest';
 import { uniqueComponentId } from './uniqueComponentId';
 
@@ -70,7 +70,7 @@ export function offlineDesigner(input: { prompt: string; currentConfig: HomeScre
  */
 function applySurveys(ask: DesignRequest, surveys: DesignerSurvey[], notes: Notes) {
   const what = (label: string | undefined) => (label ? `"${label}"` : 'a survey button');
-  const theirs = surveys.length ? `this bot's surveys are ${listSurveys(surveys)}` : 'this bot has no surveys yet: create one on the Surveys page first';
+  const theirs = surveys.length ? `this bot's surveys are ${surveyChoiceList(surveys)}` : 'this bot has no surveys yet: create one on the Surveys page first';
   ask.actions = ask.actions.flatMap((action) => {
     if (action.kind !== 'survey' || !action.survey) return [action];
     const { survey: ref } = action;
@@ -81,13 +81,19 @@ function applySurveys(ask: DesignRequest, surveys: DesignerSurvey[], notes: Note
       return [{ ...action, title: (ref.label ?? match.survey.name).slice(0, HOME_SCREEN_LIMITS.title), surveyId: match.survey.id }];
     }
     if (match.kind === 'unknownId') notes.notDone.push(`There is no survey ${match.id} on this bot, so I left out ${what(ref.label)}; ${theirs}`);
-    else if (match.kind === 'ambiguous') notes.notDone.push(`To add ${what(ref.label)}, tell me which survey it starts: ${listSurveys(match.among, 'or')}`);
+    else if (match.kind === 'ambiguous') notes.notDone.push(`To add ${what(ref.label)}, tell me which survey it starts: ${surveyChoiceList(match.among, 'or')}`);
     else if (ref.words && surveys.length) notes.notDone.push(`I found no survey called "${ref.words}", so I left out ${what(ref.label)}; ${theirs}`);
     else notes.notDone.push(`I left out ${what(ref.label)} because ${theirs}`);
     return [];
   });
-  // "our feedback survey" said twice is one button.
-  ask.actions = ask.actions.filter((a, i, all) => a.kind !== 'survey' || all.findIndex((o) => o.kind === 'survey' && o.surveyId === a.surveyId && o.title === a.title && o.asTopic === a.asTopic) === i);
+  // "our feedback survey" said twice is one button, and so is a survey asked for with the owner's
+  // label and again without one: a second button starting the same survey is never wanted.
+  ask.actions = ask.actions.filter((a, i, all) => {
+    if (a.kind !== 'survey') return true;
+    const same = all.filter((o) => o.kind === 'survey' && o.surveyId === a.surveyId && o.asTopic === a.asTopic);
+    if (!a.survey?.label && same.some((o) => o.survey?.label)) return false;
+    return all.findIndex((o) => same.includes(o) && o.title === a.title) === i;
+  });
   notes.notDone = [...new Set(notes.notDone)];
 }
 

@@ -263,6 +263,8 @@ function readSurveysAndChat(text: MaskedText, ask: DesignRequest) {
   text.each(/\bsurveys?\b(?!\s+(?:categor|tabs?\b|sections?\b))/gi, (m) => {
     const before = text.masked.slice(Math.max(0, m.index - 60), m.index);
     if (/\b(?:no|remove|delete|drop|hide|without|get rid of)\s+(?:the\s+|any\s+|our\s+|a\s+|all\s+)?(?:[\p{L}\p{N}-]+\s+){0,3}$/iu.test(before)) return true;
+    // "the New Survey survey": the first "Survey" is part of the name the second one ends, so one request.
+    if (inLaterName(text, m.index + m[0].length)) return false;
     return take(m);
   });
   // "…starts survey 12. Put the survey first": a bare "the survey" next to a named one is that one again.
@@ -302,6 +304,12 @@ function nameBefore(before: string): string {
     words.unshift(word);
   }
   return words.join(' ');
+}
+
+/** Whether the "survey" ending at index is a word of a survey's name that another "survey" right after ends. */
+function inLaterName(text: MaskedText, index: number): boolean {
+  const rest = /^((?:\s+[\p{L}\p{N}][\p{L}\p{N}&-]*){0,4}?)\s+surveys?\b/iu.exec(text.masked.slice(index));
+  return !!rest && rest[1]!.split(/\s+/).every((word) => !NAME_STOP.test(word));
 }
 
 /** The quoted text around index: 'a "Take our survey" button' is a survey button with that label. */

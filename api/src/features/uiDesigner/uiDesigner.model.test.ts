@@ -9,7 +9,7 @@ type SentRequest = {
 
 const { script, requests, close } = await serveScriptedOpenAI<SentRequest>();
 
-const { client, createUserAndCookie, errorOf, newBot, withCookie } = await import('../../../test/helpers');
+const { client, errorOf, ownerWithBot, withCookie } = await import('../../../test/helpers');
 const { uiDesignerResponseSchema } = await import('@parley/contracts/schemas');
 const { withThemeColors, newSurveyConfig } = await import('@parley/contracts');
 const { db } = await import('../../db/client');
@@ -48,15 +48,12 @@ function withSurveyTopic(surveyId: unknown, title = 'Rate us') {
 const surveyTopics = (config: { components: { type: string; props: Record<string, unknown> }[] }) =>
   config.components.flatMap((c) => (c.type === 'topic_grid' ? (c.props.topics as { actionType?: string; surveyId?: unknown; title: string }[]) : [])).filter((t) => t.actionType === 'survey');
 
-async function ownerWithBot() {
-  const { cookie } = await createUserAndCookie();
-  const bot = await newBot(cookie, { name: 'Harbor Help', description: 'Answers questions about moorings.', model: 'gpt-4o-mini' });
-  return { cookie, bot };
-}
+/** The bot every test here designs for: its model is what the scripted server answers. */
+const BOT = { description: 'Answers questions about moorings.', model: 'gpt-4o-mini' };
 
 describe('UI designer with a model', () => {
   it("generate: sends the format, the bot, the owner's words and colours; answers the parsed config", async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     script.push(`\`\`\`json\n${reply(design)}\n\`\`\``);
     const before = requests.length;
     const res = await designer.generate.$post(
@@ -85,7 +82,7 @@ describe('UI designer with a model', () => {
   });
 
   it('modify: sends the current config and asks to change only what is asked; generate ignores a current config', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const current = { components: [{ id: 'only-header', type: 'header' as const, props: { title: 'Old title' } }] };
     script.push(reply(design), reply(design));
     const before = requests.length;
@@ -102,7 +99,7 @@ describe('UI designer with a model', () => {
   });
 
   it('an invalid first answer gets one repair request listing the problems; the corrected one is answered', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const broken = { ...design, components: [{ id: 'x', type: 'carousel' }, design.components[1]], theme: { primaryColor: 'teal' } };
     script.push(reply(broken), reply(design, 'Fixed.'));
     const before = requests.length;
@@ -118,7 +115,7 @@ describe('UI designer with a model', () => {
   });
 
   it('a design too large to save is sent back for repair, like any other invalid one', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const topics = Array.from({ length: 50 }, (_, i) => ({ id: `t${i}`, title: `Topic ${i}`, message: 'x'.repeat(900) }));
     const huge = { components: [0, 1].map((i) => ({ id: `grid-${i}`, type: 'topic_grid', props: { topics } })) };
     script.push(reply(huge), reply(design, 'Smaller.'));
@@ -131,7 +128,7 @@ describe('UI designer with a model', () => {
   });
 
   it('answers 502 when the answer is still invalid after the repair (not JSON, then a bad config)', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     script.push('Sure! Here is a lovely design.', reply({ components: [{ id: 'g', type: 'topic_grid', props: { topics: [{ id: 't' }] } }] }));
     const before = requests.length;
     const res = await designer.generate.$post({ json: { prompt: 'A harbour home', chatbotId: bot.guid } }, withCookie(cookie));
@@ -142,7 +139,7 @@ describe('UI designer with a model', () => {
   });
 
   it("lists the bot's surveys in the brief and keeps a survey topic that starts one of them", async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const feedback = storedSurvey(bot.id, 'Feedback', 'active', 'How was your visit?');
     const draft = storedSurvey(bot.id, 'Newsletter', 'draft');
     script.push(reply(withSurveyTopic(String(feedback)), 'A fees topic and a Rate us topic for the Feedback survey.'));
@@ -160,7 +157,7 @@ describe('UI designer with a model', () => {
   });
 
   it('a survey topic starting no survey of the bot goes back in the repair round; the corrected design is answered', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const feedback = storedSurvey(bot.id, 'Feedback', 'active');
     script.push(reply(withSurveyTopic(999999)), reply(withSurveyTopic(feedback), 'Fixed the survey.'));
     const before = requests.length;
@@ -174,7 +171,7 @@ describe('UI designer with a model', () => {
   });
 
   it('a survey topic still starting no survey of the bot after the repair is dropped with a note; a draft one is named', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     const draft = storedSurvey(bot.id, 'Newsletter', 'draft');
     const both = withSurveyTopic('nps');
     (both.components[1]!.props.topics as unknown[]).push({ id: 'news', title: 'Stay in touch', actionType: 'survey', surveyId: draft });
@@ -189,7 +186,7 @@ describe('UI designer with a model', () => {
   });
 
   it('keeps the first design without the stray survey topic when the repair answer is unusable; a bot without surveys is told to make none', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     script.push(reply(withSurveyTopic(7)), 'not json');
     const before = requests.length;
     const res = await designer.generate.$post({ json: { prompt: 'A harbour home with a survey', chatbotId: bot.guid } }, withCookie(cookie));
@@ -203,7 +200,7 @@ describe('UI designer with a model', () => {
   });
 
   it('a model failure answers 502 with a JSON message', async () => {
-    const { cookie, bot } = await ownerWithBot();
+    const { cookie, bot } = await ownerWithBot(BOT);
     script.push(null, null);
     const res = await designer.generate.$post({ json: { prompt: 'A harbour home', chatbotId: bot.guid } }, withCookie(cookie));
     expect(res.status).toBe(502);

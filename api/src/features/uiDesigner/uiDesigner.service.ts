@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { UiDesignerRequest, UiDesignerResponse } from '@parley/contracts';
-import { db } from '../../db/client';
-import { surveys } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { assistantClient } from '../ai/assistantModel';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
+import { surveySummaries } from '../surveys/surveys.service';
 import type { DesignerSurvey } from './matchSurvey';
 import { modelDesigner } from './modelDesigner';
 import { offlineDesigner } from './offlineDesigner';
@@ -24,19 +22,8 @@ export async function designHomeScreen(userId: string, mode: DesignMode, request
   const bot = getOwnedChatbot(userId, request.chatbotId);
   const currentConfig = mode === 'modify' ? (request.currentConfig ?? null) : null;
   if (mode === 'modify' && !currentConfig) throw badRequest(NOTHING_TO_MODIFY, { fieldErrors: { currentConfig: [NOTHING_TO_MODIFY] } });
-  const botSurveys = surveysOf(bot.id);
+  const botSurveys: DesignerSurvey[] = surveySummaries(bot.id);
   const client = assistantClient();
   if (!client) return offlineDesigner({ prompt: request.prompt, currentConfig, botName: bot.name, surveys: botSurveys });
   return modelDesigner(client, bot.model, { prompt: request.prompt, currentConfig, bot: { name: bot.name, description: bot.description }, surveys: botSurveys });
-}
-
-/** The bot's surveys, oldest first, with the title visitors see (a stored config may lack one). */
-function surveysOf(chatbotId: number): DesignerSurvey[] {
-  return db
-    .select({ id: surveys.id, name: surveys.name, status: surveys.status, config: surveys.surveyConfig })
-    .from(surveys)
-    .where(eq(surveys.chatbotId, chatbotId))
-    .orderBy(surveys.id)
-    .all()
-    .map(({ config, ...survey }) => ({ ...survey, title: typeof config.title === 'string' ? config.title : '' }));
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newSurveyConfig, type HomeScreenConfig, type HomeTopic, type SurveyStatus, type UiDesignerRequest, type UiDesignerResponse } from '@parley/contracts';
 
 // Offline: no OPENAI_API_KEY (the test setup removes it), so the offline designer answers.
-const { client, createUserAndCookie, errorOf, newBot, untyped, withCookie } = await import('../../../test/helpers');
+const { client, createUserAndCookie, errorOf, ownerWithBot, untyped, withCookie } = await import('../../../test/helpers');
 const { UI_DESIGNER_PER_MINUTE } = await import('./uiDesigner.routes');
 const { db } = await import('../../db/client');
 const { surveys } = await import('../../db/schema');
@@ -15,12 +15,6 @@ const current: HomeScreenConfig = {
     { id: 'harbour-topics', type: 'topic_grid', props: { topics: [{ id: 'fees', title: 'Harbour fees', actionType: 'message', message: 'What are the fees?' }] } },
   ],
 };
-
-async function ownerWithBot() {
-  const { cookie } = await createUserAndCookie();
-  const bot = await newBot(cookie, { name: 'Harbor Help' });
-  return { cookie, bot };
-}
 
 const generate = (cookie: string, json: UiDesignerRequest) => designer.generate.$post({ json }, withCookie(cookie));
 const modify = (cookie: string, json: UiDesignerRequest) => designer.modify.$post({ json }, withCookie(cookie));

@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { Input } from '../../components/Input';
+import { Switch } from '../../components/Switch';
 import { PromptAssistant } from '../promptAssistant/PromptAssistant';
 import { AllowedDomainsField } from './AllowedDomainsField';
 import { AvatarField } from './AvatarField';
@@ -31,19 +32,7 @@ export function ChatbotForm({ mode }: { mode: 'create' | 'edit' }) {
           name="avatarUrl"
           render={({ field, fieldState }) => <AvatarField value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
         />
-        <label className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-          <span>
-            <span className="block text-sm font-medium">Active</span>
-            <span className="block text-xs text-slate-500 dark:text-slate-400">Inactive chatbots are hidden from visitors and do not respond.</span>
-          </span>
-          <input
-            type="checkbox"
-            role="switch"
-            aria-checked={isActive}
-            {...register('isActive')}
-            className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:block before:h-5 before:w-5 before:translate-x-0.5 before:translate-y-0.5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-blue-600 checked:before:translate-x-[1.375rem] dark:bg-slate-700"
-          />
-        </label>
+        <Switch label="Active" hint="Inactive chatbots are hidden from visitors and do not respond." aria-checked={isActive} {...register('isActive')} />
         {mode === 'edit' && <AllowedDomainsField />}
       </FormSection>
 

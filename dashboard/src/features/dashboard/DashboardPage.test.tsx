@@ -71,7 +71,7 @@ describe('DashboardPage', () => {
     // Neither bot answers its survey analytics here: both count as zeros.
     expect(within(screen.getByTestId('stat-survey-responses')).getByText('No survey data')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/surveys'))).toEqual(
-      [bot(1), bot(2)].map((b) => `/api/chatbots/${b.guid}/surveys/analytics`),
+      [bot(1), bot(2)].map((b) => `/api/chatbots/${b.guid}/surveys/analytics?include=totals`),
     );
   });
 
@@ -151,12 +151,12 @@ describe('DashboardPage: survey responses', () => {
     testResponses: 0,
   });
 
-  /** The usual dashboard calls, and each bot's survey analytics from `answers` (by bot number). */
+  /** The usual dashboard calls, and each bot's survey totals from `answers` (by bot number). */
   function serveSurveys(bots: ReturnType<typeof bot>[], answers: Record<number, () => Response>) {
     const fetchMock = serve({ bots, maxBots: 10 });
     const served = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
-      const match = /^\/api\/chatbots\/([^/]+)\/surveys\/analytics$/.exec(String(input));
+      const match = /^\/api\/chatbots\/([^/]+)\/surveys\/analytics\?include=totals$/.exec(String(input));
       const owner = match && bots.find((b) => b.guid === match[1]);
       return owner && answers[owner.id] ? answers[owner.id]() : served(input, init);
     });
@@ -174,7 +174,7 @@ describe('DashboardPage: survey responses', () => {
     expect(await within(card).findByText('58.3% completion rate')).toBeTruthy();
     expect(within(card).getByTestId('stat-value').textContent).toBe('5');
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/surveys'))).toEqual(
-      [bot(1), bot(2), bot(3)].map((b) => `/api/chatbots/${b.guid}/surveys/analytics`),
+      [bot(1), bot(2), bot(3)].map((b) => `/api/chatbots/${b.guid}/surveys/analytics?include=totals`),
     );
   });
 
@@ -182,7 +182,7 @@ describe('DashboardPage: survey responses', () => {
     const fetchMock = serveSurveys([bot(1), bot(2)], { 1: () => json(figures(0, 0)), 2: () => json({ ...figures(0, 0), totalSurveys: 0 }) });
     renderWithProviders(<DashboardPage />, { path: '/dashboard' });
     const card = await screen.findByTestId('stat-survey-responses');
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/surveys/analytics'))).toHaveLength(2));
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/surveys/analytics?include=totals'))).toHaveLength(2));
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(within(card).getByTestId('stat-value').textContent).toBe('0');
     expect(within(card).getByText('No survey data')).toBeTruthy();

@@ -2,7 +2,6 @@ import { mergeSurveyAnalytics } from '@parley/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { client, unwrap } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
-import { fetchSurveyAnalytics } from '../surveyAnalytics/useSurveyAnalytics';
 
 export function useChatbots() {
   return useQuery({ queryKey: queryKeys.chatbots.all, queryFn: () => unwrap(client.chatbots.$get()) });
@@ -27,13 +26,16 @@ export function useConversationCount() {
 }
 
 /**
- * Survey responses across the owner's bots: each bot's survey analytics, merged (totals summed,
- * rates averaged over the bots with responses). A bot whose call fails counts as zeros, so one
- * broken bot does not hide the others' figures.
+ * Survey responses across the owner's bots: each bot's survey totals (without the per-survey
+ * breakdown the card does not show), merged (totals summed, rates averaged over the bots with
+ * responses). A bot whose call fails counts as zeros, so one broken bot does not hide the others' figures.
  */
 export function useSurveyTotals(bots: readonly { guid: string }[]) {
   return useQueries({
-    queries: bots.map((bot) => ({ queryKey: queryKeys.chatbots.surveyAnalytics(bot.guid), queryFn: () => fetchSurveyAnalytics(bot.guid) })),
+    queries: bots.map((bot) => ({
+      queryKey: queryKeys.chatbots.surveyTotals(bot.guid),
+      queryFn: () => unwrap(client.chatbots[':id'].surveys.analytics.$get({ param: { id: bot.guid }, query: { include: 'totals' } })),
+    })),
     combine: (results) => mergeSurveyAnalytics(results.map((r) => r.data ?? null)),
   });
 }

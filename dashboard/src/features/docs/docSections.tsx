@@ -113,7 +113,7 @@ export const DOC_SECTIONS: DocSection[] = [
         <ul>
           <li>Open <strong>Surveys</strong> from the chatbot's menu on the dashboard and choose <strong>New Survey</strong>. Edits are saved automatically 2 seconds after your last change, or at once with <strong>Save Details</strong>.</li>
           <li><strong>Questions</strong>: single choice, multiple choice (with at-least and at-most limits), text and rating (1 to 5 by default, up to 0 to 10, as stars, numbers or a scale). Choice questions keep at least 2 options and can offer an Other answer in the visitor's own words.</li>
-          <li><strong>Settings</strong>: the title, description and completion message visitors see, the AI instructions for the survey's tone, and whether visitors may go back, see their progress, and whether unfinished responses are saved.</li>
+          <li><strong>Settings</strong>: the title, description and completion message visitors see, the AI instructions for the survey's tone, whether visitors may go back and see their progress, and, with <strong>Save partial responses</strong>, whether unfinished responses count in Survey Analytics, the CSV export and the dashboard (they are always kept, so a visitor can pick up where they left off).</li>
           <li><strong>Preview</strong> shows the survey as visitors see it; the <strong>AI Assistant</strong> drafts a customer satisfaction or feedback survey, improves or adds questions, with or without a model key.</li>
           <li>Only active surveys start in the chat: choose <strong>Activate</strong> once the survey has at least one question.</li>
         </ul>

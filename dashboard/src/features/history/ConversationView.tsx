@@ -1,13 +1,12 @@
 import { ArrowLeft, MessageSquare, Trash2 } from 'lucide-react';
 import type { ChatMessage } from '@parley/contracts';
-import { ChatTranscript, type TranscriptEntry } from '../../../../sdk/src/transcript/ChatTranscript';
+import type { TranscriptEntry } from '../../../../sdk/src/transcript/ChatTranscript';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { ShadowRoot } from '../../components/ShadowRoot';
 import { Spinner } from '../../components/Spinner';
 import { ApiError, type Chatbot } from '../../lib/api';
-import { botTheme } from '../chatbots/botTheme';
+import { BotTranscript } from '../widget/BotTranscript';
 import { ExportMenu } from './ExportMenu';
 import { conversationExportUrl } from './historyFilters';
 import { formatDate, formatTime, shortSessionId } from './historyFormat';
@@ -31,7 +30,6 @@ export function ConversationView({ bot, session, deleting, onBack, onDelete }: P
   const messages = useSessionMessages(session.sessionId);
   const messageCount = session.messageCount ?? messages.data?.length ?? 0;
   const startedAt = session.createdAt ?? messages.data?.[0]?.createdAt;
-  const theme = botTheme(bot);
   return (
     <Card className="p-6">
       <div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 pb-4 dark:border-slate-800">
@@ -76,18 +74,7 @@ export function ConversationView({ bot, session, deleting, onBack, onDelete }: P
             <p className="mt-2 text-sm">No messages in this conversation</p>
           </div>
         ) : (
-          <ShadowRoot data-testid="conversation-transcript">
-            <ChatTranscript
-              messages={messages.data as ChatMessage[]}
-              botName={bot.name}
-              avatarUrl={bot.avatarUrl}
-              apiUrl={window.location.origin}
-              primaryColor={theme.Primary}
-              backgroundColor={theme.Background}
-              textColor={theme.Text}
-              entryProps={testIds}
-            />
-          </ShadowRoot>
+          <BotTranscript bot={bot} messages={messages.data as ChatMessage[]} testId="conversation-transcript" entryProps={testIds} />
         )}
       </div>
     </Card>

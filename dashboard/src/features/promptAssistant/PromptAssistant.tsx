@@ -1,11 +1,10 @@
 import { NEW_CHATBOT_GUID, PROMPT_ASSISTANT_LIMITS as LIMITS, PROMPT_ASSISTANT_MESSAGES as MESSAGES, type PromptAssistantAction } from '@parley/contracts';
 import { Sparkles, Wand2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
+import { AssistantConversation } from '../../components/AssistantConversation';
 import { Button } from '../../components/Button';
 import { ChatInput } from '../../components/ChatInput';
-import { Spinner } from '../../components/Spinner';
 import { useChatDraft } from '../../lib/useChatDraft';
 import { useSystemStatus } from '../../lib/useSystemStatus';
 import type { ChatbotFormValues } from '../chatbots/chatbotFormValues';
@@ -32,12 +31,6 @@ export function PromptAssistant() {
     // The model picked on the form, saved or not, is the one the assistant writes with.
     model: getValues('model') || undefined,
   }));
-
-  const list = useRef<HTMLOListElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever a line is added or a request starts
-  useEffect(() => {
-    if (list.current) list.current.scrollTop = list.current.scrollHeight;
-  }, [messages.length, pending]);
 
   function run(action: PromptAssistantAction) {
     const typed = take();
@@ -68,21 +61,19 @@ export function PromptAssistant() {
       </div>
       {status.modelConfigured === false && <p className="text-xs text-amber-700 dark:text-amber-300">{MESSAGES.offline}</p>}
 
-      <ol ref={list} aria-label="Prompt assistant conversation" aria-live="polite" className="max-h-96 space-y-2 overflow-y-auto">
-        {messages.length === 0 && !pending && (
-          <li className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
-            Type instructions such as "be concise, answer in French" and press Generate, press Improve to rework the current prompt, or ask for a change.
-          </li>
-        )}
+      <AssistantConversation
+        label="Prompt assistant conversation"
+        count={messages.length}
+        pending={pending}
+        pendingText="Writing..."
+        className="max-h-96"
+        emptyClassName="rounded-lg border border-dashed border-slate-300 dark:border-slate-700"
+        empty='Type instructions such as "be concise, answer in French" and press Generate, press Improve to rework the current prompt, or ask for a change.'
+      >
         {messages.map((message) => (
           <PromptAssistantBubble key={message.id} message={message} onApply={apply} />
         ))}
-        {pending && (
-          <li className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
-            <Spinner className="h-4 w-4" label="Writing a reply" /> Writing...
-          </li>
-        )}
-      </ol>
+      </AssistantConversation>
 
       <ChatInput
         value={draft}

@@ -1,14 +1,9 @@
-import { SURVEY_MESSAGES, SURVEY_RESPONSES_SHOWN, type QuestionAnalytics, type QuestionType } from '@parley/contracts';
+import { SURVEY_MESSAGES, SURVEY_RESPONSES_SHOWN, type QuestionAnalytics } from '@parley/contracts';
 import { useId, useState } from 'react';
 import { Button } from '../../components/Button';
+import { QUESTION_TYPE_LABELS } from '../surveys/surveyLabels';
+import { ClampedAnswer } from './ClampedAnswer';
 import { QuestionChart } from './QuestionChart';
-
-const TYPE_LABELS: Record<QuestionType, string> = {
-  single_choice: 'Single choice',
-  multiple_choice: 'Multiple choice',
-  rating: 'Rating',
-  text: 'Text',
-};
 
 /**
  * One question of a survey: how many counted responses answered it, its most frequent answers
@@ -31,7 +26,7 @@ export function QuestionAnalyticsRow({ question, number }: { question: QuestionA
           <span className="text-slate-500 dark:text-slate-400">{number}.</span> {question.questionText}
         </h3>
         <p className="text-sm text-slate-500 dark:text-slate-400" data-testid="question-meta">
-          {TYPE_LABELS[question.questionType]} · {responseCount === 1 ? '1 response' : `${responseCount.toLocaleString('en-US')} responses`}
+          {QUESTION_TYPE_LABELS[question.questionType]} · {responseCount === 1 ? '1 response' : `${responseCount.toLocaleString('en-US')} responses`}
         </p>
       </div>
       {responseCount === 0 ? (
@@ -47,7 +42,7 @@ export function QuestionAnalyticsRow({ question, number }: { question: QuestionA
             <ul id={listId} aria-label={`Answers to question ${number}`} className="space-y-1.5" data-testid="question-responses">
               {shown.map((r) => (
                 <li key={r.value} className="flex items-start justify-between gap-3 rounded-md bg-slate-50 px-3 py-1.5 text-sm dark:bg-slate-800/60">
-                  <span className="min-w-0 break-words">{r.value}</span>
+                  <ClampedAnswer text={r.value} />
                   <span className="shrink-0 font-semibold tabular-nums">
                     {r.count.toLocaleString('en-US')}
                     <span className="sr-only">{r.count === 1 ? ' response' : ' responses'}</span>

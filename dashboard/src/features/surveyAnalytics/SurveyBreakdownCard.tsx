@@ -1,22 +1,16 @@
-import { COMPLETION_RATE_HIGHLIGHT, formatCompletionRate, formatCompletionTime, type SurveyBreakdown, type SurveyStatus } from '@parley/contracts';
+import { COMPLETION_RATE_HIGHLIGHT, formatCompletionRate, formatCompletionTime, type SurveyBreakdown } from '@parley/contracts';
 import { CheckCircle2, Download } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Badge, type BadgeTone } from '../../components/Badge';
+import { Badge } from '../../components/Badge';
 import { ButtonAnchor } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { SURVEY_STATUS_LABELS, SURVEY_STATUS_TONES } from '../surveys/surveyLabels';
 import { QuestionAnalyticsRow } from './QuestionAnalyticsRow';
 import { surveyCsvUrl } from './useSurveyAnalytics';
-
-const STATUS: Record<SurveyStatus, { label: string; tone: BadgeTone }> = {
-  draft: { label: 'Draft', tone: 'gray' },
-  active: { label: 'Active', tone: 'green' },
-  archived: { label: 'Archived', tone: 'amber' },
-};
 
 /** One survey's figures, its CSV download and the answers to each of its current questions. */
 export function SurveyBreakdownCard({ survey }: { survey: SurveyBreakdown }) {
   const headingId = useId();
-  const status = STATUS[survey.status];
   const highlighted = survey.completionRate > COMPLETION_RATE_HIGHLIGHT;
   return (
     <Card className="min-w-0 p-5 sm:p-6" role="region" aria-labelledby={headingId} data-testid="survey-breakdown">
@@ -25,7 +19,7 @@ export function SurveyBreakdownCard({ survey }: { survey: SurveyBreakdown }) {
           <h2 id={headingId} className="min-w-0 text-xl font-semibold break-words">
             {survey.surveyName}
           </h2>
-          <Badge tone={status.tone}>{status.label}</Badge>
+          <Badge tone={SURVEY_STATUS_TONES[survey.status]}>{SURVEY_STATUS_LABELS[survey.status]}</Badge>
         </div>
         <ButtonAnchor href={surveyCsvUrl(survey.surveyId)} download variant="outline" size="sm" aria-label={`Export CSV of ${survey.surveyName}`}>
           <Download className="h-4 w-4" aria-hidden /> Export CSV

@@ -27,8 +27,8 @@ export function useSurveyAnalytics(guid: string) {
 }
 
 /** One bot's survey figures (the API takes the bot's guid as well as its id). */
-export function fetchSurveyAnalytics(guid: string): Promise<SurveyAnalyticsData> {
-  return unwrap(client.chatbots[':id'].surveys.analytics.$get({ param: { id: guid } }));
+function fetchSurveyAnalytics(guid: string): Promise<SurveyAnalyticsData> {
+  return unwrap(client.chatbots[':id'].surveys.analytics.$get({ param: { id: guid }, query: {} }));
 }
 
 /** The CSV download of one survey's counted responses. */

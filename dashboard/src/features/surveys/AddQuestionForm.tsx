@@ -3,9 +3,9 @@ import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { CheckboxField } from '../../components/CheckboxField';
 import { SelectField, TextField } from '../../components/Field';
-import { CheckboxField } from './CheckboxField';
-import { QUESTION_TYPE_LABELS } from './questionLabels';
+import { QUESTION_TYPE_LABELS } from './surveyLabels';
 
 export type NewQuestion = { text: string; type: QuestionType; required: boolean };
 

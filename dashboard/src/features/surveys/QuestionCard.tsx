@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { QUESTION_TYPE_LABELS, RATING_TYPE_LABELS } from './questionLabels';
+import { QUESTION_TYPE_LABELS, RATING_TYPE_LABELS } from './surveyLabels';
 
 type Props = {
   question: SurveyQuestion;

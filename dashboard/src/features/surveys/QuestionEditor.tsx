@@ -5,13 +5,13 @@ import { useEffect, useMemo } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { CheckboxField } from '../../components/CheckboxField';
 import { SelectField, TextField } from '../../components/Field';
-import { CheckboxField } from './CheckboxField';
 import { OptionsEditor } from './OptionsEditor';
 import { questionFormSchema, questionFormValues, questionOf, type QuestionFormValues } from './questionFormSchema';
-import { QUESTION_TYPE_LABELS } from './questionLabels';
 import { RatingFields } from './RatingFields';
 import { SelectionLimitsFields } from './SelectionLimitsFields';
+import { QUESTION_TYPE_LABELS } from './surveyLabels';
 
 type Props = {
   question: SurveyQuestion;

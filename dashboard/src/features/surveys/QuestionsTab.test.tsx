@@ -321,8 +321,11 @@ describe('QuestionsTab', () => {
     type(form.getByLabelText('At least'), '0');
     type(form.getByLabelText('At most'), '4');
     saveChanges(1);
-    expect(await form.findByText('At least must be a whole number from 1 to 3')).toBeTruthy();
-    expect(form.getByText('At most must be a whole number from 1 to 3')).toBeTruthy();
+    expect(await form.findByText('Minimum selections must be a whole number from 1 to 3')).toBeTruthy();
+    expect(form.getByText('Maximum selections must be a whole number from 1 to 3')).toBeTruthy();
+    type(form.getByLabelText('At least'), '1.5');
+    saveChanges(1);
+    expect(await form.findByText('Minimum selections must be a whole number')).toBeTruthy();
     type(form.getByLabelText('At least'), '3');
     type(form.getByLabelText('At most'), '2');
     saveChanges(1);

@@ -2,7 +2,7 @@ import { DEFAULT_RATING, RATING_RANGE, ratingTypes } from '@parley/contracts';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { SelectField, TextField } from '../../components/Field';
 import type { QuestionFormValues } from './questionFormSchema';
-import { RATING_TYPE_LABELS } from './questionLabels';
+import { RATING_TYPE_LABELS } from './surveyLabels';
 
 type Props = { register: UseFormRegister<QuestionFormValues>; errors: FieldErrors<QuestionFormValues> };
 

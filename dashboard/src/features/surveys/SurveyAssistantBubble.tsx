@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { cn } from '../../lib/cn';
 import { toast } from '../toast/toastStore';
-import { QUESTION_TYPE_LABELS } from './questionLabels';
+import { QUESTION_TYPE_LABELS } from './surveyLabels';
 import type { SurveyAssistantLine } from './useSurveyAssistant';
 
 /**

@@ -172,10 +172,11 @@ describe('survey assistant panel', () => {
     expect(screen.queryByText('The AI model could not answer. Please try again.')).toBeNull();
   });
 
-  it('a refused request (400) shows the server\'s reason inline until the next request; a rate limit toasts the server\'s words', async () => {
+  it('a refused (400) or rate-limited (429) request toasts the usual words and shows the server\'s reason inline until the next request', async () => {
     const replies = [
       json({ message: 'This survey has no questions to improve yet. Add some or generate a survey first.' }, 400),
       json({ message: 'Too many survey assistant requests. Please wait a moment and try again.' }, 429),
+      generated(),
     ];
     renderPanel(() => replies.shift()!);
     fireEvent.click(button('Improve Questions'));
@@ -183,8 +184,13 @@ describe('survey assistant panel', () => {
     expect(toastTexts()).toEqual([['destructive', 'ErrorFailed to get survey assistance. Please try again.']]);
 
     fireEvent.click(button('Add Questions'));
-    await waitFor(() => expect(toastTexts()).toEqual([['destructive', 'ErrorToo many survey assistant requests. Please wait a moment and try again.']]));
+    await screen.findByText('Too many survey assistant requests. Please wait a moment and try again.');
+    expect(toastTexts()).toEqual([['destructive', 'ErrorFailed to get survey assistance. Please try again.']]);
     expect(screen.queryByText('This survey has no questions to improve yet. Add some or generate a survey first.')).toBeNull();
+
+    fireEvent.click(button('Customer Satisfaction'));
+    await within(log()).findByText('Here is a short satisfaction survey.');
+    expect(screen.queryByText('Too many survey assistant requests. Please wait a moment and try again.')).toBeNull();
   });
 
   it('an empty reply reads "I couldn\'t generate a response."', async () => {

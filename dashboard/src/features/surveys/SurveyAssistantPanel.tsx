@@ -1,9 +1,8 @@
 import { SURVEY_ASSISTANT_LIMITS as LIMITS, type SurveyAssistantAction, type SurveyConfig } from '@parley/contracts';
 import { ListPlus, type LucideIcon, MessageSquareHeart, Smile, Sparkles, Wand2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { AssistantConversation } from '../../components/AssistantConversation';
 import { Button } from '../../components/Button';
 import { ChatInput } from '../../components/ChatInput';
-import { Spinner } from '../../components/Spinner';
 import { useChatDraft } from '../../lib/useChatDraft';
 import { useSystemStatus } from '../../lib/useSystemStatus';
 import { SurveyAssistantBubble } from './SurveyAssistantBubble';
@@ -49,12 +48,6 @@ export function SurveyAssistantPanel({
     currentSurvey: survey ? { name: survey.name, description: survey.description, surveyConfig: survey.surveyConfig } : null,
   }));
 
-  const list = useRef<HTMLOListElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever a line is added or a request starts
-  useEffect(() => {
-    if (list.current) list.current.scrollTop = list.current.scrollHeight;
-  }, [messages.length, pending]);
-
   function run(quick: QuickAction | null) {
     const typed = take();
     const words = typed.words.trim();
@@ -94,27 +87,23 @@ export function SurveyAssistantPanel({
       </div>
       {status.modelConfigured === false && <p className="text-xs text-amber-700 dark:text-amber-300">{OFFLINE_NOTE}</p>}
 
-      <ol
-        ref={list}
-        aria-label="Survey assistant conversation"
-        aria-live="polite"
-        className="min-h-0 flex-1 space-y-2 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-950/40"
-      >
-        {messages.length === 0 && !pending && (
-          <li className="px-3 py-4 text-center text-xs text-slate-500 dark:text-slate-400">
+      <AssistantConversation
+        label="Survey assistant conversation"
+        count={messages.length}
+        pending={pending}
+        pendingText="Thinking..."
+        className="min-h-0 flex-1 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-950/40"
+        empty={
+          <>
             Pick a quick action above, or describe the survey you want below.
             {!survey && ' Select a survey to improve its questions or add new ones.'}
-          </li>
-        )}
+          </>
+        }
+      >
         {messages.map((message) => (
           <SurveyAssistantBubble key={message.id} message={message} onApply={onApply} />
         ))}
-        {pending && (
-          <li className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
-            <Spinner className="h-4 w-4" label="Writing a reply" /> Thinking...
-          </li>
-        )}
-      </ol>
+      </AssistantConversation>
 
       {problem && <p className="text-xs text-red-600 dark:text-red-400">{problem}</p>}
       <ChatInput

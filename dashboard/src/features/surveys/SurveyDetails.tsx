@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { copyText } from '../../lib/copyText';
 import { toast } from '../toast/toastStore';
-import { STATUS_LABEL } from './SurveyList';
-import type { SaveState, SurveyDraft } from './useSurveyDraft';
+import { SURVEY_STATUS_LABELS } from './surveyLabels';
+import { renamed, type SaveState, type SurveyDraft } from './useSurveyDraft';
 
 type Props = {
   guid: string;
@@ -54,7 +54,7 @@ export function SurveyDetails({ guid, survey, draft, saveState, statusPending, d
       </div>
 
       <div className="mt-5 grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
-        <TextField label="Name" value={draft.name} maxLength={200} onChange={(e) => onEdit((d) => ({ ...d, name: e.target.value }))} />
+        <TextField label="Name" value={draft.name} maxLength={200} onChange={(e) => onEdit((d) => renamed(d, e.target.value))} />
         <SelectField
           label="Status"
           value={survey.status}
@@ -64,7 +64,7 @@ export function SurveyDetails({ guid, survey, draft, saveState, statusPending, d
         >
           {surveyStatuses.map((status) => (
             <option key={status} value={status}>
-              {STATUS_LABEL[status]}
+              {SURVEY_STATUS_LABELS[status]}
             </option>
           ))}
         </SelectField>

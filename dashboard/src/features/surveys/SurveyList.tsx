@@ -1,13 +1,11 @@
-import type { SurveyStatus, SurveyWithCounts } from '@parley/contracts';
+import type { SurveyWithCounts } from '@parley/contracts';
 import { ClipboardList, Plus } from 'lucide-react';
-import { Badge, type BadgeTone } from '../../components/Badge';
+import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { cn } from '../../lib/cn';
+import { SURVEY_STATUS_LABELS, SURVEY_STATUS_TONES } from './surveyLabels';
 import type { SurveyDraft } from './useSurveyDraft';
-
-const STATUS_TONE: Record<SurveyStatus, BadgeTone> = { draft: 'gray', active: 'green', archived: 'amber' };
-export const STATUS_LABEL: Record<SurveyStatus, string> = { draft: 'Draft', active: 'Active', archived: 'Archived' };
 
 type Props = {
   surveys: readonly SurveyWithCounts[];
@@ -56,8 +54,8 @@ export function SurveyList({ surveys, selectedId, draftOf, dirty, creating, onSe
               >
                 <span className="flex items-start justify-between gap-2">
                   <span className="min-w-0 break-words font-medium">{draft.name.trim() || 'Untitled survey'}</span>
-                  <Badge tone={STATUS_TONE[survey.status]} className="shrink-0">
-                    {STATUS_LABEL[survey.status]}
+                  <Badge tone={SURVEY_STATUS_TONES[survey.status]} className="shrink-0">
+                    {SURVEY_STATUS_LABELS[survey.status]}
                   </Badge>
                 </span>
                 <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">

@@ -1,10 +1,8 @@
 import { SURVEY_DEFAULTS, surveyQuestionMessage, type ChatMessage, type SurveyConfig } from '@parley/contracts';
 import { Eye } from 'lucide-react';
 import { useMemo } from 'react';
-import { ChatTranscript } from '../../../../sdk/src/transcript/ChatTranscript';
-import { ShadowRoot } from '../../components/ShadowRoot';
 import type { Chatbot } from '../../lib/api';
-import { botTheme } from '../chatbots/botTheme';
+import { BotTranscript } from '../widget/BotTranscript';
 
 const EMPTY_PREVIEW_TEXT = 'Add a question to preview the survey.';
 
@@ -23,25 +21,21 @@ export function SurveyPreviewTab({ bot, surveyId, config }: { bot: Chatbot; surv
       </div>
     );
   }
-  const theme = botTheme(bot);
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600 dark:text-slate-400">What a visitor sees once a topic or quick action starts this survey. Answers are not recorded here.</p>
-      <ShadowRoot data-testid="survey-preview" className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
-        <ChatTranscript
-          messages={messages}
-          botName={bot.name}
-          avatarUrl={bot.avatarUrl}
-          apiUrl={window.location.origin}
-          primaryColor={theme.Primary}
-          backgroundColor={theme.Background}
-          textColor={theme.Text}
-          entryProps={() => ({ 'data-testid': 'preview-message' })}
-        />
-      </ShadowRoot>
+      <BotTranscript
+        bot={bot}
+        messages={messages}
+        testId="survey-preview"
+        className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800"
+        entryProps={previewEntry}
+      />
     </div>
   );
 }
+
+const previewEntry = () => ({ 'data-testid': 'preview-message' });
 
 /** The bot's messages of a whole run: the intro (title in bold, then the description), each question, the completion message. */
 function previewMessages(surveyId: number, config: SurveyConfig): ChatMessage[] {

@@ -1,6 +1,6 @@
 import { SURVEY_LIMITS, type SurveyConfig, type SurveySettings } from '@parley/contracts';
-import { useId } from 'react';
 import { TextAreaField, TextField } from '../../components/Field';
+import { Switch } from '../../components/Switch';
 
 type Props = {
   config: SurveyConfig;
@@ -55,41 +55,15 @@ export function SurveySettingsTab({ config, onChange }: Props) {
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">Survey settings</legend>
         {SWITCHES.map(({ key, label, explanation }) => (
-          <SettingSwitch
+          <Switch
             key={key}
             label={label}
-            explanation={explanation}
+            hint={explanation}
             checked={config.settings[key]}
-            onChange={(checked) => onChange({ settings: { ...config.settings, [key]: checked } })}
+            onChange={(e) => onChange({ settings: { ...config.settings, [key]: e.target.checked } })}
           />
         ))}
       </fieldset>
-    </div>
-  );
-}
-
-function SettingSwitch({ label, explanation, checked, onChange }: { label: string; explanation: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-      <span>
-        <label htmlFor={id} className="block text-sm font-medium">
-          {label}
-        </label>
-        <span id={`${id}-note`} className="block text-xs text-slate-600 dark:text-slate-400">
-          {explanation}
-        </span>
-      </span>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        aria-checked={checked}
-        aria-describedby={`${id}-note`}
-        onChange={(e) => onChange(e.target.checked)}
-        className="h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:block before:h-5 before:w-5 before:translate-x-0.5 before:translate-y-0.5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-blue-600 checked:before:translate-x-[1.375rem] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-slate-700 dark:checked:bg-blue-500"
-      />
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { json, mockFetch, renderWithProviders, signedOut, usePageTestEnv } from 
 import { AuthRequired } from '../auth/AuthRequired';
 import { RequireAuth } from '../auth/RequireAuth';
 import { queryKeys } from '../../lib/queryKeys';
-import { appliedConfig, SurveysPage } from './SurveysPage';
+import { SurveysPage } from './SurveysPage';
+import { appliedConfig } from './useSurveyDraft';
 
 const GUID = '00000000-0000-4000-8000-0000000000e5';
 const BOT = `/api/chatbots/${GUID}`;
@@ -39,16 +40,31 @@ type Answer = { status: number; body: unknown } | undefined;
 
 /**
  * The bot and its survey routes over an in-memory list; every write is recorded. `failWith`
- * makes writes of one method answer an error instead.
+ * makes writes of one method answer an error instead; `onPatch` sees each PATCH (numbered from
+ * 1) and may answer it with an error, or hold it until a promise settles. Like the server, a
+ * PATCH that would leave an active survey without questions is refused.
  */
-function serve({ surveys = [surveyFixture(12), surveyFixture(7, { name: 'Older survey', status: 'active', responseCount: 1 })], botStatus, failWith = {} }: {
+function serve({
+  surveys = [surveyFixture(12), surveyFixture(7, { name: 'Older survey', status: 'active', responseCount: 1 })],
+  botStatus,
+  failWith = {},
+  onPatch,
+}: {
   surveys?: SurveyWithCounts[];
   botStatus?: number;
   failWith?: Partial<Record<'POST' | 'PATCH' | 'DELETE', Answer>>;
+  onPatch?: (n: number) => Answer | Promise<void>;
 } = {}) {
   const sent: Sent[] = [];
   let list = surveys;
   let clock = 0;
+  let patchCount = 0;
+  const update = (id: number, updates: Partial<SurveyWithCounts>) => {
+    const next = { ...list.find((s) => s.id === id)!, ...updates };
+    if (next.status === 'active' && next.surveyConfig.questions.length === 0) return json({ message: 'Add at least one question before activating the survey.' }, 400);
+    list = list.map((s) => (s.id === id ? { ...next, updatedAt: `2026-01-02T10:00:0${++clock}.000Z` } : s));
+    return json(list.find((s) => s.id === id));
+  };
   const fetchMock = mockFetch(
     (url, init) => {
       const method = init?.method ?? 'GET';
@@ -75,8 +91,10 @@ function serve({ surveys = [surveyFixture(12), surveyFixture(7, { name: 'Older s
         return json({ success: true });
       }
       const updates = JSON.parse(String(init!.body)) as Partial<SurveyWithCounts>;
-      list = list.map((s) => (s.id === id ? { ...s, ...updates, updatedAt: `2026-01-02T10:00:0${++clock}.000Z` } : s));
-      return json(list.find((s) => s.id === id));
+      const hook = onPatch?.(++patchCount);
+      if (hook instanceof Promise) return hook.then(() => update(id, updates)) as unknown as Response;
+      if (hook) return new Response(JSON.stringify(hook.body), { status: hook.status });
+      return update(id, updates);
     },
   );
   return { sent, fetchMock, listCalls: () => fetchMock.mock.calls.filter(([url, init]) => url === LIST && (init?.method ?? 'GET') === 'GET').length };
@@ -239,6 +257,86 @@ describe('survey builder page', () => {
         body: { name: 'Visit feedback', description: 'A new survey', surveyConfig: surveyFixture(12).surveyConfig, status: 'active' },
       },
     ]);
+    expect(saveState()).toBe('All changes saved');
+  });
+
+  it('a status change waits for the auto-save on its way, then takes along what it left unsaved', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { sent } = serve({ surveys: [surveyFixture(12, { surveyConfig: newSurveyConfig('survey_12') })], onPatch: (n) => (n === 1 ? held : undefined) });
+    renderPage();
+    await loaded();
+    vi.useFakeTimers();
+    fireEvent.change(field('Question text'), { target: { value: 'What brought you here?' } });
+    fireEvent.change(field('Question type'), { target: { value: 'text' } });
+    fireEvent.click(button(/Add Question/));
+    await act(() => vi.advanceTimersByTimeAsync(2050));
+    expect(patches(sent)).toHaveLength(1);
+    expect(saveState()).toBe('Saving...');
+
+    fireEvent.change(field('Name'), { target: { value: 'Visit feedback' } });
+    fireEvent.click(button('Activate'));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(patches(sent)).toHaveLength(1);
+
+    release();
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    const question = { id: 'question_1', text: 'What brought you here?', type: 'text', required: true };
+    expect(patches(sent).map((p) => p.body)).toEqual([
+      { name: 'Survey 12', description: 'A new survey', surveyConfig: { ...newSurveyConfig('survey_12'), questions: [question] } },
+      { name: 'Visit feedback', description: 'A new survey', surveyConfig: { ...newSurveyConfig('survey_12'), questions: [question] }, status: 'active' },
+    ]);
+    expect(toastTexts()).toEqual([]);
+    expect(button('Deactivate')).toBeTruthy();
+    expect(saveState()).toBe('All changes saved');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(patches(sent)).toHaveLength(2);
+  });
+
+  it('a status change that carried edits and failed leaves them to the auto-save', async () => {
+    const { sent } = serve({ onPatch: (n) => (n === 1 ? { status: 502, body: 'Bad Gateway' } : undefined) });
+    renderPage();
+    await loaded();
+    vi.useFakeTimers();
+    fireEvent.change(field('Name'), { target: { value: 'Visit feedback' } });
+    fireEvent.click(button('Activate'));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(toastTexts()).toEqual([['destructive', 'ErrorFailed to update survey']]);
+    expect(patches(sent).map((p) => p.body)).toEqual([{ name: 'Visit feedback', description: 'A new survey', surveyConfig: surveyFixture(12).surveyConfig, status: 'active' }]);
+    expect(button('Activate')).toBeTruthy();
+    expect(saveState()).toBe('Unsaved changes');
+
+    await act(() => vi.advanceTimersByTimeAsync(1900));
+    expect(patches(sent)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(patches(sent).map((p) => p.body)[1]).toEqual({ name: 'Visit feedback', description: 'A new survey', surveyConfig: surveyFixture(12).surveyConfig });
+    expect(saveState()).toBe('All changes saved');
+    expect(button('Activate')).toBeTruthy();
+  });
+
+  it('removing the last question of an active survey is caught before saving; deactivating takes the removal along', async () => {
+    const { sent } = serve({ surveys: [surveyFixture(12, { status: 'active', surveyConfig: { ...newSurveyConfig('survey_12'), questions: [QUESTIONS[1]!] } })] });
+    renderPage();
+    await loaded();
+    vi.useFakeTimers();
+    fireEvent.click(button('Delete question 1'));
+    fireEvent.click(within(screen.getAllByRole('dialog', { hidden: true }).find((d) => d.textContent?.startsWith('Delete question 1?'))!).getByRole('button', { name: 'Delete', hidden: true }));
+    expect(screen.getByTestId('draft-problems').textContent).toBe(
+      ' Not saved: fix these firstAn active survey needs at least one question. Deactivate it before removing its last question.',
+    );
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    fireEvent.click(button(/Save Details/));
+    expect(toastTexts()).toEqual([['destructive', 'ErrorAn active survey needs at least one question. Deactivate it before removing its last question.']]);
+    expect(patches(sent)).toEqual([]);
+    expect(saveState()).toBe('Unsaved changes');
+
+    fireEvent.click(button('Deactivate'));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(patches(sent).map((p) => p.body)).toEqual([{ name: 'Survey 12', description: 'A new survey', surveyConfig: newSurveyConfig('survey_12'), status: 'draft' }]);
+    expect(screen.queryByTestId('draft-problems')).toBeNull();
     expect(saveState()).toBe('All changes saved');
   });
 

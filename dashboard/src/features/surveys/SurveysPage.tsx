@@ -1,6 +1,6 @@
-import { SURVEY_ASSISTANT_PANEL_HEIGHT, SURVEY_DEFAULTS, type SurveyConfig, type SurveyWithCounts } from '@parley/contracts';
+import { SURVEY_ASSISTANT_PANEL_HEIGHT, type SurveyConfig, type SurveyWithCounts } from '@parley/contracts';
 import { AlertTriangle } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
@@ -8,6 +8,7 @@ import { ErrorCard, LoadingBlock } from '../../components/QueryState';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
 import { ToolPageFrame } from '../../components/ToolPageFrame';
 import type { Chatbot } from '../../lib/api';
+import { useSaveShortcut } from '../../lib/useSaveShortcut';
 import { ChatbotToolPage } from '../chatbots/ChatbotToolPage';
 import { QuestionsTab } from './QuestionsTab';
 import { SurveyAssistantPanel } from './SurveyAssistantPanel';
@@ -15,7 +16,7 @@ import { SurveyDetails } from './SurveyDetails';
 import { SurveyList } from './SurveyList';
 import { SurveyPreviewTab } from './SurveyPreviewTab';
 import { SurveySettingsTab } from './SurveySettingsTab';
-import { draftProblems, useSurveyDraft, type SurveyDraft, type SurveyDrafts } from './useSurveyDraft';
+import { appliedConfig, draftProblems, useSurveyDraft, type SurveyDrafts } from './useSurveyDraft';
 import { useCreateSurvey, useDeleteSurvey, useSurveyList } from './useSurveys';
 
 /** /chatbots/{guid}/surveys: the bot's surveys, each edited in Questions, Settings, Preview and AI Assistant tabs and auto-saved. */
@@ -59,6 +60,7 @@ function SurveyBuilder({ bot }: { bot: Chatbot }) {
   // The open tab stays when another survey is picked.
   const [tab, setTab] = useState<Tab>('questions');
 
+  // Ctrl+S / Cmd+S saves the open survey at once.
   useSaveShortcut(() => {
     if (selected) void drafts.saveNow(selected.id);
   });
@@ -122,7 +124,7 @@ type SurveyTabsProps = { bot: Chatbot; survey: SurveyWithCounts; drafts: SurveyD
 function SurveyTabs({ bot, survey, drafts, tab, onTab }: SurveyTabsProps) {
   const draft = drafts.draftOf(survey);
   const config = draft.surveyConfig;
-  const problems = drafts.dirty(survey.id) ? draftProblems(draft) : [];
+  const problems = drafts.dirty(survey.id) ? draftProblems(draft, survey.status) : [];
   const editConfig = (patch: Partial<SurveyConfig>) => drafts.edit(survey.id, (d) => ({ ...d, surveyConfig: { ...d.surveyConfig, ...patch } }));
 
   return (
@@ -149,16 +151,6 @@ function SurveyTabs({ bot, survey, drafts, tab, onTab }: SurveyTabsProps) {
   );
 }
 
-/**
- * The assistant's config replaces the draft's (under the survey's own config id); a survey
- * still named like a new one takes the config's title as its name.
- */
-export function appliedConfig(draft: SurveyDraft, proposed: SurveyConfig): SurveyDraft {
-  const surveyConfig = { ...proposed, id: draft.surveyConfig.id };
-  const name = draft.name.trim() === SURVEY_DEFAULTS.title && proposed.title.trim() ? proposed.title.trim() : draft.name;
-  return { ...draft, name, surveyConfig };
-}
-
 function DraftProblems({ problems }: { problems: string[] }) {
   return (
     <div role="alert" data-testid="draft-problems" className="mb-5 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
@@ -172,19 +164,4 @@ function DraftProblems({ problems }: { problems: string[] }) {
       </ul>
     </div>
   );
-}
-
-/** Ctrl+S / Cmd+S anywhere on the page saves the open survey at once (instead of the browser's Save Page). */
-function useSaveShortcut(onSave: () => void) {
-  const latest = useRef(onSave);
-  latest.current = onSave;
-  useEffect(() => {
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.key.toLowerCase() !== 's') return;
-      e.preventDefault();
-      latest.current();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
 }

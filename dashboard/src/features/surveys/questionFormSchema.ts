@@ -45,11 +45,9 @@ export function questionFormSchema(base: SurveyQuestion) {
       maxSelections: z.string(),
     })
     .transform((values, ctx) => {
-      const limitProblems = selectionProblems(values);
-      for (const [field, message] of limitProblems) ctx.addIssue({ code: 'custom', path: [field], message });
       const parsed = surveyQuestionSchema.safeParse(questionOf(values, base));
-      if (parsed.success && limitProblems.length === 0) return parsed.data as SurveyQuestion;
-      for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ code: 'custom', path: formPath(issue.path, values.type), message: issue.message });
+      if (parsed.success) return parsed.data as SurveyQuestion;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: formPath(issue.path, values.type), message: issue.message });
       return z.NEVER;
     });
 }
@@ -101,24 +99,6 @@ export function questionOf(values: QuestionFormValues, base: Pick<SurveyQuestion
 /** A typed number, or undefined for a blank field (NaN stays NaN so a check can refuse it). */
 function numberOf(text: string): number | undefined {
   return text.trim() === '' ? undefined : Number(text);
-}
-
-/**
- * Multiple choice limits: blank, or a whole number from 1 to the number of choices the visitor
- * sees (Other included), since a limit above that could never be met.
- */
-function selectionProblems(values: QuestionFormValues): ['minSelections' | 'maxSelections', string][] {
-  if (values.type !== 'multiple_choice') return [];
-  const choices = Math.max(1, values.options.length + (values.allowFreeChoice ? 1 : 0));
-  const problems: ['minSelections' | 'maxSelections', string][] = [];
-  for (const [field, label] of [
-    ['minSelections', 'At least'],
-    ['maxSelections', 'At most'],
-  ] as const) {
-    const n = numberOf(values[field]);
-    if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= choices)) problems.push([field, `${label} must be a whole number from 1 to ${choices}`]);
-  }
-  return problems;
 }
 
 /** Where a schema problem of the question shows in the form. */

@@ -19,8 +19,8 @@ export type SurveyAssistantLine = SurveyAssistantMessage & { id: number };
  * the builder's current draft (`readContext`), then shows the reply's bubbles, a proposed survey
  * riding on the bubble that carries it. An empty reply reads "I couldn't generate a response.".
  * A failure is an "Error" toast; the owner's line leaves the conversation, `onFailed` gets to give
- * their words back, and a refused request (400) keeps the server's reason as `problem` so the
- * owner sees what to change.
+ * their words back, and a refused (400) or rate-limited (429) request keeps the server's reason
+ * as `problem` so the owner sees what to change or how long to wait.
  */
 export function useSurveyAssistant(guid: string, readContext: () => SurveyAssistantRequest['context']) {
   const [messages, setMessages] = useState<SurveyAssistantLine[]>([]);
@@ -52,10 +52,10 @@ export function useSurveyAssistant(guid: string, readContext: () => SurveyAssist
           setMessages((current) => current.filter((m) => m.id !== asked.id));
           onFailed();
           if (handleUnauthorized(error)) return;
+          // The toast always reads the same; a refusal or a rate limit also says inline what to change or how long to wait.
           const status = error instanceof ApiError ? error.status : 0;
-          if (status === 400) setProblem(serverMessage(error, MESSAGES.assistantFailed));
-          // A rate limit says how long to wait; anything else keeps the panel's own words.
-          toast({ variant: 'destructive', title: 'Error', description: status === 429 ? serverMessage(error, MESSAGES.assistantFailed) : MESSAGES.assistantFailed });
+          if (status === 400 || status === 429) setProblem(serverMessage(error, MESSAGES.assistantFailed));
+          toast({ variant: 'destructive', title: 'Error', description: MESSAGES.assistantFailed });
         },
       },
     );

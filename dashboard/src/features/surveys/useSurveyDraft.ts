@@ -1,4 +1,4 @@
-import { SURVEY_AUTOSAVE_MS, SURVEY_MESSAGES, type SurveyConfig, type SurveyStatus, type SurveyWithCounts, type UpdateSurveyRequest } from '@parley/contracts';
+import { SURVEY_AUTOSAVE_MS, SURVEY_DEFAULTS, SURVEY_MESSAGES, type SurveyConfig, type SurveyStatus, type SurveyWithCounts } from '@parley/contracts';
 import { issueLine, updateSurveyRequestSchema } from '@parley/contracts/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
@@ -32,7 +32,8 @@ export function useSurveyDraft(guid: string, surveys: readonly SurveyWithCounts[
   const queryClient = useQueryClient();
   const entries = useRef(new Map<number, Entry>());
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  const inFlight = useRef(new Set<number>());
+  /** Saves on their way, each settling once its PATCH has landed (or failed). */
+  const inFlight = useRef(new Map<number, Promise<unknown>>());
   /** Surveys edited again while their save was on its way: saved once more when it lands. */
   const again = useRef(new Set<number>());
   const [statusPending, setStatusPending] = useState<number | null>(null);
@@ -73,12 +74,22 @@ export function useSurveyDraft(guid: string, surveys: readonly SurveyWithCounts[
     const entry = entries.current.get(id) ?? (survey && { draft: fieldsOf(survey), base: fieldsOf(survey), syncedAt: survey.updatedAt });
     if (!entry) return;
     entries.current.set(id, { ...entry, draft: change(entry.draft) });
+    schedule(id);
+    rerender();
+  }
+
+  /** (Re)starts the survey's auto-save countdown. */
+  function schedule(id: number) {
     clearTimeout(timers.current.get(id));
     timers.current.set(
       id,
       setTimeout(() => void save(id), SURVEY_AUTOSAVE_MS),
     );
-    rerender();
+  }
+
+  /** Why the server would refuse the survey's draft, judged with its current status. */
+  function problemsOf(id: number, draft: SurveyDraft): string[] {
+    return draftProblems(draft, surveysRef.current?.find((s) => s.id === id)?.status);
   }
 
   /**
@@ -90,33 +101,53 @@ export function useSurveyDraft(guid: string, surveys: readonly SurveyWithCounts[
     timers.current.delete(id);
     const entry = entries.current.get(id);
     if (!entry || !isDirty(entry)) return true;
-    if (draftProblems(entry.draft).length) return false;
+    if (problemsOf(id, entry.draft).length) return false;
     if (inFlight.current.has(id)) {
       again.current.add(id);
       return false;
     }
     const sent = entry.draft;
-    inFlight.current.add(id);
-    rerender();
-    try {
-      const updated = await patchSurvey(queryClient, guid, id, sent, keepalive);
-      const current = entries.current.get(id);
-      if (current) entries.current.set(id, { ...current, base: sent, syncedAt: updated.updatedAt });
-      return true;
-    } catch (error) {
-      if (!handleUnauthorized(error)) toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, SURVEY_MESSAGES.updateFailed) });
-      return false;
-    } finally {
+    const saved = patchSurvey(queryClient, guid, id, sent, keepalive).then(
+      (updated) => {
+        const current = entries.current.get(id);
+        if (current) entries.current.set(id, { ...current, base: sent, syncedAt: updated.updatedAt });
+        return true;
+      },
+      (error: unknown) => {
+        if (!handleUnauthorized(error)) toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, SURVEY_MESSAGES.updateFailed) });
+        return false;
+      },
+    );
+    return track(id, saved);
+  }
+
+  /**
+   * Marks `request` as the survey's save on its way ("Saving...", waited for by a status change);
+   * once it lands, an edit made meanwhile is saved in turn.
+   */
+  function track<T>(id: number, request: Promise<T>): Promise<T> {
+    const done = request.finally(() => {
       inFlight.current.delete(id);
       if (again.current.delete(id)) void save(id);
       rerender();
-    }
+    });
+    inFlight.current.set(
+      id,
+      done.catch(() => {}),
+    );
+    rerender();
+    return done;
+  }
+
+  /** Resolves once no save of the survey is on its way, the one an edit queued meanwhile included. */
+  async function settled(id: number) {
+    for (let pending = inFlight.current.get(id); pending; pending = inFlight.current.get(id)) await pending;
   }
 
   /** Save Details: at once, saying so; a draft that cannot be sent names its first problem. */
   async function saveNow(id: number) {
     const entry = entries.current.get(id);
-    const problems = entry ? draftProblems(entry.draft) : [];
+    const problems = entry ? problemsOf(id, entry.draft) : [];
     if (entry && isDirty(entry) && problems.length) {
       toast({ variant: 'destructive', title: 'Error', description: problems[0] });
       return;
@@ -131,36 +162,39 @@ export function useSurveyDraft(guid: string, surveys: readonly SurveyWithCounts[
   /**
    * The status dropdown and Activate/Deactivate save at once. Valid unsaved edits travel with
    * the status, so a survey activated right after its first question was added has it on the
-   * server when the activation is checked.
+   * server when the activation is checked. A save on its way may carry such an edit, so the
+   * status waits for it first, then takes along whatever is still unsaved. When a status change
+   * carrying edits fails, their auto-save countdown starts again so they are not left unsaved.
    */
   async function setStatus(survey: SurveyWithCounts, status: SurveyStatus) {
     const id = survey.id;
     if (status === survey.status || statusPending !== null) return;
-    const entry = entries.current.get(id);
-    const draft = entry?.draft ?? fieldsOf(survey);
-    if (status === 'active' && draft.surveyConfig.questions.length === 0) {
+    if (status === 'active' && draftOf(survey).surveyConfig.questions.length === 0) {
       toast({ variant: 'destructive', title: 'Error', description: SURVEY_MESSAGES.activateNeedsQuestion });
       return;
     }
-    const withDraft = !!entry && isDirty(entry) && !inFlight.current.has(id) && draftProblems(entry.draft).length === 0;
-    const body: UpdateSurveyRequest = withDraft ? { ...entry.draft, status } : { status };
-    if (withDraft) {
-      clearTimeout(timers.current.get(id));
-      inFlight.current.add(id);
-    }
     setStatusPending(id);
+    let sent: SurveyDraft | null = null;
     try {
-      const updated = await patchSurvey(queryClient, guid, id, body);
-      const current = entries.current.get(id);
-      if (withDraft && current) entries.current.set(id, { ...current, base: entry.draft, syncedAt: updated.updatedAt });
-      else if (current) entries.current.set(id, { ...current, syncedAt: updated.updatedAt });
+      await settled(id);
+      const entry = entries.current.get(id);
+      // Judged with the status it will have: deactivating may take the last question's removal along.
+      if (entry && isDirty(entry) && draftProblems(entry.draft, status).length === 0) sent = entry.draft;
+      const carried = sent;
+      const request = patchSurvey(queryClient, guid, id, carried ? { ...carried, status } : { status }).then((updated) => {
+        const current = entries.current.get(id);
+        if (current) entries.current.set(id, { ...current, ...(carried && { base: carried }), syncedAt: updated.updatedAt });
+      });
+      if (carried) {
+        clearTimeout(timers.current.get(id));
+        timers.current.delete(id);
+        track(id, request).catch(() => {});
+      }
+      await request;
     } catch (error) {
       if (!handleUnauthorized(error)) toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, SURVEY_MESSAGES.updateFailed) });
+      if (sent) schedule(id);
     } finally {
-      if (withDraft) {
-        inFlight.current.delete(id);
-        if (again.current.delete(id)) void save(id);
-      }
       setStatusPending(null);
     }
   }
@@ -213,12 +247,35 @@ function isDirty(entry: Entry): boolean {
 
 /**
  * Why the server would refuse this draft, one line each (the same schema checks it): question
- * problems name the question (and option) by its number as the owner sees it.
+ * problems name the question (and option) by its number as the owner sees it. An active survey
+ * keeps at least one question, so removing the last one is caught here before anything is sent.
  */
-export function draftProblems(draft: SurveyDraft): string[] {
+export function draftProblems(draft: SurveyDraft, status?: SurveyStatus): string[] {
   const result = updateSurveyRequestSchema.safeParse(draft);
-  if (result.success) return [];
-  return [...new Set(result.error.issues.map(problemLine))];
+  const problems = result.success ? [] : result.error.issues.map(problemLine);
+  if (status === 'active' && draft.surveyConfig.questions.length === 0) problems.push(SURVEY_MESSAGES.activeNeedsQuestion);
+  return [...new Set(problems)];
+}
+
+/**
+ * The draft with a new name. Visitors read the config's title, not the name, so a title still
+ * following the name (the same as the old name, or the default of a new survey) follows it to
+ * the new one in the same change; a title the owner wrote on its own stays.
+ */
+export function renamed(draft: SurveyDraft, name: string): SurveyDraft {
+  const title = draft.surveyConfig.title.trim();
+  if (title !== draft.name.trim() && title !== SURVEY_DEFAULTS.title) return { ...draft, name };
+  return { ...draft, name, surveyConfig: { ...draft.surveyConfig, title: name } };
+}
+
+/**
+ * The assistant's config replaces the draft's (under the survey's own config id); a survey
+ * still named like a new one takes the config's title as its name.
+ */
+export function appliedConfig(draft: SurveyDraft, proposed: SurveyConfig): SurveyDraft {
+  const surveyConfig = { ...proposed, id: draft.surveyConfig.id };
+  const name = draft.name.trim() === SURVEY_DEFAULTS.title && proposed.title.trim() ? proposed.title.trim() : draft.name;
+  return { ...draft, name, surveyConfig };
 }
 
 /** The labels of the Settings tab, for problems whose message does not name its field. */

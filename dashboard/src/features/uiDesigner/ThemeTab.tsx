@@ -1,5 +1,6 @@
 import { DESCRIPTION_FONT_SIZES, HOME_DESIGN_DEFAULTS, HOME_ITEM_STYLES, TITLE_FONT_SIZES } from '@parley/contracts';
 import { useId } from 'react';
+import { CheckboxField } from '../../components/CheckboxField';
 import { SelectField } from '../../components/Field';
 import { BackgroundImageField } from './BackgroundImageField';
 import { ColorField } from './ColorField';
@@ -83,16 +84,12 @@ export function ThemeTab({ design, onChange, disabled }: ThemeTabProps) {
       />
 
       {hasImage && (
-        <label className="flex items-center gap-3 text-sm font-medium text-slate-700 dark:text-slate-300">
-          <input
-            type="checkbox"
-            checked={design.transparentHeader}
-            disabled={disabled}
-            onChange={(e) => onChange({ transparentHeader: e.target.checked })}
-            className="h-4 w-4 rounded border-slate-300 accent-blue-600 dark:border-slate-700"
-          />
-          Transparent Header Background
-        </label>
+        <CheckboxField
+          label="Transparent Header Background"
+          checked={design.transparentHeader}
+          disabled={disabled}
+          onChange={(e) => onChange({ transparentHeader: e.target.checked })}
+        />
       )}
 
       <TransparencySlider value={design.backgroundImageTransparency} onChange={(n) => onChange({ backgroundImageTransparency: n })} disabled={disabled} />

@@ -1,9 +1,10 @@
 import { STARTER_HOME_SCREEN_CONFIG, withThemeColors, type HomeScreenConfig } from '@parley/contracts';
 import { readHomeScreenConfig } from '@parley/contracts/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { client, serverMessage, unwrap, type Chatbot } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
+import { useSaveShortcut } from '../../lib/useSaveShortcut';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
 import { checkDraft, formatConfig, INVALID_JSON_MESSAGE } from './checkDraft';
@@ -143,17 +144,7 @@ export function useUiDesigner(bot: Chatbot) {
     setProblems(null);
   }
 
-  const shortcut = useRef(() => {});
-  shortcut.current = saveDesign;
-  useEffect(() => {
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.key.toLowerCase() !== 's') return;
-      e.preventDefault();
-      shortcut.current();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  useSaveShortcut(saveDesign);
 
   return {
     saved,
