@@ -21,6 +21,7 @@ import {
   surveyQuestionMessage,
   surveyStepOf,
   surveyTitle,
+  SURVEY_CHAT_TEXTS,
   withQuestionType,
   type SurveyConfig,
   type SurveyQuestion,
@@ -234,6 +235,17 @@ describe('survey intro and completion messages', () => {
     expect(surveyIntroMessage(7, { ...config, title: '', description: '' }).content).toBe('**New Survey**');
   });
 
+  it('shows the name the owner gave a survey whose title is still the default one', () => {
+    expect(surveyTitle({ title: 'New Survey' }, 'Harbour visit')).toBe('Harbour visit');
+    expect(surveyTitle({ title: ' New Survey ' }, ' Harbour visit ')).toBe('Harbour visit');
+    expect(surveyIntroMessage(7, { ...config, title: 'New Survey', description: '' }, 'Harbour visit').content).toBe('**Harbour visit**');
+    // A title of the owner's own wins over the name; the default stays when nothing better is given.
+    expect(surveyTitle({ title: 'Harbour visit' }, 'Visit survey')).toBe('Harbour visit');
+    expect(surveyTitle({ title: 'New Survey' }, 'New Survey')).toBe('New Survey');
+    expect(surveyTitle({ title: 'New Survey' }, '  ')).toBe('New Survey');
+    expect(surveyTitle({ title: 'New Survey' })).toBe('New Survey');
+  });
+
   it('ends with the completion message, the default one when blank', () => {
     expect(surveyCompletionMessage(7, config, { responseId: 3 })).toEqual({
       content: 'Fair winds!',
@@ -305,6 +317,17 @@ describe('survey figures as shown', () => {
     expect(surveyAnswerText({ value: ['Fuel', 'Other: Ice'], answeredAt: at })).toBe('Fuel, Other: Ice');
     expect(surveyAnswerText({ value: 7, answeredAt: at })).toBe('7');
     expect(surveyAnswerText({ value: 'Lovely', answeredAt: at })).toBe('Lovely');
+  });
+});
+
+describe('survey refusal texts', () => {
+  it('names the scale of a rating and the count a multiple choice takes', () => {
+    expect(SURVEY_CHAT_TEXTS.chooseRating(1, 5)).toBe('Please choose a rating from 1 to 5.');
+    expect(SURVEY_CHAT_TEXTS.chooseRating(0, 10)).toBe('Please choose a rating from 0 to 10.');
+    expect(SURVEY_CHAT_TEXTS.chooseBetween(1, 2)).toBe('Please choose between 1 and 2 options.');
+    expect(SURVEY_CHAT_TEXTS.chooseBetween(2, 2)).toBe('Please choose 2 options.');
+    expect(SURVEY_CHAT_TEXTS.chooseBetween(1, 1)).toBe('Please choose 1 option.');
+    expect(SURVEY_CHAT_TEXTS.otherNeedsWords).toBe('Please type your answer for Other.');
   });
 });
 

@@ -247,8 +247,16 @@ export interface SurveyStep {
   questionText?: string;
   /** 1-based position and question count, present when the survey shows progress. */
   progress?: { current: number; total: number };
-  /** Set once an answer to this message is recorded. */
+  /**
+   * Set once the message is done with: its answer recorded, its choice refused, or the survey
+   * moved away from it (Skip, Back, a click on a question it had moved past).
+   */
   answered?: boolean;
+  /**
+   * Set with `answered` by the server: the `selectedAt` of the choice the message held when it
+   * was closed ('' for none). A choice recorded on it later is a click on a closed question.
+   */
+  closedChoice?: string;
 }
 
 /** Reads `metadata.survey` defensively (metadata is stored JSON). */
@@ -284,6 +292,10 @@ export const SURVEY_CHAT_TEXTS = {
   continueLabel: 'Continue survey',
   answerRequired: 'This question needs an answer.',
   chooseAnOption: 'Please choose one of the options.',
+  chooseRating: (min: number, max: number) => `Please choose a rating from ${min} to ${max}.`,
+  /** A multiple-choice answer with too few or too many options ticked. */
+  chooseBetween: (min: number, max: number) => (min === max ? `Please choose ${min} ${min === 1 ? 'option' : 'options'}.` : `Please choose between ${min} and ${max} options.`),
+  otherNeedsWords: 'Please type your answer for Other.',
   questionClosed: "That question isn't open any more. Let's continue here:",
   noEarlierQuestion: 'This is the first question.',
   answerPlaceholder: 'Type your answer…',
@@ -480,9 +492,16 @@ export function surveyQuestionMessage(
   }
 }
 
-/** A survey's title as visitors read it: the config's title, else the survey's name, else the default. */
+/**
+ * A survey's title as visitors read it: the config's title, else the survey's name, else the
+ * default. A title still at the default gives way to a name the owner chose: renaming a survey
+ * in the list leaves the config's title as it was.
+ */
 export function surveyTitle(config: Pick<SurveyConfig, 'title'>, name?: string | null): string {
-  return config.title.trim() || name?.trim() || SURVEY_DEFAULTS.title;
+  const title = config.title.trim();
+  const named = name?.trim();
+  if (named && (!title || title === SURVEY_DEFAULTS.title)) return named;
+  return title || SURVEY_DEFAULTS.title;
 }
 
 /** The message that opens a survey: its title in bold, then its description for visitors when it has one. */

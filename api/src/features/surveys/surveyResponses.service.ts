@@ -63,18 +63,24 @@ export const recordAnswer = sqlite.transaction((response: SurveyResponseRow, que
   if (nextIndex >= questionCount) completeResponse(response, questionCount);
 });
 
-/** Marks question messages as done with, so a choice recorded on them is never read again. */
+/**
+ * Marks question messages as done with, so a choice recorded on them is never read again; the
+ * choice they hold now is noted, so one clicked on them later is known for a stale click.
+ */
 export function closeQuestionMessages(messages: { id: number; metadata: Record<string, unknown> | null }[]): void {
   for (const message of messages) {
     const step = surveyStepOf(message.metadata);
-    updateMessage(message.id, { metadata: { ...(message.metadata ?? {}), survey: { ...step, answered: true } } });
+    const selection = message.metadata?.selection as { selectedAt?: unknown } | undefined;
+    const closedChoice = typeof selection?.selectedAt === 'string' ? selection.selectedAt : '';
+    updateMessage(message.id, { metadata: { ...(message.metadata ?? {}), survey: { ...step, answered: true, closedChoice } } });
   }
 }
 
 /**
- * Open messages of response `responseId` asking another question than `pendingQuestionId` that
- * carry a choice: the visitor clicked a question the survey has moved past (one asked before
- * they went Back, say).
+ * Messages of response `responseId` carrying a choice that answers no open copy of the pending
+ * question `pendingQuestionId`: an open message asking another question, or any question
+ * message clicked after it was closed. The visitor clicked a question the survey has moved
+ * past (one left by Back or Skip, say) in a widget that still offered it.
  */
 export function staleChoiceMessages(sessionId: string, responseId: number, pendingQuestionId: string): { id: number; metadata: Record<string, unknown> | null }[] {
   return staleChoices.all({ sessionId, responseId, questionId: pendingQuestionId }).map((row) => ({ id: row.id, metadata: row.metadata ? JSON.parse(row.metadata) : null }));
@@ -85,23 +91,37 @@ const staleChoices = sqlite.prepare<{ sessionId: string; responseId: number; que
    where session_id = @sessionId and sender = 'bot'
      and json_extract(metadata, '$.survey.kind') = 'question'
      and json_extract(metadata, '$.survey.responseId') = @responseId
-     and json_extract(metadata, '$.survey.questionId') <> @questionId
-     and coalesce(json_extract(metadata, '$.survey.answered'), 0) = 0
      and json_extract(metadata, '$.selection') is not null
+     and (
+       (coalesce(json_extract(metadata, '$.survey.answered'), 0) = 0 and json_extract(metadata, '$.survey.questionId') <> @questionId)
+       -- Messages closed before closedChoice was noted have none: their choice is an old one.
+       or json_extract(metadata, '$.survey.closedChoice') <> coalesce(json_extract(metadata, '$.selection.selectedAt'), '')
+     )
    order by id desc`,
 );
 
 /**
- * Leaves `questionId` unanswered (dropping an answer given before) and moves on to `nextIndex`,
- * completing the response at once past the last of `questionCount` questions.
+ * Leaves `questionId` unanswered (dropping an answer given before), closes the messages that
+ * asked it and moves on to `nextIndex`, completing the response at once when it is
+ * `questionCount` (nothing left to ask).
  */
 export const skipQuestion = sqlite.transaction((response: SurveyResponseRow, questionId: string, nextIndex: number, questionCount: number) => {
   const { [questionId]: _dropped, ...answers } = answersOf(response);
   db.update(surveyResponses).set({ answers, currentQuestionIndex: nextIndex }).where(eq(surveyResponses.id, response.id)).run();
+  closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, questionId));
   if (nextIndex >= questionCount) completeResponse(response, questionCount);
 });
 
-/** Makes question `index` the pending one (going back keeps its old answer until a new one replaces it). */
+/**
+ * Makes question `index` the pending one, closing the messages that asked `leftQuestionId`, the
+ * question Back left (going back keeps the earlier question's answer until a new one replaces it).
+ */
+export const backToQuestion = sqlite.transaction((response: SurveyResponseRow, index: number, leftQuestionId: string) => {
+  moveToQuestion(response.id, index);
+  closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, leftQuestionId));
+});
+
+/** Notes question `index` (in the survey's current order) as the one the response stands at, as analytics and the CSV read it. */
 export function moveToQuestion(responseId: number, index: number): void {
   db.update(surveyResponses).set({ currentQuestionIndex: index }).where(eq(surveyResponses.id, responseId)).run();
 }
@@ -123,6 +143,36 @@ export function setActiveSurvey(sessionId: string, surveyId: number | null): voi
 export function answersOf(response: SurveyResponseRow): Record<string, SurveyAnswer> {
   return (response.answers ?? {}) as Record<string, SurveyAnswer>;
 }
+
+/** The question the newest open question message of response `responseId` asks, or null when none waits for an answer. */
+export function newestOpenQuestionId(sessionId: string, responseId: number): string | null {
+  return newestOpenQuestion.get({ sessionId, responseId }) ?? null;
+}
+
+const newestOpenQuestion = sqlite
+  .prepare<{ sessionId: string; responseId: number }, string>(
+    `select json_extract(metadata, '$.survey.questionId') from chat_messages
+     where session_id = @sessionId and sender = 'bot'
+       and json_extract(metadata, '$.survey.kind') = 'question'
+       and json_extract(metadata, '$.survey.responseId') = @responseId
+       and coalesce(json_extract(metadata, '$.survey.answered'), 0) = 0
+     order by id desc limit 1`,
+  )
+  .pluck();
+
+/** The questions ever put to the visitor for response `responseId`, answered or not. */
+export function askedQuestionIds(sessionId: string, responseId: number): Set<string> {
+  return new Set(askedQuestions.all({ sessionId, responseId }));
+}
+
+const askedQuestions = sqlite
+  .prepare<{ sessionId: string; responseId: number }, string>(
+    `select distinct json_extract(metadata, '$.survey.questionId') from chat_messages
+     where session_id = @sessionId and sender = 'bot'
+       and json_extract(metadata, '$.survey.kind') = 'question'
+       and json_extract(metadata, '$.survey.responseId') = @responseId`,
+  )
+  .pluck();
 
 /** The session's bot messages that asked `questionId` for response `responseId` and await an answer, latest first. */
 export function openQuestionMessages(sessionId: string, responseId: number, questionId: string): { id: number; metadata: Record<string, unknown> | null }[] {

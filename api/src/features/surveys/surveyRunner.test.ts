@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { surveyStartMessage, type ChatMessage, type SurveyConfig } from '@parley/contracts';
 import type { ChatModel } from '../ai/chatModel';
@@ -59,6 +59,9 @@ beforeAll(async () => {
   await kit.train(bot.id, kit.KNOWLEDGE);
   kettleId = createSurvey(KETTLE);
 });
+
+// Every visitor turn counts against the owner's monthly quota; the suite takes more than a Free plan's month.
+beforeEach(() => kit.setUsage(userId, 0));
 
 function createSurvey(config: SurveyConfig, status: 'draft' | 'active' | 'archived' = 'active', chatbotId = bot.id): number {
   return db
@@ -438,6 +441,46 @@ describe('survey controls', () => {
     expect(responsesOf(other, optionalId)[0]).toMatchObject({ completed: true, answers: {} });
   });
 
+  it('takes no new click on a question already answered or skipped: the pending question is shown', async () => {
+    const sessionId = await kit.openSession(bot.guid);
+    const [, q1] = await start(sessionId);
+    const [q2] = await choose(sessionId, q1, 'compact');
+    // The first menu, answered, is clicked again with another choice.
+    const again = await choose(sessionId, q1, 'family');
+    expect(again.map((m) => m.content)).toEqual(["That question isn't open any more. Let's continue here:", 'What do you use it for?']);
+    expect(stepOf(again[1]).questionId).toBe('q_use');
+    expect(responsesOf(sessionId)[0].answers.q_model).toMatchObject({ value: 'Compact', optionIds: ['compact'] });
+
+    const [q3] = await submitChoices(sessionId, q2, ['tea']);
+    const [q4] = await rate(sessionId, q3, 5);
+    const done = await click(sessionId, q4, 'Skip');
+    expect(done.map((m) => m.content)).toEqual(['Thanks, that helps us a lot!']);
+    expect(responsesOf(sessionId)[0]).toMatchObject({ completed: true });
+    expect(responsesOf(sessionId)[0].answers.q_better).toBeUndefined();
+  });
+
+  it('closes a skipped question: a later click on it is no answer to the next one', async () => {
+    const mixedId = createSurvey({
+      ...KETTLE,
+      id: 'skippable-stars',
+      questions: [
+        { id: 'q_stars', text: 'How happy are you with it?', type: 'rating', required: false, metadata: { minValue: 1, maxValue: 5, ratingType: 'numbers' } },
+        { id: 'q_score', text: 'How likely are you to recommend us?', type: 'rating', required: true, metadata: { minValue: 1, maxValue: 5, ratingType: 'numbers' } },
+      ],
+    });
+    const sessionId = await kit.openSession(bot.guid);
+    const [, stars] = await start(sessionId, mixedId);
+    const [score] = await click(sessionId, stars, 'Skip');
+    expect(stepOf(score).questionId).toBe('q_score');
+    // Both ratings look alike: the skipped one's 4 must not answer the pending one.
+    const stale = await rate(sessionId, stars, 4);
+    expect(stale.map((m) => m.content)).toEqual(["That question isn't open any more. Let's continue here:", 'How likely are you to recommend us?']);
+    expect(responsesOf(sessionId, mixedId)[0]).toMatchObject({ answers: {}, completed: false, currentQuestionIndex: 1 });
+    const done = await rate(sessionId, stale[1], 2);
+    expect(done.map((m) => m.content)).toEqual(['Thanks, that helps us a lot!']);
+    expect(responsesOf(sessionId, mixedId)[0]).toMatchObject({ answers: { q_score: { value: 2 } }, completed: true });
+  });
+
   it('asks the pending question again when a Back or Skip of an earlier question is pressed', async () => {
     const sessionId = await kit.openSession(bot.guid);
     const [, q1] = await start(sessionId);
@@ -519,7 +562,7 @@ describe('answers the pending question cannot take', () => {
     expect(sessionRow(sessionId).questionCount).toBe(1);
   });
 
-  it('asks again after a choice the question does not offer', async () => {
+  it('asks again after a choice the question does not allow, saying why', async () => {
     const sessionId = await kit.openSession(bot.guid);
     const [, q1] = await start(sessionId);
     await selectOption(sessionId, { optionId: 'espresso', optionText: 'Espresso', messageId: Number(q1.id) });
@@ -531,31 +574,72 @@ describe('answers the pending question cannot take', () => {
     // Other needs the visitor's words.
     await selectOption(sessionId, { optionId: 'q_other', optionText: '   ', messageId: Number(unknown[1].id) });
     const blank = await send(sessionId, 'Other', 'The visitor chose "Other".');
-    expect(blank.map((m) => m.content)).toEqual(['Please choose one of the options.', 'Which kettle do you own?']);
+    expect(blank.map((m) => m.content)).toEqual(['Please type your answer for Other.', 'Which kettle do you own?']);
     const [q2] = await choose(sessionId, blank[1], 'compact');
 
     const tooMany = await submitChoices(sessionId, q2, ['tea', 'coffee', 'soup']);
     expect(tooMany.map((m) => [m.messageType, m.content])).toEqual([
-      ['text', 'Please choose one of the options.'],
+      ['text', 'Please choose between 1 and 2 options.'],
       ['multiselect_menu', 'What do you use it for?'],
     ]);
     const typedTooMany = await send(sessionId, 'Tea, Coffee, Instant soup');
-    expect(typedTooMany.map((m) => m.content)).toEqual(['Please choose one of the options.', 'What do you use it for?']);
+    expect(typedTooMany.map((m) => m.content)).toEqual(['Please choose between 1 and 2 options.', 'What do you use it for?']);
     const [q3] = await submitChoices(sessionId, typedTooMany[1], ['soup']);
 
     const outOfRange = await rate(sessionId, q3, 6);
     expect(outOfRange.map((m) => [m.messageType, m.content])).toEqual([
-      ['text', 'Please choose one of the options.'],
+      ['text', 'Please choose a rating from 1 to 5.'],
       ['rating', 'How happy are you with it?'],
     ]);
     const typedZero = await send(sessionId, '0');
-    expect(typedZero.map((m) => m.content)).toEqual(['Please choose one of the options.', 'How happy are you with it?']);
+    expect(typedZero.map((m) => m.content)).toEqual(['Please choose a rating from 1 to 5.', 'How happy are you with it?']);
     // The refused choice stays behind: the re-asked question waits for a new one.
     const aside = await send(sessionId, 'Do you ship to Lyon?');
     expect(aside.at(-1)?.content).toBe('Would you like to continue the survey "Kettle feedback"?');
     const [q4] = await rate(sessionId, typedZero[1], 3);
     expect(stepOf(q4).questionId).toBe('q_better');
     expect(responsesOf(sessionId)[0].answers).toMatchObject({ q_model: { value: 'Compact' }, q_use: { value: ['Instant soup'] }, q_stars: { value: 3 } });
+  });
+});
+
+describe('a survey the owner edits while a visitor takes it', () => {
+  function setQuestions(surveyId: number, config: SurveyConfig) {
+    sqlite.prepare('update surveys set survey_config = ? where id = ?').run(JSON.stringify(config), surveyId);
+  }
+  const text = (id: string, words: string) => ({ id, text: words, type: 'text' as const, required: true });
+
+  it('records each answer on the question the visitor was asked, wherever the owner moved it', async () => {
+    const base = { ...KETTLE, id: 'edited', questions: [text('q_name', 'What is your name?'), text('q_city', 'Which city are you in?')] };
+    const editedId = createSurvey(base);
+    const sessionId = await kit.openSession(bot.guid);
+    await start(sessionId, editedId);
+    const [city] = await send(sessionId, 'Ada');
+    expect(city.content).toBe('Which city are you in?');
+
+    // A question goes in first: the pending one is now third, and position 1 holds an answered one.
+    setQuestions(editedId, { ...base, questions: [text('q_mood', 'How are you today?'), ...base.questions] });
+    const done = await send(sessionId, 'Lyon');
+    expect(done.map((m) => m.content)).toEqual(['Thanks, that helps us a lot!']);
+    expect(responsesOf(sessionId, editedId)[0].answers).toMatchObject({ q_name: { value: 'Ada' }, q_city: { value: 'Lyon' } });
+  });
+
+  it('moves on to the first question not yet asked when the pending one is deleted', async () => {
+    const base = { ...KETTLE, id: 'trimmed', questions: [text('q_a', 'First?'), text('q_b', 'Second?'), text('q_c', 'Third?')] };
+    const trimmedId = createSurvey(base);
+    const sessionId = await kit.openSession(bot.guid);
+    const [, first] = await start(sessionId, trimmedId);
+    const [second] = await send(sessionId, 'one');
+    expect(second.content).toBe('Second?');
+    setQuestions(trimmedId, { ...base, questions: [base.questions[0], base.questions[2]] });
+    // The visitor leaves and comes back: the survey resumes at the question still to ask.
+    const [left] = await send(sessionId, 'Leave survey', `survey_leave:${trimmedId}:q_b`);
+    const resumed = await click(sessionId, left, 'Continue survey');
+    expect(resumed.map((m) => m.content)).toEqual(["Welcome back! Let's pick up where you left off.", 'Third?']);
+    expect(responsesOf(sessionId, trimmedId)[0].currentQuestionIndex).toBe(1);
+    const done = await send(sessionId, 'three');
+    expect(done.map((m) => m.content)).toEqual(['Thanks, that helps us a lot!']);
+    expect(responsesOf(sessionId, trimmedId)[0]).toMatchObject({ completed: true, answers: { q_a: { value: 'one' }, q_c: { value: 'three' } } });
+    expect(stepOf(first).questionId).toBe('q_a');
   });
 });
 

@@ -23,11 +23,14 @@ import type { ReplyWriter } from '../chat/replyWriter';
 import { phraseQuestion } from './phraseQuestion';
 import {
   answersOf,
+  askedQuestionIds,
+  backToQuestion,
   closeQuestionMessages,
   completeResponse,
   findResponse,
   findSurvey,
   moveToQuestion,
+  newestOpenQuestionId,
   openQuestionMessages,
   recordAnswer,
   setActiveSurvey,
@@ -49,7 +52,10 @@ import {
 export type SurveyTurn = { kind: 'survey'; run: (reply: ReplyWriter) => Promise<void> } | { kind: 'aside'; followUp: (reply: ReplyWriter) => Promise<void> };
 
 type Turn = { bot: Chatbot; session: SessionRow; reply: ReplyWriter };
-type Reading = Omit<SurveyAnswer, 'answeredAt'> | 'invalid' | null;
+type Answer = Omit<SurveyAnswer, 'answeredAt'>;
+/** What the visitor's turn gives the pending question: an answer, a choice refused with the reason the visitor reads, or null (no answer). */
+type Reading = Answer | Refusal | null;
+type Refusal = { refused: string };
 
 /**
  * Classifies a visitor turn before its message is stored: a survey start (`start_survey:{id}`),
@@ -95,11 +101,11 @@ export function surveyTurnFor(bot: Chatbot, session: SessionRow, content: string
     }, bot, session);
   }
   const reading = readAnswer(question, chosen?.metadata?.selection, content, internal);
-  if (reading === 'invalid') {
+  if (reading && 'refused' in reading) {
     return surveyTurn(async (turn) => {
       // A refused choice is read once: the question is asked anew for the next one.
       if (chosen) closeQuestionMessages([chosen]);
-      notice(turn, survey.id, SURVEY_CHAT_TEXTS.chooseAnOption, response.id);
+      notice(turn, survey.id, reading.refused, response.id);
       await ask(turn, survey, response, index);
     }, bot, session);
   }
@@ -188,7 +194,7 @@ async function runControl(turn: Turn, { control, surveyId, questionId }: { contr
   if (question.id !== questionId) return ask(turn, survey, response, index);
   if (control === 'back') {
     if (survey.config.settings.allowBackNavigation && index > 0) {
-      moveToQuestion(response.id, index - 1);
+      backToQuestion(response, index - 1, question.id);
       return ask(turn, survey, response, index - 1);
     }
     notice(turn, surveyId, SURVEY_CHAT_TEXTS.noEarlierQuestion, response.id);
@@ -211,8 +217,13 @@ async function moveOn(turn: Turn, survey: RunnableSurvey, response: SurveyRespon
   else turn.reply.addMessage(surveyCompletionMessage(survey.id, survey.config, { responseId: response.id }));
 }
 
-/** Asks question `index` as its widget message, in the model's wording when a model phrases it. */
+/**
+ * Asks question `index` as its widget message, in the model's wording when a model phrases it,
+ * noting it as the one the response stands at (analytics and the CSV read that position; the
+ * owner's edits may have moved the question).
+ */
 async function ask(turn: Turn, survey: RunnableSurvey, response: SurveyResponseRow, index: number) {
+  moveToQuestion(response.id, index);
   const content = await phraseQuestion(turn.bot, survey.config, survey.config.questions[index]);
   turn.reply.addMessage(surveyQuestionMessage(survey.id, survey.config, index, { responseId: response.id, ...(content && { content }) }));
 }
@@ -245,23 +256,29 @@ function titleOf(survey: RunnableSurvey): string {
 }
 
 /**
- * The question the response waits for: the one it stands at, or, when the owner's edits took
- * that position away, the first one without an answer; null when every question has one.
+ * The question the response waits for: the one its newest open question message asks, found by
+ * id so that the owner's edits to a live survey (questions added, moved, deleted) never turn a
+ * click or a typed answer into an answer to another question; when that question is gone, the
+ * first one neither answered nor put to the visitor (a skipped question stays skipped). Null
+ * when nothing is left to ask. Reads only: `ask` stores the position.
  */
 function pendingIndex(survey: RunnableSurvey, response: SurveyResponseRow): number | null {
   const { questions } = survey.config;
-  const at = response.currentQuestionIndex;
-  if (at >= 0 && at < questions.length) return at;
-  const answers = answersOf(response);
-  const unanswered = questions.findIndex((q) => !(q.id in answers));
-  return unanswered < 0 ? null : unanswered;
+  const open = newestOpenQuestionId(response.sessionId, response.id);
+  let index = open === null ? -1 : questions.findIndex((q) => q.id === open);
+  if (index < 0) {
+    const answers = answersOf(response);
+    const asked = askedQuestionIds(response.sessionId, response.id);
+    index = questions.findIndex((q) => !(q.id in answers) && !asked.has(q.id));
+  }
+  return index < 0 ? null : index;
 }
 
 /**
  * The visitor's answer to `question`: a text question takes their words, unless they ask for a
  * person or ask the bot a question; a choice or rating question takes the choice recorded on
- * its message ('invalid' when it is none the question offers), else typed text that names its
- * options or a number on its scale. Null: no answer, but something else the visitor asked or
+ * its message (refused, with the reason, when the question does not allow it), else typed text
+ * that names its options or a number. Null: no answer, but something else the visitor asked or
  * clicked.
  */
 function readAnswer(question: SurveyQuestion, selection: unknown, content: string, internal: string | undefined): Reading {
@@ -269,7 +286,7 @@ function readAnswer(question: SurveyQuestion, selection: unknown, content: strin
     const words = content.trim().slice(0, TEXT_ANSWER_MAX);
     return internal || !words || detectHandoff(words) || asksTheBot(words) ? null : { value: words };
   }
-  if (isSelection(selection)) return fromSelection(question, selection) ?? 'invalid';
+  if (isSelection(selection)) return fromSelection(question, selection);
   return internal ? null : fromText(question, content);
 }
 
@@ -293,44 +310,48 @@ function isSelection(value: unknown): value is Selection {
   return typeof value === 'object' && value !== null && typeof (value as Selection).optionId === 'string';
 }
 
-function fromSelection(question: SurveyQuestion, selection: Selection): Reading {
+function fromSelection(question: SurveyQuestion, selection: Selection): Answer | Refusal {
   const typed = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, OTHER_WORDS_MAX) : '');
-  if (question.type === 'rating') return ratingAnswer(question, selection.optionId) ?? ratingAnswer(question, selection.payload);
+  if (question.type === 'rating') return ratingAnswer(question, selection.optionId) ?? ratingAnswer(question, selection.payload) ?? ratingRefusal(question);
   if (question.type === 'single_choice') {
     const words = typed(selection.otherText) || typed(selection.optionText);
     return choiceAnswer(question, [selection.optionId], words);
   }
   const ids = Array.isArray(selection.payload) ? selection.payload : selection.optionId.split(',');
-  if (!ids.every((id): id is string => typeof id === 'string')) return null;
+  if (!ids.every((id): id is string => typeof id === 'string')) return { refused: SURVEY_CHAT_TEXTS.chooseAnOption };
   // The widget sends Other's words as `otherText`; its `optionText` lists every choice.
   return choiceAnswer(question, ids, typed(selection.otherText));
 }
 
 /** Typed text that names options (several comma-separated for multiple choice) or a rating. */
 function fromText(question: SurveyQuestion, content: string): Reading {
-  if (question.type === 'rating') return /^\s*-?\d+\s*$/.test(content) ? (ratingAnswer(question, content.trim()) ?? 'invalid') : null;
+  if (question.type === 'rating') return /^\s*-?\d+\s*$/.test(content) ? (ratingAnswer(question, content.trim()) ?? ratingRefusal(question)) : null;
   const byText = new Map((question.options ?? []).map((o) => [normalize(o.text), o.id]));
   const whole = byText.get(normalize(content));
-  if (whole) return choiceAnswer(question, [whole], '') ?? 'invalid';
+  if (whole) return choiceAnswer(question, [whole], '');
   if (question.type !== 'multiple_choice') return null;
   const ids = content.split(',').map((part) => byText.get(normalize(part)));
   if (ids.length < 2 || ids.some((id) => id === undefined)) return null;
   // Every part names an option: an answer, though perhaps too many or too few of them.
-  return choiceAnswer(question, ids as string[], '') ?? 'invalid';
+  return choiceAnswer(question, ids as string[], '');
 }
 
 /**
  * The answer choosing `ids` of a choice question, in the config's order and words (Other last,
- * as "Other: {words}"), or null when the choice is not one the question allows.
+ * as "Other: {words}"), or the reason the question does not allow the choice: an option it
+ * does not offer, Other without words, or a count outside a multiple choice's limits.
  */
-function choiceAnswer(question: SurveyQuestion, ids: string[], otherWords: string): Omit<SurveyAnswer, 'answeredAt'> | null {
+function choiceAnswer(question: SurveyQuestion, ids: string[], otherWords: string): Answer | Refusal {
   const options = question.options ?? [];
   const hasOther = ids.includes(OTHER_OPTION_ID);
   const known = options.filter((o) => ids.includes(o.id));
-  if (new Set(ids).size !== ids.length || known.length + (hasOther ? 1 : 0) !== ids.length) return null;
-  if (hasOther && (!question.allowFreeChoice || !otherWords)) return null;
-  const limits = question.type === 'multiple_choice' ? selectionLimits(question.metadata, surveyChoices(question).length) : { minSelections: 1, maxSelections: 1 };
-  if (ids.length < limits.minSelections || ids.length > limits.maxSelections) return null;
+  const offered = new Set(ids).size === ids.length && known.length + (hasOther ? 1 : 0) === ids.length && (!hasOther || question.allowFreeChoice);
+  if (!offered) return { refused: SURVEY_CHAT_TEXTS.chooseAnOption };
+  if (hasOther && !otherWords) return { refused: SURVEY_CHAT_TEXTS.otherNeedsWords };
+  if (question.type === 'multiple_choice') {
+    const { minSelections, maxSelections } = selectionLimits(question.metadata, surveyChoices(question).length);
+    if (ids.length < minSelections || ids.length > maxSelections) return { refused: SURVEY_CHAT_TEXTS.chooseBetween(minSelections, maxSelections) };
+  } else if (ids.length !== 1) return { refused: SURVEY_CHAT_TEXTS.chooseAnOption };
   const values = [...known.map((o) => o.text), ...(hasOther ? [otherAnswerValue(otherWords)] : [])];
   return {
     value: question.type === 'multiple_choice' ? values : values[0],
@@ -339,10 +360,15 @@ function choiceAnswer(question: SurveyQuestion, ids: string[], otherWords: strin
   };
 }
 
-function ratingAnswer(question: SurveyQuestion, raw: unknown): Omit<SurveyAnswer, 'answeredAt'> | null {
+function ratingAnswer(question: SurveyQuestion, raw: unknown): Answer | null {
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
   const { minValue, maxValue } = ratingBounds(question.metadata);
   return Number.isInteger(value) && value >= minValue && value <= maxValue ? { value } : null;
+}
+
+function ratingRefusal(question: SurveyQuestion): Refusal {
+  const { minValue, maxValue } = ratingBounds(question.metadata);
+  return { refused: SURVEY_CHAT_TEXTS.chooseRating(minValue, maxValue) };
 }
 
 function normalize(text: string): string {

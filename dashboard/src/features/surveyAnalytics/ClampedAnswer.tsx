@@ -14,6 +14,7 @@ export function ClampedAnswer({ text }: { text: string }) {
 
   // Measured while clamped (an open answer stays open until closed); the width, and with it the
   // number of lines, changes with the window, so it is measured again on every resize.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer may be cut where the old one was not, at the same size
   useLayoutEffect(() => {
     const el = textRef.current;
     if (!el || expanded) return;

@@ -1,4 +1,4 @@
-import { SURVEY_DEFAULTS, surveyQuestionMessage, type ChatMessage, type SurveyConfig } from '@parley/contracts';
+import { surveyCompletionMessage, surveyIntroMessage, surveyQuestionMessage, type ChatMessage, type SurveyConfig } from '@parley/contracts';
 import { Eye } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Chatbot } from '../../lib/api';
@@ -11,8 +11,8 @@ const EMPTY_PREVIEW_TEXT = 'Add a question to preview the survey.';
  * in a shadow root like the widget): the intro, each question as the chat asks it, then the
  * completion message. It follows the draft, so unsaved edits show at once.
  */
-export function SurveyPreviewTab({ bot, surveyId, config }: { bot: Chatbot; surveyId: number; config: SurveyConfig }) {
-  const messages = useMemo(() => previewMessages(surveyId, config), [surveyId, config]);
+export function SurveyPreviewTab({ bot, surveyId, name, config }: { bot: Chatbot; surveyId: number; name: string; config: SurveyConfig }) {
+  const messages = useMemo(() => previewMessages(surveyId, name, config), [surveyId, name, config]);
   if (config.questions.length === 0) {
     return (
       <div className="flex flex-col items-center py-10 text-center text-slate-600 dark:text-slate-400">
@@ -37,28 +37,21 @@ export function SurveyPreviewTab({ bot, surveyId, config }: { bot: Chatbot; surv
 
 const previewEntry = () => ({ 'data-testid': 'preview-message' });
 
-/** The bot's messages of a whole run: the intro (title in bold, then the description), each question, the completion message. */
-function previewMessages(surveyId: number, config: SurveyConfig): ChatMessage[] {
+/** The bot's messages of a whole run, built as the chat builds them: the intro, each question, the completion message. */
+function previewMessages(surveyId: number, name: string, config: SurveyConfig): ChatMessage[] {
   const createdAt = new Date().toISOString();
-  const bot = (id: string, content: string, rest: Partial<ChatMessage> = {}): ChatMessage => ({
+  const bot = (id: string, { content, messageType, metadata }: Pick<ChatMessage, 'content' | 'messageType' | 'metadata'>): ChatMessage => ({
     id,
     sessionId: 'survey-preview',
     sender: 'bot',
     content,
-    messageType: 'text',
+    messageType,
+    metadata,
     createdAt,
-    ...rest,
   });
-  const description = config.description.trim();
-  const intro = `**${config.title.trim() || SURVEY_DEFAULTS.title}**${description ? `\n\n${description}` : ''}`;
   return [
-    bot('preview-intro', intro, { metadata: { survey: { kind: 'notice', surveyId } } }),
-    ...config.questions.map((_, index) => {
-      const { content, messageType, metadata } = surveyQuestionMessage(surveyId, config, index);
-      return bot(`preview-question-${index}`, content, { messageType, metadata });
-    }),
-    bot('preview-completion', config.completionMessage.trim() || SURVEY_DEFAULTS.completionMessage, {
-      metadata: { survey: { kind: 'completion', surveyId } },
-    }),
+    bot('preview-intro', surveyIntroMessage(surveyId, config, name)),
+    ...config.questions.map((_, index) => bot(`preview-question-${index}`, surveyQuestionMessage(surveyId, config, index))),
+    bot('preview-completion', surveyCompletionMessage(surveyId, config)),
   ];
 }

@@ -8,7 +8,7 @@ import { AuthRequired } from '../auth/AuthRequired';
 import { RequireAuth } from '../auth/RequireAuth';
 import { queryKeys } from '../../lib/queryKeys';
 import { SurveysPage } from './SurveysPage';
-import { appliedConfig } from './useSurveyDraft';
+import { appliedConfig, renamed } from './useSurveyDraft';
 
 const GUID = '00000000-0000-4000-8000-0000000000e5';
 const BOT = `/api/chatbots/${GUID}`;
@@ -254,7 +254,7 @@ describe('survey builder page', () => {
       {
         url: '/api/surveys/12',
         method: 'PATCH',
-        body: { name: 'Visit feedback', description: 'A new survey', surveyConfig: surveyFixture(12).surveyConfig, status: 'active' },
+        body: { name: 'Visit feedback', description: 'A new survey', surveyConfig: { ...surveyFixture(12).surveyConfig, title: 'Visit feedback' }, status: 'active' },
       },
     ]);
     expect(saveState()).toBe('All changes saved');
@@ -286,7 +286,7 @@ describe('survey builder page', () => {
     const question = { id: 'question_1', text: 'What brought you here?', type: 'text', required: true };
     expect(patches(sent).map((p) => p.body)).toEqual([
       { name: 'Survey 12', description: 'A new survey', surveyConfig: { ...newSurveyConfig('survey_12'), questions: [question] } },
-      { name: 'Visit feedback', description: 'A new survey', surveyConfig: { ...newSurveyConfig('survey_12'), questions: [question] }, status: 'active' },
+      { name: 'Visit feedback', description: 'A new survey', surveyConfig: { ...newSurveyConfig('survey_12'), title: 'Visit feedback', questions: [question] }, status: 'active' },
     ]);
     expect(toastTexts()).toEqual([]);
     expect(button('Deactivate')).toBeTruthy();
@@ -304,7 +304,7 @@ describe('survey builder page', () => {
     fireEvent.click(button('Activate'));
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(toastTexts()).toEqual([['destructive', 'ErrorFailed to update survey']]);
-    expect(patches(sent).map((p) => p.body)).toEqual([{ name: 'Visit feedback', description: 'A new survey', surveyConfig: surveyFixture(12).surveyConfig, status: 'active' }]);
+    expect(patches(sent).map((p) => p.body)).toEqual([{ name: 'Visit feedback', description: 'A new survey', surveyConfig: { ...surveyFixture(12).surveyConfig, title: 'Visit feedback' }, status: 'active' }]);
     expect(button('Activate')).toBeTruthy();
     expect(saveState()).toBe('Unsaved changes');
 
@@ -312,7 +312,7 @@ describe('survey builder page', () => {
     expect(patches(sent)).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(100));
     await act(() => vi.advanceTimersByTimeAsync(50));
-    expect(patches(sent).map((p) => p.body)[1]).toEqual({ name: 'Visit feedback', description: 'A new survey', surveyConfig: surveyFixture(12).surveyConfig });
+    expect(patches(sent).map((p) => p.body)[1]).toEqual({ name: 'Visit feedback', description: 'A new survey', surveyConfig: { ...surveyFixture(12).surveyConfig, title: 'Visit feedback' } });
     expect(saveState()).toBe('All changes saved');
     expect(button('Activate')).toBeTruthy();
   });
@@ -355,12 +355,52 @@ describe('survey builder page', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(patches(sent)).toEqual([
-      { url: '/api/surveys/12', method: 'PATCH', body: { name: 'Visit feedback', description: 'A new survey', surveyConfig: surveyFixture(12).surveyConfig } },
+      { url: '/api/surveys/12', method: 'PATCH', body: { name: 'Visit feedback', description: 'A new survey', surveyConfig: { ...surveyFixture(12).surveyConfig, title: 'Visit feedback' } } },
     ]);
     expect(saveState()).toBe('All changes saved');
     expect(items()[0]!.textContent).toBe('Visit feedbackDraft2 questions · 0 responses');
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(patches(sent)).toHaveLength(1);
+  });
+
+  it('renaming carries a title still at the default to the new name: one draft change, one auto-save', async () => {
+    const { sent } = serve();
+    renderPage();
+    await loaded();
+    vi.useFakeTimers();
+    fireEvent.change(field('Name'), { target: { value: 'Visit' } });
+    fireEvent.change(field('Name'), { target: { value: 'Visit feedback' } });
+    await act(() => vi.advanceTimersByTimeAsync(2050));
+    expect(patches(sent).map((p) => p.body)).toEqual([
+      { name: 'Visit feedback', description: 'A new survey', surveyConfig: { ...surveyFixture(12).surveyConfig, title: 'Visit feedback' } },
+    ]);
+    openTab('Settings');
+    expect(field('Title').value).toBe('Visit feedback');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(patches(sent)).toHaveLength(1);
+  });
+
+  it('renaming leaves a title the owner wrote on its own', async () => {
+    const own = surveyFixture(12, { surveyConfig: { ...surveyFixture(12).surveyConfig, title: 'Your visit' } });
+    const { sent } = serve({ surveys: [own] });
+    renderPage();
+    await loaded();
+    vi.useFakeTimers();
+    fireEvent.change(field('Name'), { target: { value: 'Visit feedback' } });
+    await act(() => vi.advanceTimersByTimeAsync(2050));
+    expect(patches(sent).map((p) => p.body)).toEqual([{ name: 'Visit feedback', description: 'A new survey', surveyConfig: own.surveyConfig }]);
+    openTab('Settings');
+    expect(field('Title').value).toBe('Your visit');
+  });
+
+  it('renamed: the title follows while it equals the old name or the default, else it stays', () => {
+    const config = newSurveyConfig('survey_40');
+    const fresh = { name: 'New Survey', description: '', surveyConfig: config };
+    expect(renamed(fresh, 'Visit feedback')).toEqual({ ...fresh, name: 'Visit feedback', surveyConfig: { ...config, title: 'Visit feedback' } });
+    const following = { ...fresh, name: 'Visit feedback', surveyConfig: { ...config, title: 'Visit feedback' } };
+    expect(renamed(following, 'Visit feedback 2026')).toEqual({ name: 'Visit feedback 2026', description: '', surveyConfig: { ...config, title: 'Visit feedback 2026' } });
+    const apart = { ...fresh, name: 'Survey 40', surveyConfig: { ...config, title: 'Your visit' } };
+    expect(renamed(apart, 'Visit feedback')).toEqual({ ...apart, name: 'Visit feedback' });
   });
 
   it('Save Details saves at once; Ctrl+S does too', async () => {
@@ -536,7 +576,8 @@ describe('survey builder page', () => {
     const root = within(screen.getByTestId('survey-preview').shadowRoot as unknown as HTMLElement);
     const entries = root.getAllByTestId('preview-message');
     expect(entries).toHaveLength(4);
-    expect(within(entries[0]!).getByText('New Survey').tagName).toBe('STRONG');
+    // The title is still the default: like the chat, the intro shows the survey's name.
+    expect(within(entries[0]!).getByText('Survey 12').tagName).toBe('STRONG');
     expect(within(entries[0]!).getByText('A new survey')).toBeTruthy();
     expect(within(entries[1]!).getByText('How did you find us?')).toBeTruthy();
     expect(within(entries[1]!).getByText('Question 1 of 2')).toBeTruthy();

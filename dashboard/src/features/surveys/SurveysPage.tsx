@@ -135,7 +135,7 @@ function SurveyTabs({ bot, survey, drafts, tab, onTab }: SurveyTabsProps) {
         <div key={value} {...tabPanelProps('survey', value, tab)} className="mt-6">
           {value === 'questions' && <QuestionsTab questions={config.questions} onChange={(questions) => editConfig({ questions })} />}
           {value === 'settings' && <SurveySettingsTab config={config} onChange={editConfig} />}
-          {value === 'preview' && tab === 'preview' && <SurveyPreviewTab bot={bot} surveyId={survey.id} config={config} />}
+          {value === 'preview' && tab === 'preview' && <SurveyPreviewTab bot={bot} surveyId={survey.id} name={draft.name} config={config} />}
           {value === 'assistant' && (
             <div style={{ height: SURVEY_ASSISTANT_PANEL_HEIGHT }} data-testid="survey-assistant-container">
               <SurveyAssistantPanel
