@@ -29,6 +29,8 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { uiDesignerRoutes } from './features/uiDesigner/uiDesigner.routes';
 import { chatbotSurveyRoutes, surveyRoutes } from './features/surveys/surveys.routes';
 import { surveyAssistantRoutes } from './features/surveyAssistant/surveyAssistant.routes';
+import { billingRoutes } from './features/billing/billing.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 
 /**
  * Visitor API: called cross-origin by the widget on any site. CORS without credentials (no
@@ -69,13 +71,20 @@ export const ownerApi = trustZone(
     .route('/upload', uploadRoutes)
     .route('/account', accountRoutes)
     .route('/admin', adminAccountRoutes)
+    .route('/admin', adminRoutes)
     .route('/system', systemRoutes)
     .route('/ui-designer', uiDesignerRoutes),
   [originCheck, requireUser],
 );
 
-/** The API: the three trust levels, so `hc<AppType>` knows every route. */
-const api = new Hono().use(apiBodyLimit).route('/', publicApi).route('/', siteApi).route('/', ownerApi);
+/**
+ * Server-to-server calls from the payment provider: no cookie, no CORS, no origin check; the
+ * webhook's signature is checked in its service.
+ */
+const providerApi = new Hono().route('/billing', billingRoutes);
+
+/** The API: the trust levels, so `hc<AppType>` knows every route. */
+const api = new Hono().use(apiBodyLimit).route('/', publicApi).route('/', siteApi).route('/', ownerApi).route('/', providerApi);
 
 export const app = new Hono()
   .use(requestLogger)

@@ -68,7 +68,21 @@ const envSchema = z.object({
   CRAWL_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
   CRAWL_USER_AGENT: z.string().default('ParleyBot/0.1 (+https://github.com/parley)'),
   SEED_DEFAULT_CHATBOT: bool(true),
-});
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_BASIC: z.string().optional(),
+  STRIPE_PRICE_PREMIUM: z.string().optional(),
+  STRIPE_PRICE_ULTRA: z.string().optional(),
+  /** A Stripe-compatible server (stripe-mock, a test server); Stripe's own API when unset. */
+  STRIPE_API_URL: z.string().url().optional(),
+})
+  // Half a Stripe setup would take money without ever recording the plan: refuse to start.
+  .superRefine((e, ctx) => {
+    if (!e.STRIPE_SECRET_KEY) return;
+    for (const key of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'STRIPE_PRICE_PREMIUM', 'STRIPE_PRICE_ULTRA'] as const) {
+      if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when STRIPE_SECRET_KEY is set` });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

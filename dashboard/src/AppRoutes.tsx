@@ -37,6 +37,7 @@ const AnalyticsPage = lazy(() => import('./features/analytics/AnalyticsPage').th
 const UiDesignerPage = lazy(() => import('./features/uiDesigner/UiDesignerPage').then((m) => ({ default: m.UiDesignerPage })));
 const SurveyAnalyticsPage = lazy(() => import('./features/surveyAnalytics/SurveyAnalyticsPage').then((m) => ({ default: m.SurveyAnalyticsPage })));
 const SurveysPage = lazy(() => import('./features/surveys/SurveysPage').then((m) => ({ default: m.SurveysPage })));
+const AdminPage = lazy(() => import('./features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
 
 const owner = (page: ReactNode) => (
   <RequireAuth>
@@ -102,6 +103,7 @@ export function AppRoutes() {
         <Route path="/leads" element={owner(<LeadsPage />)} />
         <Route path="/chatbots/:guid/leads" element={owner(<ChatbotLeadsPage />)} />
         <Route path="/chatbots/:guid/unanswered" element={owner(<UnansweredPage />)} />
+        <Route path="/admin" element={owner(<AdminPage />)} />
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>

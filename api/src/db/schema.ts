@@ -37,6 +37,10 @@ export const authSessions = sqliteTable(
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
 
+/** Stripe's subscription statuses; the local provider only uses `active`. */
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'incomplete_expired', 'canceled', 'paused'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 export const plans = sqliteTable('plans', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -58,15 +62,65 @@ export const subscriptions = sqliteTable('subscriptions', {
   planId: text('plan_id')
     .notNull()
     .references(() => plans.id),
-  status: text('status', { enum: ['active', 'canceled', 'past_due', 'incomplete'] }).notNull().default('active'),
+  status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
   currentPeriodStart: integer('current_period_start', { mode: 'timestamp_ms' }).notNull(),
   currentPeriodEnd: integer('current_period_end', { mode: 'timestamp_ms' }).notNull(),
   cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+  /** Who bills this plan: `local` (no payment, this install) or `stripe` (the ids below are set). */
+  provider: text('provider', { enum: ['local', 'stripe'] }).notNull().default('local'),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id').unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 
-/** Answered visitor messages per owner per calendar month (UTC, "YYYY-MM"). */
+/** Stripe events already applied, so a replayed webhook changes nothing. */
+export const billingEvents = sqliteTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Pending checkouts of the local provider: only the SHA-256 of the URL's token is stored; single
+ * use, short-lived, bound to the owner who asked for it.
+ */
+export const localCheckouts = sqliteTable('local_checkouts', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  planId: text('plan_id')
+    .notNull()
+    .references(() => plans.id),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * What administrators did (plan changes, default bot, deactivations). No foreign keys: the record
+ * outlives the accounts and bots it names.
+ */
+export const adminActions = sqliteTable(
+  'admin_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    adminUserId: text('admin_user_id').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').notNull(),
+    targetUserId: text('target_user_id'),
+    targetChatbotId: integer('target_chatbot_id'),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_actions_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Answered visitor messages per owner per billing period. `month` is the period's key: "YYYY-MM" for a
+ * calendar month (Free and the local provider), the period's start (ISO) for a Stripe period.
+ */
 export const monthlyUsage = sqliteTable(
   'monthly_usage',
   {
@@ -121,6 +175,8 @@ export const chatbots = sqliteTable(
     allowedDomains: text('allowed_domains', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     /** The bot shown on Parley's own marketing site. */
     isPublicDefault: integer('is_public_default', { mode: 'boolean' }).notNull().default(false),
+    /** Set when an administrator deactivated the bot (abuse): its owner cannot switch it back on. */
+    disabledByAdminAt: integer('disabled_by_admin_at', { mode: 'timestamp_ms' }),
     /** Visitor messages the bot answers per UTC day; null means no daily cap (the default). */
     dailyMessageLimit: integer('daily_message_limit'),
     createdAt: createdAt(),
@@ -477,5 +533,6 @@ export const passwordResetTokens = sqliteTable(
 export type User = typeof users.$inferSelect;
 export type Chatbot = typeof chatbots.$inferSelect;
 export type Plan = typeof plans.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
 export type ContentSource = typeof contentSources.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;

@@ -20,3 +20,4 @@ export const conflict = (message: string, details?: Record<string, unknown>) => 
 export const payloadTooLarge = (message = 'Payload too large', details?: Record<string, unknown>) => new HttpError(413, message, details);
 export const tooManyRequests = (message = 'Too many requests', details?: Record<string, unknown>) =>
   new HttpError(429, message, details);
+export const badGateway = (message: string, details?: Record<string, unknown>) => new HttpError(502, message, details);

@@ -68,4 +68,12 @@ export const queryKeys = {
   public: {
     defaultChatbot: ['/api/public/default-chatbot'] as const,
   },
+  admin: {
+    /** Everything the admin page caches: refreshed together after any admin action. */
+    all: ['/api/admin'] as const,
+    accounts: (search: string, page: number) => ['/api/admin', 'accounts', search, page] as const,
+    accountChatbots: (userId: string) => ['/api/admin', 'accounts', userId, 'chatbots'] as const,
+    chatbots: (search: string) => ['/api/admin', 'chatbots', search] as const,
+    actions: (page: number) => ['/api/admin', 'actions', page] as const,
+  },
 };

@@ -6,15 +6,15 @@ export type PageMeta = {
   keywords?: string;
   /** Path of the canonical page, e.g. "/pricing". */
   path?: string;
-  /** Structured data for search engines (JSON-LD). */
-  jsonLd?: Record<string, unknown>;
 };
 
 const SITE = 'Parley';
 
-/** Title, description, keywords, canonical and social (Open Graph, Twitter) tags of a page. */
-export function usePageMeta({ title, description, keywords, path, jsonLd }: PageMeta) {
-  const ld = jsonLd ? JSON.stringify(jsonLd) : undefined;
+/**
+ * Title, description, keywords, canonical and social (Open Graph, Twitter) tags of a page. The
+ * landing page's structured data is served in its HTML (api/src/features/web/landingStructuredData.ts).
+ */
+export function usePageMeta({ title, description, keywords, path }: PageMeta) {
   useEffect(() => {
     document.title = title;
     const url = path ? new URL(path, window.location.origin).toString() : undefined;
@@ -29,9 +29,7 @@ export function usePageMeta({ title, description, keywords, path, jsonLd }: Page
     setMeta('name', 'twitter:title', title);
     setMeta('name', 'twitter:description', description);
     setCanonical(url);
-    const script = ld ? addJsonLd(ld) : undefined;
-    return () => script?.remove();
-  }, [title, description, keywords, path, ld]);
+  }, [title, description, keywords, path]);
 }
 
 function setMeta(attr: 'name' | 'property', key: string, content: string | undefined) {
@@ -60,13 +58,4 @@ function setCanonical(url: string | undefined) {
     document.head.appendChild(el);
   }
   el.href = url;
-}
-
-function addJsonLd(json: string) {
-  const script = document.createElement('script');
-  script.type = 'application/ld+json';
-  script.dataset.pageMeta = 'true';
-  script.textContent = json;
-  document.head.appendChild(script);
-  return script;
 }

@@ -19,3 +19,5 @@ export * from './planLimits';
 export * from './dates';
 export * from './colors';
 export * from './analytics';
+export * from './admin';
+export * from './billing';

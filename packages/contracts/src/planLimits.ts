@@ -18,7 +18,10 @@ export function limitLevel(used: number, cap: number): LimitLevel {
   return used * 100 >= cap * LIMIT_WARNING_PERCENT ? 'approaching' : 'ok';
 }
 
-/** Monthly usage is counted per UTC calendar month, so it starts over on the 1st of the next one. */
+/**
+ * Free plans and the local provider count usage per UTC calendar month, so it starts over on the
+ * 1st of the next one (a Stripe plan's count follows its billing period instead).
+ */
 export function nextUsageReset(now: Date = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }

@@ -17,3 +17,5 @@ export * from './promptAssistant.schemas';
 export * from './account.schemas';
 export * from './dates.schemas';
 export * from './analytics.schemas';
+export * from './admin.schemas';
+export * from './billing.schemas';

@@ -5,6 +5,7 @@ import { env } from '../../env';
 import { clientKey, isHttpsRequest } from '../../lib/clientIp';
 import { HttpError, tooManyRequests } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rateLimit';
+import { siteOrigin } from '../../lib/siteOrigin';
 import { validate } from '../../lib/validate';
 import type { OwnerEnv } from '../../middleware/auth';
 import { ACCOUNT_MESSAGES } from '@parley/contracts';
@@ -48,17 +49,8 @@ export const accountAuthRoutes = new Hono()
 
 /** `/api/admin/*`: administrators only (checked in the service, 403 for anyone else). */
 export const adminAccountRoutes = new Hono<OwnerEnv>().post('/users/reset-link', validate('json', adminResetLinkSchema), (c) =>
-  c.json(createAdminResetLink(c.get('user'), c.req.valid('json').email, adminLinkOrigin(c)), 200),
+  c.json(createAdminResetLink(c.get('user'), c.req.valid('json').email, siteOrigin(c)), 200),
 );
-
-/**
- * Where an administrator's reset link points: PUBLIC_URL when set, else the address the admin's
- * own request came to. The admin reads the link on screen before handing it on, so a forged Host
- * header could only mislead the admin who sent it; mailed links never use the request.
- */
-function adminLinkOrigin(c: Context): string {
-  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(c.req.url).origin;
-}
 
 /**
  * Wrong current passwords count like wrong sign-ins of the account (one guard pair per account,

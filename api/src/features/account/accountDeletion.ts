@@ -4,6 +4,7 @@ import { badRequest, forbidden } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { ACCOUNT_MESSAGES, confirmsEmail } from '@parley/contracts';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
+import { endBillingOfDeletedAccount } from '../billing/billing.service';
 import { dropOrphanEmbeddings } from '../knowledge/embeddings';
 import { dropOrphanIndexes } from '../knowledge/ftsIndex';
 import { cancelScan } from '../knowledge/scanQueue';
@@ -13,7 +14,8 @@ import { uploadedFileNames } from '../uploads/uploads.service';
 /**
  * Deletes an account and everything of it: its bots with their sources, pages, chunks and
  * search indexes, conversations, leads, surveys and usage; its subscription, usage and alerts,
- * sign-ins, reset links, queued mail and uploaded files. Nothing of another account is touched.
+ * sign-ins, reset links, queued mail and uploaded files; a Stripe subscription is ended first.
+ * Nothing of another account is touched.
  *
  * Most rows go by the foreign keys' ON DELETE CASCADE from `users` and `chatbots`. Tables that
  * name a bot without a foreign key to it (pages, chunks, messages, survey responses) and mail
@@ -27,6 +29,9 @@ export async function deleteAccount(user: User, confirmEmail: string): Promise<v
   }
   // The system account owns Parley's own public bot; it cannot sign in, so this is a guard only.
   if (user.id === SYSTEM_USER_ID) throw forbidden('This account cannot be deleted.');
+
+  // First, so a payment provider that cannot be reached leaves the account whole.
+  await endBillingOfDeletedAccount(user.id);
 
   // A scan still running would write pages for a bot that no longer exists.
   const sources = sqlite

@@ -6,7 +6,7 @@ process.env.RATE_LIMIT_NEW_SESSIONS_PER_HOUR = '4';
 process.env.RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY = '5';
 process.env.TRUST_PROXY = '1';
 const kit = await import('./testing/chatKit');
-const { currentMonth } = await import('../subscription/subscription.service');
+const { usageKeyFor } = await import('../subscription/subscription.service');
 const { sqlite } = await import('../../db/client');
 const { client, errorOf, withCookie } = kit;
 const chat = client.api.chat;
@@ -27,7 +27,7 @@ const open = (sessionId: string, headers: Record<string, string>, chatbotConfigI
   chat.session.$post({ json: { sessionId, chatbotConfigId } }, { headers });
 const openFrom = (ip: string, forgedLeft?: string) => open(kit.newSessionId(), from(ip, forgedLeft));
 const used = () =>
-  (sqlite.prepare('select messages_used as n from monthly_usage where user_id = ? and month = ?').get(ownerId, currentMonth(new Date())) as { n: number } | undefined)?.n ?? 0;
+  (sqlite.prepare('select messages_used as n from monthly_usage where user_id = ? and month = ?').get(ownerId, usageKeyFor(ownerId)) as { n: number } | undefined)?.n ?? 0;
 
 describe('chat rate limits', () => {
   it('answers 429 with Retry-After past the per-session limit', async () => {

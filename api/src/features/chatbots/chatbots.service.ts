@@ -3,7 +3,7 @@ import { db } from '../../db/client';
 import { chatbots, chatSessions, contentSources, type Chatbot, type User } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { getPlanForUser } from '../subscription/subscription.service';
-import { CHATBOT_DEFAULTS as DEFAULTS, planLabel, type CreateChatbotInput, type UpdateChatbotInput } from '@parley/contracts';
+import { ADMIN_MESSAGES, CHATBOT_DEFAULTS as DEFAULTS, planLabel, type CreateChatbotInput, type UpdateChatbotInput } from '@parley/contracts';
 
 /**
  * The owner's bots, newest first, each with what the dashboard's "next steps" read: how many
@@ -104,6 +104,8 @@ export function createChatbot(user: User, input: CreateChatbotInput): Chatbot {
 
 export function updateChatbot(user: User, ref: string, input: UpdateChatbotInput): Chatbot {
   const bot = getOwnedChatbot(user.id, ref);
+  // An administrator switched it off for abuse: only an administrator lifts that.
+  if (input.isActive === true && bot.disabledByAdminAt) throw forbidden(ADMIN_MESSAGES.disabledByAdmin, { disabledByAdmin: true });
   return db.transaction((tx) => {
     if (input.isActive === true && !bot.isActive) assertActiveCapacity(user);
     const { avatarUrl, formRecipientEmail, ...rest } = input;

@@ -1,21 +1,25 @@
 import { Hono } from 'hono';
+import { planChangeRequestSchema } from '@parley/contracts/schemas';
+import { siteOrigin } from '../../lib/siteOrigin';
+import { validate } from '../../lib/validate';
 import type { OwnerEnv } from '../../middleware/auth';
+import { cancelPlan, completeLocalCheckout, createCheckout, modifyPlan, resumePlan } from '../billing/billing.service';
 import { getCurrentSubscription, listPlans } from './subscription.service';
-
-/**
- * Online billing is not part of this install yet: the plan-change calls exist so the plans page
- * gets a plain answer (503 with what to do) instead of a missing route.
- */
-const BILLING_UNAVAILABLE = 'Online billing is not set up on this server yet. To change your plan, contact us.';
-const billingUnavailable = { message: BILLING_UNAVAILABLE, details: { reason: 'billing_unavailable' } } as const;
 
 /** `/api/subscription/plans`: the plan catalogue, public (the pricing page needs no sign-in). */
 export const plansRoutes = new Hono().get('/plans', (c) => c.json(listPlans(), 200));
 
-/** `/api/subscription/current`: the signed-in owner's plan. */
+/** `/api/subscription/*`: the signed-in owner's plan and the spec's plan-change calls. */
 export const subscriptionRoutes = new Hono<OwnerEnv>()
   .get('/current', (c) => c.json(getCurrentSubscription(c.get('user').id), 200))
-  .post('/create-checkout-session', (c) => c.json(billingUnavailable, 503))
-  .post('/modify', (c) => c.json(billingUnavailable, 503))
-  .post('/resume', (c) => c.json(billingUnavailable, 503))
-  .post('/cancel', (c) => c.json(billingUnavailable, 503));
+  .post('/create-checkout-session', validate('json', planChangeRequestSchema), async (c) =>
+    c.json(await createCheckout(c.get('user'), c.req.valid('json').planId, siteOrigin(c)), 200),
+  )
+  .post('/modify', validate('json', planChangeRequestSchema), async (c) => c.json(await modifyPlan(c.get('user'), c.req.valid('json').planId), 200))
+  .post('/cancel', async (c) => c.json(await cancelPlan(c.get('user')), 200))
+  .post('/resume', async (c) => c.json(await resumePlan(c.get('user')), 200))
+  // The local provider's checkout link: the browser lands here and goes back to the plans page.
+  .get('/local-checkout/:token', (c) => {
+    const done = completeLocalCheckout(c.get('user'), c.req.param('token'));
+    return c.redirect(done ? `/subscription?checkout=success&plan=${encodeURIComponent(done.planName)}` : '/subscription?checkout=expired', 303);
+  });

@@ -1,7 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { db, type Db } from '../../db/client';
-import { monthlyUsage, plans, subscriptions } from '../../db/schema';
+import { monthlyUsage, plans, subscriptions, type Plan, type Subscription } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { calendarPeriod, usagePeriod } from '../billing/billingPeriod';
+import { installBillingProvider } from '../billing/billingProvider';
 import { FREE_PLAN_ID, PLANS } from './plans';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -17,62 +19,97 @@ export function listPlans() {
   return db.select().from(plans).orderBy(asc(plans.sortOrder)).all();
 }
 
-export function startFreeSubscription(userId: string, tx: Tx | Db = db) {
-  const now = new Date();
+export function findPlan(planId: string): Plan | undefined {
+  return db.select().from(plans).where(eq(plans.id, planId)).get();
+}
+
+export function startFreeSubscription(userId: string, tx: Tx | Db = db, now = new Date()) {
+  const { start, end } = calendarPeriod(now);
   tx.insert(subscriptions)
-    .values({ userId, planId: FREE_PLAN_ID, status: 'active', currentPeriodStart: now, currentPeriodEnd: addMonth(now) })
+    .values({ userId, planId: FREE_PLAN_ID, status: 'active', currentPeriodStart: start, currentPeriodEnd: end })
     .onConflictDoNothing()
     .run();
 }
 
-/** The owner's plan; a user without a row (created before plans existed) is put on Free. */
-export function getPlanForUser(userId: string) {
-  let row = db
+/**
+ * The owner's plan at `now`; a user without a row (created before plans existed) is put on Free.
+ * A period that has ended is settled first (see `settlePeriod`).
+ */
+export function getPlanForUser(userId: string, now = new Date()): { subscription: Subscription; plan: Plan } {
+  let row = selectPlanRow(userId);
+  if (!row) {
+    startFreeSubscription(userId, db, now);
+    row = selectPlanRow(userId);
+  }
+  if (!row) throw notFound('Subscription not found');
+  const settled = settlePeriod(row.subscription, now);
+  if (settled === row.subscription) return row;
+  const plan = settled.planId === row.plan.id ? row.plan : findPlan(settled.planId);
+  if (!plan) throw notFound('Plan not found');
+  return { subscription: settled, plan };
+}
+
+function selectPlanRow(userId: string) {
+  return db
     .select({ subscription: subscriptions, plan: plans })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(eq(subscriptions.userId, userId))
     .get();
-  if (!row) {
-    startFreeSubscription(userId);
-    row = db
-      .select({ subscription: subscriptions, plan: plans })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(eq(subscriptions.userId, userId))
-      .get();
-  }
-  if (!row) throw notFound('Subscription not found');
-  return row;
 }
 
-export function getCurrentSubscription(userId: string) {
-  const { subscription, plan } = getPlanForUser(userId);
+/**
+ * Rolls a locally billed subscription (Free, or a plan of the local provider) into the calendar
+ * month holding `now` once its period has ended: a plan cancelled at the end of that period
+ * returns to Free. Stripe's periods and cancellations are kept by its webhook instead.
+ */
+function settlePeriod(subscription: Subscription, now: Date): Subscription {
+  if (subscription.provider === 'stripe' || now.getTime() < subscription.currentPeriodEnd.getTime()) return subscription;
+  const { start, end } = calendarPeriod(now);
+  const ended = subscription.cancelAtPeriodEnd;
+  return db
+    .update(subscriptions)
+    .set({
+      currentPeriodStart: start,
+      currentPeriodEnd: end,
+      ...(ended && { planId: FREE_PLAN_ID, cancelAtPeriodEnd: false, status: 'active' as const }),
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, subscription.id))
+    .returning()
+    .get()!;
+}
+
+/** What `GET /api/subscription/current` answers. */
+export function getCurrentSubscription(userId: string, now = new Date()) {
+  const { subscription, plan } = getPlanForUser(userId, now);
+  const period = usagePeriod(subscription, now);
   return {
     id: subscription.id,
     status: subscription.status,
     plan,
-    messagesUsedThisMonth: messagesUsed(userId),
+    messagesUsedThisMonth: messagesUsed(userId, period.key),
     currentPeriodStart: subscription.currentPeriodStart,
     currentPeriodEnd: subscription.currentPeriodEnd,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    /** When the message count starts over (the plan's period end, or the 1st of next month on Free). */
+    usageResetsAt: period.end,
+    /** Who bills this install's checkouts: `local` takes no payment. */
+    billingProvider: installBillingProvider(),
   };
 }
 
-function messagesUsed(userId: string, month = currentMonth()) {
+/** The usage counter's key for the owner's current period (tests seed usage with it). */
+export function usageKeyFor(userId: string, now = new Date()): string {
+  return usagePeriod(getPlanForUser(userId, now).subscription, now).key;
+}
+
+function messagesUsed(userId: string, periodKey: string) {
   return (
     db
       .select({ n: monthlyUsage.messagesUsed })
       .from(monthlyUsage)
-      .where(sql`${monthlyUsage.userId} = ${userId} and ${monthlyUsage.month} = ${month}`)
+      .where(sql`${monthlyUsage.userId} = ${userId} and ${monthlyUsage.month} = ${periodKey}`)
       .get()?.n ?? 0
   );
-}
-
-export const currentMonth = (now = new Date()) => now.toISOString().slice(0, 7);
-
-function addMonth(date: Date) {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
 }

@@ -1,18 +1,21 @@
 import { sqlite } from '../../db/client';
 import { logger } from '../../lib/logger';
-import { currentMonth, getPlanForUser } from './subscription.service';
+import { usagePeriod } from '../billing/billingPeriod';
+import { getPlanForUser } from './subscription.service';
 import { alertFloor, checkUsageAlerts } from './usageAlerts';
 
 /**
- * Counts one answered visitor message against the owner's monthly quota. The check and the
+ * Counts one answered visitor message against the owner's quota for the billing period (a
+ * calendar month on Free and the local provider, Stripe's period otherwise). The check and the
  * increment are one SQL statement, so concurrent sends can never push usage past the limit.
  * Returns false (and counts nothing) when the quota is used up. Reaching 80 % or 100 % of the
  * limit tells the owner once per month (`usageAlerts.ts`), checked only after the count.
  */
 export function consumeMessage(ownerUserId: string, now = new Date()): boolean {
-  const { plan } = getPlanForUser(ownerUserId);
+  const { plan, subscription } = getPlanForUser(ownerUserId, now);
   const limit = plan.maxMessagesPerMonth;
-  const month = currentMonth(now);
+  const period = usagePeriod(subscription, now);
+  const month = period.key;
   if (limit < 0) {
     upsert.run({ userId: ownerUserId, month });
     return true;
@@ -22,7 +25,7 @@ export function consumeMessage(ownerUserId: string, now = new Date()): boolean {
   if (!counted) return false;
   if (counted.messages_used >= alertFloor(limit)) {
     try {
-      checkUsageAlerts(ownerUserId, plan, month, counted.messages_used, now);
+      checkUsageAlerts(ownerUserId, plan, period, counted.messages_used);
     } catch (error) {
       // The message is already counted: a failed alert must not fail the visitor's turn.
       logger.error('usage alert check failed', { userId: ownerUserId, error: String(error) });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { formatUsageReset, LIMIT_WARNING_PERCENT, limitLevel, nextUsageReset, planLabel } from '@parley/contracts';
+import { formatUsageReset, LIMIT_WARNING_PERCENT, limitLevel, planLabel } from '@parley/contracts';
 import { db } from '../../db/client';
 import { usageAlerts, users, type Plan } from '../../db/schema';
 import { logger } from '../../lib/logger';
+import type { BillingPeriod } from '../billing/billingPeriod';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { appLink } from '../email/appLink';
 import { isEmailConfigured, sendViaOutbox } from '../email/outbox.service';
@@ -25,12 +26,13 @@ const recorded = new Set<string>();
 export const alertFloor = (limit: number) => Math.ceil((limit * THRESHOLDS[THRESHOLDS.length - 1]) / 100);
 
 /**
- * Records each threshold `used` has reached this month once per owner (the primary key of
+ * Records each threshold `used` has reached in the billing period once per owner (the primary key of
  * `usage_alerts` makes a repeat a no-op, whichever process gets there first) and, for a newly
  * reached one, queues one mail to the owner. When one message crosses both thresholds at once
  * only the 100 % mail goes out: an 80 % warning after the fact would only be noise.
  */
-export function checkUsageAlerts(userId: string, plan: Plan, month: string, used: number, now = new Date()) {
+export function checkUsageAlerts(userId: string, plan: Plan, period: BillingPeriod, used: number) {
+  const month = period.key;
   const limit = plan.maxMessagesPerMonth;
   if (limit <= 0 || userId === SYSTEM_USER_ID) return;
   const level = limitLevel(used, limit);
@@ -49,7 +51,7 @@ export function checkUsageAlerts(userId: string, plan: Plan, month: string, used
     logger.info('usage alert recorded without email', { userId, month, threshold });
     return;
   }
-  const mail = alertMail({ threshold, used, limit, planName: plan.name, firstName: owner.firstName, resetsOn: nextUsageReset(now) });
+  const mail = alertMail({ threshold, used, limit, planName: plan.name, firstName: owner.firstName, resetsOn: period.end });
   // The visitor's answer does not wait for the mail server; the outbox row is stored at once.
   sendViaOutbox({ to: owner.email, userId, ...mail }).catch((error) => logger.error('usage alert mail failed', { userId, error: String(error) }));
 }

@@ -1,13 +1,15 @@
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { env } from '../../env';
 import { DASHBOARD_DIST, SDK_DIST, UPLOADS_DIR } from '../../lib/paths';
+import { withLandingStructuredData } from './landingStructuredData';
 
 /**
  * Everything that is not the API: the widget bundles, uploaded files and the dashboard
  * single-page app (any unknown non-API path gets index.html; the app shows its own 404).
+ * The landing page's index.html also carries its structured data (JSON-LD).
  */
 export const webRoutes = new Hono()
   // Unknown API paths must stay JSON, never fall through to the app's index.html.
@@ -22,12 +24,18 @@ export const webRoutes = new Hono()
   .get('/uploads/*', (c) => c.text('Not found', 404))
   .use('/assets/*', withHeaders({ 'Cache-Control': 'public, max-age=31536000, immutable' }))
   .get('/assets/*', lazyStatic({ root: rel(DASHBOARD_DIST) }))
+  // Before the static files, which would answer `/` with the plain index.html.
+  .get('/', (c) => {
+    const html = dashboardIndex();
+    return html ? c.html(withLandingStructuredData(html, c.req.url), 200) : notBuilt(c);
+  })
   .get('*', lazyStatic({ root: rel(DASHBOARD_DIST) }))
   .get('*', (c) => {
     const html = dashboardIndex();
-    if (!html) return c.text('The dashboard is not built yet. Run `npm run build` (npm start does it for you).', 503);
-    return c.html(html, 200);
+    return html ? c.html(html, 200) : notBuilt(c);
   });
+
+const notBuilt = (c: Context) => c.text('The dashboard is not built yet. Run `npm run build` (npm start does it for you).', 503);
 
 let cachedIndex: string | null = null;
 /** index.html is read once in production; in development a rebuild should show up. */

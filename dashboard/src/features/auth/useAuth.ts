@@ -23,8 +23,13 @@ export function useAuth(): AuthState {
 
 /** Admin status, asked only once signed in; admins have no active-chatbot cap. */
 export function useIsAdmin(): boolean {
+  return useAdminStatus().isAdmin;
+}
+
+/** Admin status and whether it is still being asked (the admin page waits for the answer). */
+export function useAdminStatus(): { isAdmin: boolean; isLoading: boolean } {
   const { isAuthenticated } = useAuth();
-  const { data } = useQuery({
+  const { data, isLoading } = useQuery({
     queryKey: queryKeys.auth.adminStatus,
     queryFn: async () => {
       const res = await client.auth['admin-status'].$get();
@@ -33,7 +38,7 @@ export function useIsAdmin(): boolean {
     },
     enabled: isAuthenticated,
   });
-  return data?.isAdmin === true;
+  return { isAdmin: data?.isAdmin === true, isLoading };
 }
 
 /** "Ada Lovelace", else the email: how the navigation and dashboard name the user. */

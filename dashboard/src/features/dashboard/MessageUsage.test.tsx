@@ -19,6 +19,7 @@ function serve({ used, maxMessagesPerMonth, bots = [bot(1)], maxBots = 3 }: { us
             messagesUsedThisMonth: used,
             currentPeriodEnd: '2030-01-01',
             cancelAtPeriodEnd: false,
+            usageResetsAt: '2030-01-01T00:00:00.000Z',
           })
         : undefined,
   );
@@ -27,7 +28,9 @@ function serve({ used, maxMessagesPerMonth, bots = [bot(1)], maxBots = 3 }: { us
 describe('dashboard: monthly messages', () => {
   usePageTestEnv();
   beforeEach(() => localStorage.clear());
-  const resets = usageResetDate();
+  // The server's reset day, never the browser's own calendar.
+  const resets = usageResetDate({ usageResetsAt: '2030-01-01T00:00:00.000Z' });
+  it('reads the reset day the server answers', () => expect(resets).toBe('January 1, 2030'));
 
   it('shows the meter without a banner below 80 %', async () => {
     serve({ used: 79, maxMessagesPerMonth: 100 });

@@ -13,7 +13,7 @@ export function MessageUsage({ subscription }: { subscription: CurrentSubscripti
   if (!subscription) return null;
   const usage = computeMessageLimit({ used: subscription.messagesUsedThisMonth, maxMessagesPerMonth: subscription.plan.maxMessagesPerMonth });
   const planName = planLabel(subscription.plan);
-  const resets = usageResetDate();
+  const resets = usageResetDate(subscription);
   return (
     <>
       <MessageLimitBanner usage={usage} planName={planName} resets={resets} />

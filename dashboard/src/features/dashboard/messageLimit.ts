@@ -1,4 +1,4 @@
-import { formatUsageReset, limitLevel, nextUsageReset, type LimitLevel } from '@parley/contracts';
+import { formatUsageReset, limitLevel, type LimitLevel } from '@parley/contracts';
 
 export type MessageLimit = {
   used: number;
@@ -19,7 +19,10 @@ export function computeMessageLimit({ used, maxMessagesPerMonth }: { used: numbe
   return { used, limit: maxMessagesPerMonth, percent, level: limitLevel(used, maxMessagesPerMonth) };
 }
 
-/** The day the monthly count starts over, as the usage alert mails write it. */
-export function usageResetDate(now = new Date()): string {
-  return formatUsageReset(nextUsageReset(now));
+/**
+ * The day the message count starts over, as the usage alert mails write it: the server's
+ * `usageResetsAt` (the 1st of next month on Free and the local provider, else the billing period's end).
+ */
+export function usageResetDate(subscription: { usageResetsAt: string }): string {
+  return formatUsageReset(new Date(subscription.usageResetsAt));
 }

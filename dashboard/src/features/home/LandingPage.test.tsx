@@ -4,7 +4,8 @@ import { mockFetch, renderWithProviders, signedOut, usePageTestEnv } from '../..
 import { LandingPage } from './LandingPage';
 
 /** Features this version does not have: public pages must not claim them. */
-const NOT_BUILT = /integration|prorated|billing period/i;
+// Plan changes (prorated through Stripe, cancel at the end of the billing period) exist now.
+const NOT_BUILT = /integration/i;
 
 describe('LandingPage', () => {
   usePageTestEnv();
@@ -45,7 +46,8 @@ describe('LandingPage', () => {
     expect(features.getByText(/your bot asks it right in the conversation: choices, ratings and free text\. See completion rates and every answer, and export them as CSV\./)).toBeTruthy();
     // Surveys exist, but nothing says they are still to come.
     expect(container.textContent).not.toMatch(/surveys?[^.]*(?:coming soon|not available)/i);
-    expect(screen.getByText('Can I pay for a bigger plan?')).toBeTruthy();
+    expect(screen.getByText('Can I change plans later?')).toBeTruthy();
+    expect(screen.getByText(/a cancellation takes effect at the end of the billing period, so you can resume until then/)).toBeTruthy();
     expect(container.textContent).not.toMatch(NOT_BUILT);
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '').not.toMatch(NOT_BUILT);
   });

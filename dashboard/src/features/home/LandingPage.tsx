@@ -9,6 +9,7 @@ import { PrimaryCta } from './PrimaryCta';
 import { ButtonLink } from '../../components/Button';
 import { scriptTagSnippet } from '../../lib/embedSnippets';
 
+// Also the meta description of index.html and the server's JSON-LD (landingStructuredData.ts).
 const DESCRIPTION =
   'Create intelligent, customizable AI chatbots for your website in minutes. Train them on your own content and embed them with one line of code.';
 
@@ -49,7 +50,7 @@ const FAQ = [
   { q: 'Is there a free plan?', a: 'Yes. The Free plan (shown as Trial) includes 1 chatbot and 100 messages per month, with no credit card required.' },
   { q: 'Where do the answers come from?', a: 'From the content you add. Parley retrieves the most relevant passages for each question and cites the page it used; when nothing relevant is found the bot says so with its fallback message.' },
   { q: 'What happens when I reach my message limit?', a: 'You are warned in the dashboard as you get close. At the limit the chatbot becomes read-only for the rest of the month and shows visitors a contact form, so no lead is lost.' },
-  { q: 'Can I pay for a bigger plan?', a: 'Not online yet: the paid plans are listed on the Pricing page, but checkout is not available. Every account starts on the Free plan; contact sales if you need more.' },
+  { q: 'Can I change plans later?', a: 'Yes, at any time from the Subscription page. Upgrades and downgrades apply at once (prorated when billed through Stripe), and a cancellation takes effect at the end of the billing period, so you can resume until then.' },
   { q: 'Does it work with my website builder?', a: 'If your site lets you add a script tag or an iframe, it works: WordPress, Shopify, Webflow, Squarespace, plain HTML and React apps alike.' },
 ];
 
@@ -60,15 +61,8 @@ export function LandingPage() {
     description: DESCRIPTION,
     keywords: 'AI chatbot, customer support chatbot, website chatbot, chat widget, GPT chatbot, knowledge base bot',
     path: '/',
-    jsonLd: {
-      '@context': 'https://schema.org',
-      '@type': 'SoftwareApplication',
-      name: 'Parley',
-      applicationCategory: 'BusinessApplication',
-      operatingSystem: 'Web',
-      description: DESCRIPTION,
-      offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD', description: 'Free plan: 1 chatbot and 100 messages per month' },
-    },
+    // No jsonLd here: the server puts the landing page's JSON-LD (with every plan's offer) into
+    // the HTML of `/` (api/src/features/web/landingStructuredData.ts); a second copy would differ.
   });
 
   return (

@@ -33,4 +33,20 @@ describe('Navbar', () => {
     expect(screen.queryByRole('link', { name: /^Leads/ })).toBeNull();
     expect(fetchMock.mock.calls.map(([u]) => String(u))).not.toContain('/api/leads/unread-count');
   });
+
+  it('links administrators, and only them, to the admin page', async () => {
+    const admin = (isAdmin: boolean) => (url: string) => (url.endsWith('/api/auth/admin-status') ? json({ isAdmin }) : undefined);
+    mockFetch(admin(true), signedInAs({ email: 'ada@example.com', firstName: 'Ada' }));
+    const view = renderWithProviders(<Navbar />, { path: '/dashboard' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const link = await within(document.getElementById('mobile-menu')!).findByRole('link', { name: 'Admin' });
+    expect(link.getAttribute('href')).toBe('/admin');
+    view.unmount();
+
+    mockFetch(admin(false), signedInAs({ email: 'olga@example.com', firstName: 'Olga' }));
+    renderWithProviders(<Navbar />, { path: '/dashboard' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await within(document.getElementById('mobile-menu')!).findByRole('link', { name: 'Settings' });
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
 });

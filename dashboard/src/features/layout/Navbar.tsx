@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { ButtonAnchor } from '../../components/Button';
 import { cn } from '../../lib/cn';
-import { displayName, useAuth } from '../auth/useAuth';
+import { displayName, useAuth, useIsAdmin } from '../auth/useAuth';
 import { useUnreadLeadCount } from '../leads/useLeads';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { Brand } from './Brand';
@@ -26,6 +26,7 @@ const OWNER_LINKS: Item[] = [
 /** Brand, links, theme switch and the user menu; collapses into a toggled menu on mobile. */
 export function Navbar() {
   const { user, isLoading } = useAuth();
+  const isAdmin = useIsAdmin();
   const [open, setOpen] = useState(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the mobile menu closes on every navigation
@@ -96,6 +97,11 @@ export function Navbar() {
                 <NavLink to="/settings" className={({ isActive }) => mobileLinkClass(isActive)}>
                   Settings
                 </NavLink>
+                {isAdmin && (
+                  <NavLink to="/admin" className={({ isActive }) => mobileLinkClass(isActive)}>
+                    Admin
+                  </NavLink>
+                )}
                 <a href="/api/logout" className={mobileLinkClass(false)}>
                   Log out
                 </a>

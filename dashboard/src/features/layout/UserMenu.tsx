@@ -1,14 +1,15 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut, Settings, User } from 'lucide-react';
+import { ChevronDown, LogOut, Settings, ShieldCheck, User } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/api';
-import { displayName } from '../auth/useAuth';
+import { displayName, useIsAdmin } from '../auth/useAuth';
 import { menuContentClass, menuItemClass } from './menuStyles';
 import { UserAvatar } from './UserAvatar';
 
-/** Avatar, name or email, Profile, Settings, Log out. */
+/** Avatar, name or email, Profile, Settings, Admin (administrators only), Log out. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const name = displayName(user);
+  const isAdmin = useIsAdmin();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -37,6 +38,13 @@ export function UserMenu({ user }: { user: CurrentUser }) {
               <Settings className="h-4 w-4" aria-hidden /> Settings
             </Link>
           </DropdownMenu.Item>
+          {isAdmin && (
+            <DropdownMenu.Item asChild className={menuItemClass}>
+              <Link to="/admin">
+                <ShieldCheck className="h-4 w-4" aria-hidden /> Admin
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
           <DropdownMenu.Item asChild className={menuItemClass}>
             <a href="/api/logout">

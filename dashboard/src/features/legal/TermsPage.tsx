@@ -33,8 +33,9 @@ export function TermsPage() {
       <h2>Plans and billing</h2>
       <ul>
         <li>The Free plan (shown as Trial) includes 1 chatbot and 100 messages per month without a credit card.</li>
-        <li>Paid plans are billed monthly in advance. Until online billing is available on this server, plans are changed on request through the contact page.</li>
-        <li>Cancellation takes effect at the end of the billing period; you keep access until then.</li>
+        <li>Paid plans are billed monthly in advance, through Stripe where this server takes payment. A self-hosted install without online payment changes plans at once and charges nothing.</li>
+        <li>You can upgrade or downgrade at any time; the change applies at once and, when billed through Stripe, is prorated.</li>
+        <li>Cancellation takes effect at the end of the billing period; you keep access until then and can resume the plan before it ends.</li>
         <li>Over the monthly message limit, chatbots become read-only until the next month or an upgrade.</li>
       </ul>
       <h2>Termination</h2>

@@ -41,8 +41,9 @@ describe('PricingPage', () => {
       expect(screen.getByText(line)).toBeTruthy();
     }
     expect(screen.getByText('Start free with 1 chatbot and 100 messages a month, no credit card required.')).toBeTruthy();
-    expect(screen.getByText(/Online checkout is not available yet/)).toBeTruthy();
+    expect(screen.getByText(/Choose a paid plan on the Subscription page/)).toBeTruthy();
+    expect(screen.getByText(/A cancellation takes effect at the end of the billing period; until then you keep your plan and can resume it/)).toBeTruthy();
     expect(screen.getByText(/Your own chats on the Test page do not count/)).toBeTruthy();
-    expect(container.textContent).not.toMatch(/designer|survey|analytics|integration|prorated/i);
+    expect(container.textContent).not.toMatch(/designer|survey|analytics|integration/i);
   });
 });

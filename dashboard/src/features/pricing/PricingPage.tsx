@@ -22,10 +22,14 @@ const INCLUDED = [
 const FAQ = [
   {
     q: 'How do I get a paid plan?',
-    a: 'Online checkout is not available yet, so the paid plans cannot be bought from this page. Every account starts on the Free plan (Trial); contact sales if you need more chatbots or messages.',
+    a: 'Every account starts on the Free plan (Trial). Choose a paid plan on the Subscription page: checkout goes through Stripe where this server takes payment; a self-hosted install without online payment applies the plan at once, free of charge.',
+  },
+  {
+    q: 'Can I change or cancel my plan?',
+    a: 'Yes, at any time. Upgrades and downgrades apply at once and are prorated when billed through Stripe. A cancellation takes effect at the end of the billing period; until then you keep your plan and can resume it.',
   },
   { q: 'Do I need a credit card for the Free plan?', a: 'No. The Free plan (Trial) gives you 1 chatbot and 100 messages per month without a credit card.' },
-  { q: 'What counts as a message?', a: 'Each visitor message your chatbot answers counts once against your monthly limit. Your own chats on the Test page do not count. The counter resets at the start of each month (UTC).' },
+  { q: 'What counts as a message?', a: 'Each visitor message your chatbot answers counts once against your monthly limit. Your own chats on the Test page do not count. The counter starts over with each billing period: on the 1st of the month (UTC) on the Free plan, or on your renewal date for a plan billed through Stripe.' },
   {
     q: 'What happens when I run out of messages?',
     a: 'The dashboard warns you as you approach the limit (and so does an email, when mail is set up). At the limit your chatbots become read-only until the next month and show visitors a contact form, so you never lose a lead.',

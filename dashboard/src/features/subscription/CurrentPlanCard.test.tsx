@@ -12,6 +12,8 @@ const subscription = {
   currentPeriodStart: '2030-01-01T00:00:00.000Z',
   currentPeriodEnd: '2030-02-01T00:00:00.000Z',
   cancelAtPeriodEnd: false,
+  usageResetsAt: '2030-02-01T00:00:00.000Z',
+  billingProvider: 'local',
 } as unknown as Parameters<typeof CurrentPlanCard>[0]['subscription'];
 
 function renderCard(isAdmin: boolean) {

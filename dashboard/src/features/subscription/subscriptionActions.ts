@@ -1,23 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SUBSCRIPTION_FAILURE, SUBSCRIPTION_SUCCESS } from '@parley/contracts';
 import { ApiError, apiRequest } from '../../lib/api';
 import { browser } from '../../lib/browser';
 import { queryKeys } from '../../lib/queryKeys';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
 
-type Kind = 'checkout' | 'modify' | 'resume' | 'cancel';
+type Kind = keyof typeof SUBSCRIPTION_FAILURE;
 
-const FAILURE: Record<Kind, string> = {
-  checkout: 'Failed to create checkout session. Please try again.',
-  modify: 'Failed to modify subscription. Please try again.',
-  resume: 'Failed to resume subscription. Please try again.',
-  cancel: 'Failed to cancel subscription. Please try again.',
-};
-const SUCCESS: Record<Exclude<Kind, 'checkout'>, string> = {
-  modify: 'Subscription updated successfully',
-  resume: 'Your subscription has been resumed successfully.',
-  cancel: 'Your subscription will be canceled at the end of the current billing period.',
-};
 const PATH: Record<Kind, string> = {
   checkout: '/api/subscription/create-checkout-session',
   modify: '/api/subscription/modify',
@@ -25,7 +15,11 @@ const PATH: Record<Kind, string> = {
   cancel: '/api/subscription/cancel',
 };
 
-/** The subscription calls with their toasts; checkout sends the browser to the returned url. */
+/**
+ * The subscription calls with the spec's toasts; checkout sends the browser to the returned url.
+ * A refusal the server explains (already on that plan, nothing to resume…) adds its words to
+ * the spec's failure text, so the owner learns why instead of retrying in vain.
+ */
 export function useSubscriptionAction(kind: Kind) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -36,17 +30,16 @@ export function useSubscriptionAction(kind: Kind) {
     onSuccess: async (body) => {
       if (kind === 'checkout') {
         if (body.url) browser.go(body.url);
-        else toast({ variant: 'destructive', title: 'Error', description: FAILURE.checkout });
+        else toast({ variant: 'destructive', title: 'Error', description: SUBSCRIPTION_FAILURE.checkout });
         return;
       }
-      toast({ variant: 'success', title: 'Success', description: body.message || SUCCESS[kind] });
+      toast({ variant: 'success', title: 'Success', description: body.message || SUBSCRIPTION_SUCCESS[kind] });
       await queryClient.invalidateQueries({ queryKey: queryKeys.subscription.current });
     },
     onError: (error) => {
       if (handleUnauthorized(error)) return;
-      // A server without online billing says what to do instead; that beats "please try again".
-      const unavailable = error instanceof ApiError && error.status === 503 ? error.serverMessage : null;
-      toast({ variant: 'destructive', title: 'Error', description: unavailable ?? FAILURE[kind] });
+      const reason = error instanceof ApiError && error.status !== 500 ? error.body?.message : undefined;
+      toast({ variant: 'destructive', title: 'Error', description: reason ? `${SUBSCRIPTION_FAILURE[kind]} ${reason}` : SUBSCRIPTION_FAILURE[kind] });
     },
   });
 }

@@ -7,7 +7,7 @@ import { app } from '../../../app';
 import { sqlite } from '../../../db/client';
 import { createSessionId, type StreamEvent } from '@parley/contracts';
 import { addTextSource, waitForIdle } from '../../sources/sources.service';
-import { currentMonth } from '../../subscription/subscription.service';
+import { usageKeyFor } from '../../subscription/subscription.service';
 import { client } from '../../../../test/helpers';
 import { parseSse } from './readSse';
 
@@ -79,11 +79,11 @@ export function setUsage(userId: string, used: number) {
       `insert into monthly_usage (user_id, month, messages_used) values (?, ?, ?)
        on conflict (user_id, month) do update set messages_used = excluded.messages_used`,
     )
-    .run(userId, currentMonth(), used);
+    .run(userId, usageKeyFor(userId), used);
 }
 
 export function usage(userId: string): number {
-  const row = sqlite.prepare(`select messages_used as n from monthly_usage where user_id = ? and month = ?`).get(userId, currentMonth()) as
+  const row = sqlite.prepare(`select messages_used as n from monthly_usage where user_id = ? and month = ?`).get(userId, usageKeyFor(userId)) as
     | { n: number }
     | undefined;
   return row?.n ?? 0;

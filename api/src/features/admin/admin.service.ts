@@ -1,0 +1,246 @@
+import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { adminActions, chatbots, subscriptions, users, type Chatbot, type User } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, type AdminActionType } from '@parley/contracts';
+import { SYSTEM_USER_ID } from '../auth/auth.service';
+import { changePlanAsAdmin } from '../billing/billing.service';
+import { FREE_PLAN_ID } from '../subscription/plans';
+import { getCurrentSubscription } from '../subscription/subscription.service';
+
+/** Who acts on the admin page: a signed-in administrator (checked by `assertAdmin`). */
+type Admin = Pick<User, 'id' | 'email' | 'isAdmin'>;
+
+/** At most this many bots in the default-chatbot picker. */
+const CHATBOT_PICKER_LIMIT = 100;
+
+/** Throws the 403 every admin route answers anyone but an administrator with. */
+export function assertAdmin(user: Pick<User, 'isAdmin'>): void {
+  if (!user.isAdmin) throw forbidden(ADMIN_MESSAGES.adminsOnly);
+}
+
+/**
+ * A page of accounts (newest first, the system user left out), each with its plan, this
+ * period's usage and how many bots it has, on and in all. `search` matches the email or name.
+ */
+export function listAccounts({ search, page }: { search: string; page: number }) {
+  const where = and(ne(users.id, SYSTEM_USER_ID), search ? or(contains(users.email, search), contains(fullName, search)) : undefined);
+  const totalCount = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), users.email)
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .all();
+  const botCounts = countBots(rows.map((u) => u.id));
+  const accounts = rows.map((user) => {
+    const subscription = getCurrentSubscription(user.id);
+    const bots = botCounts.get(user.id) ?? { activeBots: 0, totalBots: 0 };
+    return {
+      id: user.id,
+      email: user.email,
+      name: nameOf(user),
+      isAdmin: user.isAdmin,
+      createdAt: user.createdAt,
+      plan: { id: subscription.plan.id, name: subscription.plan.name },
+      status: subscription.status,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      messagesUsedThisMonth: subscription.messagesUsedThisMonth,
+      maxMessagesPerMonth: subscription.plan.maxMessagesPerMonth,
+      maxBots: subscription.plan.maxBots,
+      ...bots,
+    };
+  });
+  return { accounts, pagination: pagination(totalCount, page) };
+}
+
+/** One account's bots (oldest first), with what the admin page acts on. */
+export function listAccountChatbots(userId: string) {
+  const user = findAccount(userId);
+  return db
+    .select(pickerColumns)
+    .from(chatbots)
+    .innerJoin(users, eq(users.id, chatbots.userId))
+    .where(eq(chatbots.userId, user.id))
+    .orderBy(chatbots.createdAt, chatbots.id)
+    .all();
+}
+
+/**
+ * Bots of every account (the system user's included) for picking the default public one: the
+ * current default first, then by name. `search` matches the bot's name or its owner's email.
+ */
+export function listAllChatbots({ search }: { search: string }) {
+  return db
+    .select(pickerColumns)
+    .from(chatbots)
+    .innerJoin(users, eq(users.id, chatbots.userId))
+    .where(search ? or(contains(chatbots.name, search), contains(users.email, search)) : undefined)
+    .orderBy(desc(chatbots.isPublicDefault), sql`lower(${chatbots.name})`, chatbots.id)
+    .limit(CHATBOT_PICKER_LIMIT)
+    .all();
+}
+
+/**
+ * Puts an account on another plan at once (no payment) and logs it once it is done. Refusals
+ * (an unknown account 404, an unknown plan 400, the plan it is already on 409) change and log
+ * nothing.
+ */
+export async function changeAccountPlan(admin: Admin, targetUserId: string, planId: string, now = new Date()) {
+  const user = findAccount(targetUserId);
+  const fromPlanId = db.select({ planId: subscriptions.planId }).from(subscriptions).where(eq(subscriptions.userId, user.id)).get()?.planId ?? FREE_PLAN_ID;
+  const { message } = await changePlanAsAdmin(user.id, planId, now);
+  logAction(db, admin, 'change_plan', { targetUserId: user.id, details: { fromPlanId, toPlanId: planId } });
+  return { message };
+}
+
+/**
+ * Makes `guid` the only default public bot (the one on Parley's own pages). An inactive or
+ * admin-disabled bot is refused with 409: visitors would meet a bot that does not answer.
+ */
+export function setDefaultChatbot(admin: Admin, guid: string) {
+  const bot = findBot(guid);
+  if (bot.disabledByAdminAt) throw conflict('This chatbot was deactivated by an administrator. Reactivate it, and have its owner switch it on, before making it the default.');
+  if (!bot.isActive) throw conflict('This chatbot is inactive. Only an active chatbot can be the default public chatbot.');
+  db.transaction((tx) => {
+    const previous = tx.select({ guid: chatbots.guid, name: chatbots.name }).from(chatbots).where(eq(chatbots.isPublicDefault, true)).get();
+    tx.update(chatbots).set({ isPublicDefault: false }).where(and(eq(chatbots.isPublicDefault, true), ne(chatbots.id, bot.id))).run();
+    tx.update(chatbots).set({ isPublicDefault: true }).where(eq(chatbots.id, bot.id)).run();
+    logAction(tx, admin, 'set_default_chatbot', {
+      targetUserId: bot.userId,
+      targetChatbotId: bot.id,
+      details: { fromChatbotId: previous?.guid ?? null, fromChatbotName: previous?.name ?? null, toChatbotId: bot.guid, toChatbotName: bot.name },
+    });
+  });
+  return chatbotView(bot.id);
+}
+
+/**
+ * Switches a bot off for abuse: inactive, and marked so its owner cannot switch it back on. The
+ * default public bot is refused (pick another default first), as is a bot already deactivated.
+ */
+export function deactivateChatbot(admin: Admin, guid: string, reason: string, now = new Date()) {
+  const bot = findBot(guid);
+  if (bot.isPublicDefault) throw conflict('This chatbot is the default public chatbot. Pick another default first, then deactivate it.');
+  if (bot.disabledByAdminAt) throw conflict('This chatbot is already deactivated by an administrator.');
+  const ownerEmail = emailOf(bot.userId);
+  db.transaction((tx) => {
+    tx.update(chatbots).set({ isActive: false, disabledByAdminAt: now, updatedAt: now }).where(eq(chatbots.id, bot.id)).run();
+    logAction(tx, admin, 'deactivate_chatbot', { targetUserId: bot.userId, targetChatbotId: bot.id, details: { reason, botName: bot.name, ownerEmail } });
+  });
+  return chatbotView(bot.id);
+}
+
+/**
+ * Lifts an admin's deactivation. The bot stays off: its owner switches it on again, within
+ * their plan's limit of active bots.
+ */
+export function reactivateChatbot(admin: Admin, guid: string, now = new Date()) {
+  const bot = findBot(guid);
+  if (!bot.disabledByAdminAt) throw conflict('This chatbot was not deactivated by an administrator.');
+  const ownerEmail = emailOf(bot.userId);
+  db.transaction((tx) => {
+    tx.update(chatbots).set({ disabledByAdminAt: null, updatedAt: now }).where(eq(chatbots.id, bot.id)).run();
+    logAction(tx, admin, 'reactivate_chatbot', { targetUserId: bot.userId, targetChatbotId: bot.id, details: { botName: bot.name, ownerEmail } });
+  });
+  return chatbotView(bot.id);
+}
+
+/** A page of the admin log, newest first, with the target account's email and bot's name as they are now. */
+export function listAdminActions({ page }: { page: number }) {
+  const totalCount = db.select({ n: count() }).from(adminActions).get()?.n ?? 0;
+  const rows = db
+    .select({
+      id: adminActions.id,
+      adminEmail: adminActions.adminEmail,
+      action: adminActions.action,
+      targetUserId: adminActions.targetUserId,
+      targetEmail: users.email,
+      targetChatbotId: adminActions.targetChatbotId,
+      targetChatbotName: chatbots.name,
+      details: adminActions.details,
+      createdAt: adminActions.createdAt,
+    })
+    .from(adminActions)
+    .leftJoin(users, eq(users.id, adminActions.targetUserId))
+    .leftJoin(chatbots, eq(chatbots.id, adminActions.targetChatbotId))
+    .orderBy(desc(adminActions.createdAt), desc(adminActions.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .all();
+  return { actions: rows.map((row) => ({ ...row, action: row.action as AdminActionType })), pagination: pagination(totalCount, page) };
+}
+
+type Tx = Pick<typeof db, 'insert'>;
+
+/** One line of the admin log, written in the same transaction as the change it records. */
+function logAction(
+  tx: Tx,
+  admin: Admin,
+  action: AdminActionType,
+  { targetUserId = null, targetChatbotId = null, details }: { targetUserId?: string | null; targetChatbotId?: number | null; details: Record<string, unknown> },
+) {
+  tx.insert(adminActions).values({ adminUserId: admin.id, adminEmail: admin.email, action, targetUserId, targetChatbotId, details }).run();
+}
+
+/** What the admin page shows of a bot. */
+const pickerColumns = {
+  id: chatbots.id,
+  guid: chatbots.guid,
+  name: chatbots.name,
+  ownerId: chatbots.userId,
+  ownerEmail: users.email,
+  isActive: chatbots.isActive,
+  isPublicDefault: chatbots.isPublicDefault,
+  disabledByAdminAt: chatbots.disabledByAdminAt,
+};
+
+function chatbotView(id: number) {
+  return db.select(pickerColumns).from(chatbots).innerJoin(users, eq(users.id, chatbots.userId)).where(eq(chatbots.id, id)).get()!;
+}
+
+/** A signed-in account by id; the system user (who cannot sign in) is not one. */
+function findAccount(userId: string): User {
+  const user = userId === SYSTEM_USER_ID ? undefined : db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw notFound('Account not found');
+  return user;
+}
+
+function findBot(guid: string): Chatbot {
+  const bot = db.select().from(chatbots).where(eq(chatbots.guid, guid)).get();
+  if (!bot) throw notFound('Chatbot not found');
+  return bot;
+}
+
+function emailOf(userId: string): string | null {
+  return db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email ?? null;
+}
+
+function countBots(userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, { activeBots: number; totalBots: number }>();
+  const rows = db
+    .select({ userId: chatbots.userId, totalBots: count(), activeBots: sql<number>`coalesce(sum(${chatbots.isActive}), 0)` })
+    .from(chatbots)
+    .where(inArray(chatbots.userId, userIds))
+    .groupBy(chatbots.userId)
+    .all();
+  return new Map(rows.map((r) => [r.userId, { activeBots: Number(r.activeBots), totalBots: r.totalBots }]));
+}
+
+const fullName = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
+/** Case-insensitive "contains", with no wildcard characters of its own (unlike LIKE). */
+function contains(column: SQL | typeof users.email | typeof chatbots.name, text: string): SQL {
+  return sql`instr(lower(${column}), lower(${text})) > 0`;
+}
+
+function nameOf(user: Pick<User, 'firstName' | 'lastName'>): string | null {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || null;
+}
+
+function pagination(totalCount: number, page: number) {
+  const totalPages = Math.max(1, Math.ceil(totalCount / ADMIN_PAGE_SIZE));
+  return { totalCount, currentPage: page, totalPages, hasPreviousPage: page > 1, hasNextPage: page < totalPages };
+}
