@@ -1,11 +1,7 @@
 /** zod schemas of the admin page's requests, built on the plain rules in `admin.ts`. */
 import { z } from 'zod';
-import { ADMIN_MESSAGES, type AdminPlanChange, type ChatbotDeactivation, DEACTIVATION_REASON_LIMITS, type DefaultChatbotChange } from './admin';
+import { ADMIN_MESSAGES, type ChatbotDeactivation, DEACTIVATION_REASON_LIMITS, type DefaultChatbotChange } from './admin';
 import { cleanString } from './text.schemas';
-
-export const adminPlanChangeSchema = z.object({
-  planId: z.string({ error: ADMIN_MESSAGES.planRequired }).trim().min(1, ADMIN_MESSAGES.planRequired).max(100, ADMIN_MESSAGES.planRequired),
-}) satisfies z.ZodType<AdminPlanChange>;
 
 export const defaultChatbotChangeSchema = z.object({
   chatbotId: z.string({ error: ADMIN_MESSAGES.chatbotRequired }).trim().min(1, ADMIN_MESSAGES.chatbotRequired).max(100, ADMIN_MESSAGES.chatbotRequired),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ACTION_LABELS, ADMIN_ACTION_TYPES } from './admin';
-import { adminPlanChangeSchema, chatbotDeactivationSchema, defaultChatbotChangeSchema } from './schemas';
+import { chatbotDeactivationSchema, defaultChatbotChangeSchema, planChangeRequestSchema } from './schemas';
 
 describe('admin rules', () => {
   it('takes a deactivation reason of 3 to 500 characters, trimmed', () => {
@@ -11,9 +11,11 @@ describe('admin rules', () => {
   });
 
   it('needs a plan id and a chatbot id', () => {
-    expect(adminPlanChangeSchema.safeParse({ planId: ' ' }).error?.issues[0]?.message).toBe('Choose a plan');
+    // The admin's plan change and the owner's checkout and modify share one request rule.
+    expect(planChangeRequestSchema.safeParse({ planId: ' ' }).error?.issues[0]?.message).toBe('Choose a plan');
+    expect(planChangeRequestSchema.safeParse({}).error?.issues[0]?.message).toBe('Choose a plan');
     expect(defaultChatbotChangeSchema.safeParse({}).error?.issues[0]?.message).toBe('Choose a chatbot');
-    expect(adminPlanChangeSchema.parse({ planId: 'premium' })).toEqual({ planId: 'premium' });
+    expect(planChangeRequestSchema.parse({ planId: ' premium ' })).toEqual({ planId: 'premium' });
   });
 
   it('names every logged action in plain words', () => {

@@ -27,16 +27,10 @@ export const ADMIN_MESSAGES = {
   adminsOnly: 'Administrators only',
   reasonShort: `Give a reason of at least ${DEACTIVATION_REASON_LIMITS.min} characters`,
   reasonLong: `The reason must be at most ${DEACTIVATION_REASON_LIMITS.max} characters`,
-  planRequired: 'Choose a plan',
   chatbotRequired: 'Choose a chatbot',
   /** The owner's answer when switching on a bot an admin deactivated. */
   disabledByAdmin: 'This chatbot was deactivated by an administrator. Contact support to have it reviewed.',
 } as const;
-
-/** POST /api/admin/accounts/{userId}/plan. */
-export interface AdminPlanChange {
-  planId: string;
-}
 
 /** POST /api/admin/default-chatbot: `chatbotId` is the bot's guid. */
 export interface DefaultChatbotChange {

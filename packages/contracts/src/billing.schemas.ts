@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-/** `POST /api/subscription/create-checkout-session` and `/modify`. */
+const PLAN_REQUIRED = 'Choose a plan';
+
+/** `POST /api/subscription/create-checkout-session`, `/modify` and an admin's plan change. */
 export const planChangeRequestSchema = z.object({
-  planId: z.string({ error: 'planId is required' }).trim().min(1, 'planId is required').max(40, 'planId is too long'),
+  planId: z.string({ error: PLAN_REQUIRED }).trim().min(1, PLAN_REQUIRED).max(100, 'planId is too long'),
 });
-export type PlanChangeRequest = z.infer<typeof planChangeRequestSchema>;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { validate } from '../../lib/validate';
 import type { OwnerEnv } from '../../middleware/auth';
-import { adminPlanChangeSchema, chatbotDeactivationSchema, defaultChatbotChangeSchema } from '@parley/contracts/schemas';
+import { chatbotDeactivationSchema, defaultChatbotChangeSchema, planChangeRequestSchema } from '@parley/contracts/schemas';
 import { accountsQuerySchema, actionsQuerySchema, adminChatbotParamSchema, chatbotsQuerySchema, userParamSchema } from './admin.schemas';
 import {
   assertAdmin,
@@ -32,7 +32,7 @@ export const adminRoutes = new Hono<OwnerEnv>()
   .get('/accounts/:userId/chatbots', adminOnly, validate('param', userParamSchema), (c) =>
     c.json(listAccountChatbots(c.req.valid('param').userId), 200),
   )
-  .post('/accounts/:userId/plan', adminOnly, validate('param', userParamSchema), validate('json', adminPlanChangeSchema), async (c) =>
+  .post('/accounts/:userId/plan', adminOnly, validate('param', userParamSchema), validate('json', planChangeRequestSchema), async (c) =>
     c.json(await changeAccountPlan(c.get('user'), c.req.valid('param').userId, c.req.valid('json').planId), 200),
   )
   .get('/chatbots', adminOnly, validate('query', chatbotsQuerySchema), (c) => c.json(listAllChatbots(c.req.valid('query')), 200))

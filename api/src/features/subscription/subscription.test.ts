@@ -79,7 +79,7 @@ describe('plans on the local provider (no payment)', () => {
     expect((await errorOf(unknown)).message).toBe('Unknown plan: platinum');
     const missing = await checkout({});
     expect(missing.status).toBe(400);
-    expect((await errorOf(missing)).details?.fieldErrors).toEqual({ planId: ['planId is required'] });
+    expect((await errorOf(missing)).details?.fieldErrors).toEqual({ planId: ['Choose a plan'] });
     const free = await checkout({ planId: 'free' });
     expect(free.status).toBe(400);
     expect((await errorOf(free)).message).toContain('The Trial plan is free');

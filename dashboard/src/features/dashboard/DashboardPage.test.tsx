@@ -88,6 +88,15 @@ describe('DashboardPage', () => {
     expect((screen.getByRole('button', { name: /Create Chatbot/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('past the cap after a downgrade, says the bots keep running and new activations are blocked', async () => {
+    serve({ bots: [bot(1), bot(2), bot(3), bot(4)], maxBots: 3 });
+    renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    expect(await screen.findByText('Active Chatbot Limit Reached')).toBeTruthy();
+    expect(
+      screen.getByText(/^You have 4 active chatbots and the Basic plan allows 3\. They keep running, but you can't activate another until fewer than 3 are active\./),
+    ).toBeTruthy();
+  });
+
   it('admins see ∞ and no cap', async () => {
     serve({ bots: [bot(1), bot(2), bot(3)], maxBots: 3, isAdmin: true });
     renderWithProviders(<DashboardPage />, { path: '/dashboard' });
