@@ -169,6 +169,8 @@ describe('dashboard in a real browser', () => {
       ['Contact us', '/contact'],
       ['Profile', '/profile'],
       ['Settings', '/settings'],
+      // The install's first account is its administrator.
+      ['Admin', '/admin'],
       ['Log out', '/api/logout'],
     ]);
     await expect.poll(() => menu.getByText(email).isVisible(), { timeout: 10_000 }).toBe(true);

@@ -47,6 +47,8 @@ const ROUTES: Record<string, RouteCase> = {
   '/dashboard': { url: () => '/dashboard', heading: 'Welcome back, Grace', signedIn: true },
   '/subscription': { url: () => '/subscription', heading: 'Choose Your Plan', signedIn: true, launcher: true },
   '/profile': { url: () => '/profile', heading: 'Profile', signedIn: true },
+  // Grace is the install's first account, so an administrator.
+  '/admin': { url: () => '/admin', heading: 'Admin', signedIn: true },
   '/settings': { url: () => '/settings', heading: 'Settings', signedIn: true },
   '/support': { url: () => '/support', heading: 'Build, train and embed your chatbot', signedIn: true },
   '/leads': { url: () => '/leads', heading: 'Leads', signedIn: true, ready: 'lead' },

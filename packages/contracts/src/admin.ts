@@ -5,7 +5,7 @@
  */
 
 /** What the admin log records, one name per kind of action. */
-export const ADMIN_ACTION_TYPES = ['change_plan', 'set_default_chatbot', 'deactivate_chatbot', 'reactivate_chatbot'] as const;
+export const ADMIN_ACTION_TYPES = ['change_plan', 'set_default_chatbot', 'deactivate_chatbot', 'reactivate_chatbot', 'create_reset_link'] as const;
 export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
 
 /** The admin log's action names in plain words. */
@@ -14,6 +14,7 @@ export const ADMIN_ACTION_LABELS: Record<AdminActionType, string> = {
   set_default_chatbot: 'Set default public chatbot',
   deactivate_chatbot: 'Deactivated chatbot',
   reactivate_chatbot: 'Reactivated chatbot',
+  create_reset_link: 'Created a password reset link',
 };
 
 /** Why an admin deactivated a bot: long enough to mean something, short enough for the log. */

@@ -299,6 +299,10 @@ describe('POST /api/admin/users/reset-link', () => {
     const token = new URL(resetUrl).searchParams.get('token')!;
     // Only the hash is stored.
     expect(JSON.stringify(sqlite.prepare('select * from password_reset_tokens').all())).not.toContain(token);
+    // Like every admin action, it is in the admin log (without the link itself).
+    const logged = sqlite.prepare(`select admin_email, action, target_user_id, details from admin_actions where action = 'create_reset_link'`).all();
+    expect(logged).toEqual([{ admin_email: adminUser.email, action: 'create_reset_link', target_user_id: owner.user.id, details: JSON.stringify({ email: owner.email }) }]);
+    expect(JSON.stringify(logged)).not.toContain(token);
 
     const weak = await auth['reset-password'].$post({ json: { token, newPassword: 'aaaaaaaa' } });
     expect((await validationErrorOf(weak)).details.fieldErrors).toEqual({ newPassword: ['A password cannot be one character repeated.'] });

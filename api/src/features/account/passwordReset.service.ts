@@ -7,6 +7,7 @@ import { logger } from '../../lib/logger';
 import { createRateLimiter } from '../../lib/rateLimit';
 import { hashSecretToken, newSecretToken } from '../../lib/secretToken';
 import { ACCOUNT_MESSAGES } from '@parley/contracts';
+import { logAdminAction } from '../admin/admin.service';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
 import { signInGuard } from '../auth/signinGuard';
@@ -69,6 +70,7 @@ export function createAdminResetLink(admin: User, email: string, origin: string)
   const user = db.select().from(users).where(eq(users.email, email)).get();
   if (!user || user.id === SYSTEM_USER_ID) throw notFound('No account uses this email address.');
   const { token, expiresAt } = issueResetToken(user.id);
+  logAdminAction(db, admin, 'create_reset_link', { targetUserId: user.id, details: { email: user.email } });
   return { resetUrl: `${origin}${resetPath(token)}`, expiresAt };
 }
 

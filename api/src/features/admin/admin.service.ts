@@ -92,7 +92,7 @@ export async function changeAccountPlan(admin: Admin, targetUserId: string, plan
   const user = findAccount(targetUserId);
   const fromPlanId = db.select({ planId: subscriptions.planId }).from(subscriptions).where(eq(subscriptions.userId, user.id)).get()?.planId ?? FREE_PLAN_ID;
   const { message } = await changePlanAsAdmin(user.id, planId, now);
-  logAction(db, admin, 'change_plan', { targetUserId: user.id, details: { fromPlanId, toPlanId: planId } });
+  logAdminAction(db, admin, 'change_plan', { targetUserId: user.id, details: { fromPlanId, toPlanId: planId } });
   return { message };
 }
 
@@ -108,7 +108,7 @@ export function setDefaultChatbot(admin: Admin, guid: string) {
     const previous = tx.select({ guid: chatbots.guid, name: chatbots.name }).from(chatbots).where(eq(chatbots.isPublicDefault, true)).get();
     tx.update(chatbots).set({ isPublicDefault: false }).where(and(eq(chatbots.isPublicDefault, true), ne(chatbots.id, bot.id))).run();
     tx.update(chatbots).set({ isPublicDefault: true }).where(eq(chatbots.id, bot.id)).run();
-    logAction(tx, admin, 'set_default_chatbot', {
+    logAdminAction(tx, admin, 'set_default_chatbot', {
       targetUserId: bot.userId,
       targetChatbotId: bot.id,
       details: { fromChatbotId: previous?.guid ?? null, fromChatbotName: previous?.name ?? null, toChatbotId: bot.guid, toChatbotName: bot.name },
@@ -128,7 +128,7 @@ export function deactivateChatbot(admin: Admin, guid: string, reason: string, no
   const ownerEmail = emailOf(bot.userId);
   db.transaction((tx) => {
     tx.update(chatbots).set({ isActive: false, disabledByAdminAt: now, updatedAt: now }).where(eq(chatbots.id, bot.id)).run();
-    logAction(tx, admin, 'deactivate_chatbot', { targetUserId: bot.userId, targetChatbotId: bot.id, details: { reason, botName: bot.name, ownerEmail } });
+    logAdminAction(tx, admin, 'deactivate_chatbot', { targetUserId: bot.userId, targetChatbotId: bot.id, details: { reason, botName: bot.name, ownerEmail } });
   });
   return chatbotView(bot.id);
 }
@@ -143,7 +143,7 @@ export function reactivateChatbot(admin: Admin, guid: string, now = new Date()) 
   const ownerEmail = emailOf(bot.userId);
   db.transaction((tx) => {
     tx.update(chatbots).set({ disabledByAdminAt: null, updatedAt: now }).where(eq(chatbots.id, bot.id)).run();
-    logAction(tx, admin, 'reactivate_chatbot', { targetUserId: bot.userId, targetChatbotId: bot.id, details: { botName: bot.name, ownerEmail } });
+    logAdminAction(tx, admin, 'reactivate_chatbot', { targetUserId: bot.userId, targetChatbotId: bot.id, details: { botName: bot.name, ownerEmail } });
   });
   return chatbotView(bot.id);
 }
@@ -176,7 +176,7 @@ export function listAdminActions({ page }: { page: number }) {
 type Tx = Pick<typeof db, 'insert'>;
 
 /** One line of the admin log, written in the same transaction as the change it records. */
-function logAction(
+export function logAdminAction(
   tx: Tx,
   admin: Admin,
   action: AdminActionType,
