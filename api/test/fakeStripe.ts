@@ -128,6 +128,12 @@ export async function startFakeStripe() {
       }
       return event('customer.subscription.updated', sub);
     },
+    /** A payment outcome: the subscription's new status, as `customer.subscription.updated`. */
+    setStatus(subscriptionId: string, status: string) {
+      const sub = subscriptions.get(subscriptionId)!;
+      sub.status = status;
+      return event('customer.subscription.updated', sub);
+    },
     /** Stripe ending a subscription (period over after a cancel, or canceled in its dashboard). */
     end(subscriptionId: string) {
       const sub = subscriptions.get(subscriptionId)!;

@@ -176,4 +176,16 @@ describe('Stripe billing through the real SDK', () => {
     expect(fake.calls.some((c) => c.method === 'DELETE' && c.path === `/v1/subscriptions/${stripeSubscriptionId}`)).toBe(true);
     expect(fake.subscriptions.get(stripeSubscriptionId)!.status).toBe('canceled');
   });
+
+  it('gives only the Free limits while a subscription is unpaid, and the plan again once it is paid', async () => {
+    const { cookie } = await createUserAndCookie();
+    const { stripeSubscriptionId } = await subscribe(cookie, 'premium');
+    expect((await deliver(fake.setStatus(stripeSubscriptionId, 'past_due'))).status).toBe(200);
+    // Stripe is still retrying the payment: the plan keeps serving.
+    expect(await current(cookie)).toMatchObject({ status: 'past_due', plan: { id: 'premium' } });
+    expect((await deliver(fake.setStatus(stripeSubscriptionId, 'unpaid'))).status).toBe(200);
+    expect(await current(cookie)).toMatchObject({ status: 'unpaid', plan: { id: 'free' } });
+    expect((await deliver(fake.setStatus(stripeSubscriptionId, 'active'))).status).toBe(200);
+    expect(await current(cookie)).toMatchObject({ status: 'active', plan: { id: 'premium' } });
+  });
 });

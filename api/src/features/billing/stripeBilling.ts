@@ -3,6 +3,7 @@ import { env } from '../../env';
 import { SUBSCRIPTION_STATUSES, type Subscription, type SubscriptionStatus } from '../../db/schema';
 import { badGateway } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { FREE_PLAN_ID } from '../subscription/plans';
 import type { BillingProvider, SubscriptionChange } from './billingProvider';
 
 /**
@@ -94,9 +95,14 @@ const pricesByPlan = (): Record<string, string | undefined> => ({
   ultra: env.STRIPE_PRICE_ULTRA,
 });
 
+/** Statuses in which Stripe still serves the plan (past_due: while Stripe retries the payment). */
+const SERVING_STATUSES = new Set(['active', 'trialing', 'past_due']);
+
 /**
  * The row's fields from a Stripe subscription. Since API version 2025-03-31 the billing period
- * lives on the subscription items; older payloads carried it on the subscription itself.
+ * lives on the subscription items; older payloads carried it on the subscription itself. A
+ * subscription that is not paid for (incomplete, unpaid, paused) keeps its status on the row but
+ * gives only the Free plan's limits until Stripe reports it active again.
  */
 export function fromStripeSubscription(sub: Stripe.Subscription): SubscriptionChange {
   const item = sub.items.data[0];
@@ -110,7 +116,7 @@ export function fromStripeSubscription(sub: Stripe.Subscription): SubscriptionCh
     stripeCustomerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
     status: (SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status) ? (sub.status as SubscriptionStatus) : 'incomplete',
     cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
-    ...(planId && { planId }),
+    ...(planId && { planId: SERVING_STATUSES.has(sub.status) ? planId : FREE_PLAN_ID }),
     ...(start && { currentPeriodStart: new Date(start * 1000) }),
     ...(end && { currentPeriodEnd: new Date(end * 1000) }),
   };
