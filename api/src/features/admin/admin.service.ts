@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { adminActions, chatbots, subscriptions, users, type Chatbot, type User } from '../../db/schema';
+import { adminActions, chatbots, users, type Chatbot, type User } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { pageInfo } from '../../lib/pagination';
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, type AdminActionType } from '@parley/contracts';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { changePlanAsAdmin } from '../billing/billing.service';
-import { FREE_PLAN_ID } from '../subscription/plans';
 import { getCurrentSubscription } from '../subscription/subscription.service';
 
 /** Who acts on the admin page: a signed-in administrator (checked by `assertAdmin`). */
@@ -53,7 +53,7 @@ export function listAccounts({ search, page }: { search: string; page: number })
       ...bots,
     };
   });
-  return { accounts, pagination: pagination(totalCount, page) };
+  return { accounts, pagination: pageInfo(totalCount, page, ADMIN_PAGE_SIZE) };
 }
 
 /** One account's bots (oldest first), with what the admin page acts on. */
@@ -90,8 +90,7 @@ export function listAllChatbots({ search }: { search: string }) {
  */
 export async function changeAccountPlan(admin: Admin, targetUserId: string, planId: string, now = new Date()) {
   const user = findAccount(targetUserId);
-  const fromPlanId = db.select({ planId: subscriptions.planId }).from(subscriptions).where(eq(subscriptions.userId, user.id)).get()?.planId ?? FREE_PLAN_ID;
-  const { message } = await changePlanAsAdmin(user.id, planId, now);
+  const { message, fromPlanId } = await changePlanAsAdmin(user.id, planId, now);
   logAdminAction(db, admin, 'change_plan', { targetUserId: user.id, details: { fromPlanId, toPlanId: planId } });
   return { message };
 }
@@ -170,7 +169,7 @@ export function listAdminActions({ page }: { page: number }) {
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE)
     .all();
-  return { actions: rows.map((row) => ({ ...row, action: row.action as AdminActionType })), pagination: pagination(totalCount, page) };
+  return { actions: rows.map((row) => ({ ...row, action: row.action as AdminActionType })), pagination: pageInfo(totalCount, page, ADMIN_PAGE_SIZE) };
 }
 
 type Tx = Pick<typeof db, 'insert'>;
@@ -238,9 +237,4 @@ function contains(column: SQL | typeof users.email | typeof chatbots.name, text:
 
 function nameOf(user: Pick<User, 'firstName' | 'lastName'>): string | null {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || null;
-}
-
-function pagination(totalCount: number, page: number) {
-  const totalPages = Math.max(1, Math.ceil(totalCount / ADMIN_PAGE_SIZE));
-  return { totalCount, currentPage: page, totalPages, hasPreviousPage: page > 1, hasNextPage: page < totalPages };
 }

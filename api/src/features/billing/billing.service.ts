@@ -92,7 +92,7 @@ export async function resumePlan(user: User, now = new Date()) {
  * through Stripe is changed in Stripe instead (the webhook then brings the plan here), so the
  * two never disagree about what is billed.
  */
-export async function changePlanAsAdmin(targetUserId: string, planId: string, now = new Date()): Promise<{ message: string }> {
+export async function changePlanAsAdmin(targetUserId: string, planId: string, now = new Date()): Promise<{ message: string; fromPlanId: string }> {
   const target = db.select().from(users).where(eq(users.id, targetUserId)).get();
   if (!target) throw notFound('Account not found');
   const plan = findPlan(planId);
@@ -108,7 +108,7 @@ export async function changePlanAsAdmin(targetUserId: string, planId: string, no
   applyChange(subscription.id, { planId: plan.id, status: 'active', provider: 'local', cancelAtPeriodEnd: false, currentPeriodStart: start, currentPeriodEnd: end }, now);
   const over = overBotLimit(target, plan);
   const base = `${target.email} is now on the ${planLabel(plan)} plan.`;
-  return { message: over ? `${base} ${overBotLimitText(over.activeBots, over.maxBots, planLabel(plan))}` : base };
+  return { message: over ? `${base} ${overBotLimitText(over.activeBots, over.maxBots, planLabel(plan))}` : base, fromPlanId: current.id };
 }
 
 /**

@@ -188,4 +188,21 @@ describe('Stripe billing through the real SDK', () => {
     expect((await deliver(fake.setStatus(stripeSubscriptionId, 'active'))).status).toBe(200);
     expect(await current(cookie)).toMatchObject({ status: 'active', plan: { id: 'premium' } });
   });
+
+  it('a new checkout after an unpaid subscription ends the old one in Stripe, and its late events change nothing', async () => {
+    const { cookie } = await createUserAndCookie();
+    const first = await subscribe(cookie, 'premium');
+    await deliver(fake.setStatus(first.stripeSubscriptionId, 'unpaid'));
+    expect((await current(cookie)).plan.id).toBe('free');
+
+    const second = await subscribe(cookie, 'basic');
+    expect(fake.subscriptions.get(first.stripeSubscriptionId)!.status).toBe('canceled');
+    expect(await current(cookie)).toMatchObject({ status: 'active', plan: { id: 'basic' } });
+
+    // The old subscription's own late update is ignored; its end does not touch the new plan.
+    expect((await deliver(fake.setStatus(first.stripeSubscriptionId, 'unpaid'))).body).toEqual({ received: true, ignored: 'a newer subscription is in place' });
+    expect((await deliver(fake.end(first.stripeSubscriptionId))).body).toEqual({ received: true, ignored: 'a newer subscription is in place' });
+    expect(await current(cookie)).toMatchObject({ status: 'active', plan: { id: 'basic' } });
+    expect(second.stripeSubscriptionId).not.toBe(first.stripeSubscriptionId);
+  });
 });

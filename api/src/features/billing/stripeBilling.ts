@@ -96,7 +96,7 @@ const pricesByPlan = (): Record<string, string | undefined> => ({
 });
 
 /** Statuses in which Stripe still serves the plan (past_due: while Stripe retries the payment). */
-const SERVING_STATUSES = new Set(['active', 'trialing', 'past_due']);
+export const isServing = (status: string) => status === 'active' || status === 'trialing' || status === 'past_due';
 
 /**
  * The row's fields from a Stripe subscription. Since API version 2025-03-31 the billing period
@@ -116,7 +116,7 @@ export function fromStripeSubscription(sub: Stripe.Subscription): SubscriptionCh
     stripeCustomerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
     status: (SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status) ? (sub.status as SubscriptionStatus) : 'incomplete',
     cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
-    ...(planId && { planId: SERVING_STATUSES.has(sub.status) ? planId : FREE_PLAN_ID }),
+    ...(planId && { planId: isServing(sub.status) ? planId : FREE_PLAN_ID }),
     ...(start && { currentPeriodStart: new Date(start * 1000) }),
     ...(end && { currentPeriodEnd: new Date(end * 1000) }),
   };

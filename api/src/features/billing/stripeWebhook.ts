@@ -9,7 +9,7 @@ import { FREE_PLAN_ID } from '../subscription/plans';
 import { getPlanForUser } from '../subscription/subscription.service';
 import { calendarPeriod } from './billingPeriod';
 import type { SubscriptionChange } from './billingProvider';
-import { fromStripeSubscription, stripeClient } from './stripeBilling';
+import { cancelStripeSubscriptionNow, fromStripeSubscription, isServing, stripeClient } from './stripeBilling';
 
 export type WebhookOutcome = { received: true; duplicate?: true; ignored?: string };
 
@@ -55,6 +55,7 @@ async function subscriptionUpdate(stripe: Stripe, event: Stripe.Event, now: Date
       if (session.mode !== 'subscription' || !session.subscription) return { ignored: 'not a subscription checkout' };
       const userId = session.client_reference_id ?? session.metadata?.userId;
       const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
+      await endReplacedSubscription(userId, subscriptionId);
       return forUser(userId, fromStripeSubscription(await stripe.subscriptions.retrieve(subscriptionId)), now);
     }
     case 'customer.subscription.created':
@@ -62,12 +63,33 @@ async function subscriptionUpdate(stripe: Stripe, event: Stripe.Event, now: Date
       const sub = event.data.object;
       const latest = await stripe.subscriptions.retrieve(sub.id);
       if (latest.status === 'canceled' || latest.status === 'incomplete_expired') return backToFree(sub, now);
-      return forUser(ownerOf(sub), fromStripeSubscription(latest), now);
+      const userId = ownerOf(sub);
+      // An unpaid subscription that a newer checkout replaced must not overwrite the new one.
+      const current = userId ? db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get() : undefined;
+      if (current?.stripeSubscriptionId && current.stripeSubscriptionId !== sub.id && !isServing(latest.status)) return { ignored: 'a newer subscription is in place' };
+      return forUser(userId, fromStripeSubscription(latest), now);
     }
     case 'customer.subscription.deleted':
       return backToFree(event.data.object, now);
     default:
       return { ignored: `event ${event.type} is not used` };
+  }
+}
+
+/**
+ * A new checkout completed while an older, unpaid subscription was still open in Stripe (a
+ * checkout is refused while one is being paid for): the old one is ended so it is never
+ * charged again. A failure here is logged; the new plan applies either way.
+ */
+async function endReplacedSubscription(userId: string | null | undefined, newSubscriptionId: string) {
+  if (!userId) return;
+  const current = db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  const old = current?.stripeSubscriptionId;
+  if (!old || old === newSubscriptionId || current.status === 'canceled' || current.status === 'incomplete_expired') return;
+  try {
+    await cancelStripeSubscriptionNow(old);
+  } catch (error) {
+    logger.warn('could not end a replaced Stripe subscription', { userId, subscription: old, error: String(error) });
   }
 }
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, max, sql, sum } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { chatbots, chatSessions, type Chatbot } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { pageInfo } from '../../lib/pagination';
 import { shorten } from '../../lib/shorten';
 import { FIRST_QUESTION_MAX_LENGTH, type HistoryMatch, type HistorySession } from '@parley/contracts';
 import type { HistoryFilterValues } from '@parley/contracts/schemas';
@@ -32,7 +33,6 @@ export function listSessionsForOwner(userId: string, guid: string, query: Histor
     .get()!;
   const totalCount = stats.totalCount;
   const totalMessages = Number(stats.totalMessages ?? 0);
-  const totalPages = Math.max(1, Math.ceil(totalCount / limit));
   const rows = db
     .select()
     .from(chatSessions)
@@ -58,13 +58,7 @@ export function listSessionsForOwner(userId: string, guid: string, query: Histor
         match: matches.get(s.sessionId) ?? null,
       }),
     ),
-    pagination: {
-      totalCount,
-      currentPage: page,
-      totalPages,
-      hasPreviousPage: page > 1,
-      hasNextPage: page < totalPages,
-    },
+    pagination: pageInfo(totalCount, page, limit),
     statistics: {
       totalMessages,
       avgMessagesPerChat: totalCount ? Math.round((totalMessages / totalCount) * 10) / 10 : 0,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { chatbots, chatSessions, formSubmissions, type User } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { pageInfo } from '../../lib/pagination';
 import { isEmail } from '@parley/contracts';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { findChatbotByGuid, getOwnedChatbot } from '../chatbots/chatbots.service';
@@ -29,20 +30,13 @@ export function listLeads(reader: LeadReader, options: { guid?: string; page: nu
     .where(scope)
     .get();
   const totalCount = counts?.totalCount ?? 0;
-  const totalPages = Math.max(1, Math.ceil(totalCount / options.limit));
   const rows = selectLeads(scope)
     .limit(options.limit)
     .offset((options.page - 1) * options.limit)
     .all();
   return {
     leads: rows.map(toLead),
-    pagination: {
-      totalCount,
-      currentPage: options.page,
-      totalPages,
-      hasPreviousPage: options.page > 1,
-      hasNextPage: options.page < totalPages,
-    },
+    pagination: pageInfo(totalCount, options.page, options.limit),
     unreadCount: Number(counts?.unreadCount ?? 0),
   };
 }
