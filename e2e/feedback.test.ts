@@ -61,7 +61,7 @@ describe('answer feedback in the visitor widget', () => {
   /** The element focused inside the widget's shadow root, described for assertions. */
   function focused() {
     return page.evaluate(() => {
-      const el = document.querySelector('[data-chat-widget]')!.shadowRoot!.activeElement as HTMLElement | null;
+      const el = document.querySelector('chat-widget')!.shadowRoot!.activeElement as HTMLElement | null;
       if (!el) return null;
       const box = el.getBoundingClientRect();
       return { name: el.getAttribute('aria-label'), outline: getComputedStyle(el).outlineStyle, width: box.width, height: box.height };

@@ -105,7 +105,7 @@ export async function signUpThroughApi(page: Page, firstName: string): Promise<s
 export async function expectNoAxeViolations(page: Page, { include }: { include?: string } = {}) {
   // Contrast is judged on the settled UI, not mid-way through an opening animation.
   await page.evaluate(async () => {
-    const roots: (Document | ShadowRoot)[] = [document, ...[...document.querySelectorAll('[data-chat-widget], chat-widget')].map((h) => h.shadowRoot!)];
+    const roots: (Document | ShadowRoot)[] = [document, ...[...document.querySelectorAll('chat-widget')].map((h) => h.shadowRoot!)];
     await Promise.all(roots.flatMap((r) => r.getAnimations()).map((a) => a.finished.catch(() => undefined)));
   });
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });

@@ -111,7 +111,7 @@ describe('chat history in a real browser', () => {
     await expect.poll(count, { timeout: 10_000 }).toBe('2 conversations (Page 1 of 1)');
     const csv = (await download(page, page.getByRole('button', { name: /Export/ }), 'CSV')) as string;
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFSession,Started,Time,Sender,Type,Text,Feedback,Answer status,Sources');
+    expect(lines[0]).toBe('\uFEFFSession,Started,Time,Sender,Type,Text,Feedback,Answer status,Sources,User ID,User name,User email');
     expect(lines.filter((l) => l.startsWith('session_')).map((l) => l.split(',').slice(0, 1)[0])).toEqual([asker, asker, leadSession, leadSession, leadSession]);
     expect(csv).toContain(`,Visitor,Lead,"Form sent: Contact our team\nName: ${lead.name}\nEmail: ${lead.email}\nMessage: ${lead.message}"`);
   });
@@ -141,7 +141,7 @@ describe('chat history in a real browser', () => {
     const csv = (await download(page, page.getByRole('button', { name: /Export/ }), 'CSV')) as string;
     const rows = csv.split('\r\n').filter((l) => l.startsWith('session_'));
     expect(rows).toHaveLength(2);
-    expect([rows[0]!.startsWith(`${asker},`), rows[0]!.endsWith(`,Visitor,Text,${question},,,`)]).toEqual([true, true]);
+    expect([rows[0]!.startsWith(`${asker},`), rows[0]!.endsWith(`,Visitor,Text,${question},,,,,,`)]).toEqual([true, true]);
     expect(rows[1]).toContain(',Bot,Text,Hello from the model.,');
     const body = (await download(page, page.getByRole('button', { name: /Export/ }), 'JSON')) as HistoryExport;
     expect(body.conversations.map((c) => c.messages.map((m) => [m.sender, m.content]))).toEqual([

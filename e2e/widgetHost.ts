@@ -12,15 +12,21 @@ import { closeServer } from '../api/test/closeServer';
  * interactive messages).
  */
 
-export type HostSite = { url: string; pages: Map<string, string>; close: () => Promise<void> };
+/** A page of the host site: its HTML, or its body with extra headers (such as a CSP) and a type. */
+export type HostPage = string | { body: string; headers?: Record<string, string>; type?: string };
 
-/** Serves the given HTML pages (path → html) from 127.0.0.1 on a free port. */
-export async function startHostSite(pages: Record<string, string> = {}): Promise<HostSite> {
+export type HostSite = { url: string; pages: Map<string, HostPage>; close: () => Promise<void> };
+
+/** Serves the given pages (path → page) from 127.0.0.1 on a free port. */
+export async function startHostSite(pages: Record<string, HostPage> = {}): Promise<HostSite> {
   const map = new Map(Object.entries(pages));
   const server: Server = createServer((req, res) => {
-    const html = map.get((req.url ?? '/').split('?')[0]!);
-    if (html === undefined) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
+    const found = map.get((req.url ?? '/').split('?')[0]!);
+    if (found === undefined) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    const page = typeof found === 'string' ? { body: found } : found;
+    res
+      .writeHead(200, { 'content-type': page.type ?? 'text/html; charset=utf-8', 'cache-control': 'no-store', ...page.headers })
+      .end(page.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -157,6 +157,16 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
         send: () => chatbots[':guid']['test-token'].$post({ param: { guid: bot.guid } }, asB),
       },
       {
+        label: 'read identity secret',
+        route: 'GET /chatbots/:guid/identity-secret',
+        send: () => chatbots[':guid']['identity-secret'].$get({ param: { guid: bot.guid } }, asB),
+      },
+      {
+        label: 'rotate identity secret',
+        route: 'POST /chatbots/:guid/identity-secret/rotate',
+        send: () => chatbots[':guid']['identity-secret'].rotate.$post({ param: { guid: bot.guid } }, asB),
+      },
+      {
         label: 'update bot',
         route: 'PUT /chatbots/:guid',
         send: () =>
@@ -322,7 +332,7 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
   });
 });
 
-/** A's view of its own bot, sources, session list and conversation. */
+/** A's view of its own bot, sources, session list, conversation, leads, surveys and identity secret. */
 async function snapshot(cookie: string, guid: string, sessionId: string) {
   const asOwner = withCookie(cookie);
   const read = async <T,>(what: string, res: { status: number; json(): Promise<T> }) => {
@@ -336,6 +346,7 @@ async function snapshot(cookie: string, guid: string, sessionId: string) {
     messages: await read('messages', await chat[':sessionId'].messages.$get({ param: { sessionId } }, asOwner)),
     leads: await read('leads', await client.api.leads.$get({ query: {} }, asOwner)),
     surveys: await read('surveys', await chatbots[':id'].surveys.$get({ param: { id: guid } }, asOwner)),
+    identitySecret: await read('identity secret', await chatbots[':guid']['identity-secret'].$get({ param: { guid } }, asOwner)),
   };
 }
 

@@ -1,25 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import type { ChatWidgetProps } from './widget/types';
-import { WidgetRoot } from './widget/WidgetRoot';
+import { createElement, useLayoutEffect, useRef, useState } from 'react';
+import { CHAT_WIDGET_TAG, defineChatWidget, type ChatWidgetElement } from './element/defineChatWidget';
+import type { ChatWidgetOptions } from './element/widgetApi';
 
 /**
- * The chat widget as a React component. It renders into its own open shadow root, so the
- * host app's CSS does not reach it and its CSS does not leave it.
+ * The chat widget as a React component: the same `<chat-widget>` element as the script tag and
+ * the custom element, rendered by your React into the element's open shadow root (the host
+ * app's CSS does not reach it and its CSS does not leave it). Props may change at any time.
  *
  * @example
  * <ChatWidget apiUrl="https://chat.example.com" chatbotId="5f0c…" position="bottom-left" />
  */
-export function ChatWidget(props: ChatWidgetProps) {
-  const host = useRef<HTMLDivElement>(null);
-  const [shadow, setShadow] = useState<ShadowRoot | null>(null);
-  useEffect(() => {
-    const el = host.current;
-    if (el) setShadow(el.shadowRoot ?? el.attachShadow({ mode: 'open' }));
-  }, []);
-  return (
-    <div ref={host} data-chat-widget="">
-      {shadow ? createPortal(<WidgetRoot {...props} />, shadow) : null}
-    </div>
-  );
+export function ChatWidget(props: ChatWidgetOptions) {
+  // Defined on first render rather than on import, so the package entry stays side-effect free.
+  useState(() => defineChatWidget(() => import('./renderer/mountWidget')));
+  const host = useRef<ChatWidgetElement>(null);
+  const given = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    // A prop no longer given is cleared, not kept.
+    const cleared = Object.fromEntries(given.current.filter((k) => !(k in props)).map((k) => [k, undefined]));
+    given.current = Object.keys(props);
+    host.current?.update({ ...cleared, ...props });
+  });
+  return createElement(CHAT_WIDGET_TAG, { ref: host });
 }

@@ -29,4 +29,5 @@ export {
   type HomeTopic,
   type HomeStyle,
   type StreamEvent,
+  type VisitorIdentity,
 } from '@parley/contracts';

@@ -3,7 +3,7 @@ import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 /** Queries inside the `<ChatWidget>` shadow root of a story (testing-library does not pierce it). */
 async function widgetIn(canvasElement: HTMLElement) {
   const root = await waitFor(() => {
-    const shadow = canvasElement.querySelector('[data-chat-widget]')?.shadowRoot;
+    const shadow = canvasElement.querySelector('chat-widget')?.shadowRoot;
     if (!shadow?.querySelector('.cw-root')) throw new Error('widget not rendered yet');
     return shadow;
   });

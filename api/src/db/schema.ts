@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -148,6 +149,11 @@ export const dailyBotUsage = sqliteTable(
 
 export type HomeScreenConfig = Record<string, unknown>;
 
+/** A new identity secret for a bot: 32 random bytes, hex (64 characters). */
+export function newIdentitySecret(): string {
+  return randomBytes(32).toString('hex');
+}
+
 export const chatbots = sqliteTable(
   'chatbots',
   {
@@ -179,6 +185,13 @@ export const chatbots = sqliteTable(
     disabledByAdminAt: integer('disabled_by_admin_at', { mode: 'timestamp_ms' }),
     /** Visitor messages the bot answers per UTC day; null means no daily cap (the default). */
     dailyMessageLimit: integer('daily_message_limit'),
+    /**
+     * The key of the widget's verified identity: the site's server sends `userHash =
+     * HMAC-SHA256(identitySecret, userId)` (hex), which proves the signed-in user. 32 random bytes,
+     * hex; shown to the owner only (`GET /api/chatbots/{guid}/identity-secret`), never in any bot
+     * JSON. Every bot gets one when it is created (migration 0009 gave one to older bots).
+     */
+    identitySecret: text('identity_secret').$defaultFn(newIdentitySecret),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -299,6 +312,16 @@ export const chatSessions = sqliteTable(
     hasThumbsUp: integer('has_thumbs_up', { mode: 'boolean' }).notNull().default(false),
     hasLead: integer('has_lead', { mode: 'boolean' }).notNull().default(false),
     hasRepeat: integer('has_repeat', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The site's signed-in user the visitor proved to be (`POST /api/chat/{sessionId}/identify`
+     * with a valid `userHash`): their id on the owner's site, the name and email the site sent
+     * with it, and when. Null for an anonymous conversation. A session belongs to one user: another
+     * user id is refused.
+     */
+    identifiedUserId: text('identified_user_id'),
+    identifiedName: text('identified_name'),
+    identifiedEmail: text('identified_email'),
+    identifiedAt: integer('identified_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' })
       .notNull()

@@ -13,7 +13,7 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, details?: Record<string, unknown>) => new HttpError(400, message, details);
-export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message);
+export const unauthorized = (message = 'Unauthorized', details?: Record<string, unknown>) => new HttpError(401, message, details);
 export const forbidden = (message: string, details?: Record<string, unknown>) => new HttpError(403, message, details);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);

@@ -1,6 +1,11 @@
 /** The copy-paste snippets shown on the landing, docs, embed and test pages. */
+/**
+ * The one-line script tag: `async`, configured by data attributes (no inline handler, so it also
+ * works on sites with a strict Content-Security-Policy); the API is the script's own origin.
+ */
 export function scriptTagSnippet(origin: string, chatbotId: string, position: 'bottom-right' | 'bottom-left' = 'bottom-right') {
-  return `<script src="${origin}/embed.js" onload="ChatWidget.init({ apiUrl: '${origin}', chatbotId: '${chatbotId}', position: '${position}' })" async></script>`;
+  const place = position === 'bottom-right' ? '' : ` data-position="${position}"`;
+  return `<script async src="${origin}/embed.js" data-chatbot-id="${chatbotId}"${place}></script>`;
 }
 
 export function customElementSnippet(origin: string, chatbotId: string) {

@@ -34,6 +34,8 @@ export const queryKeys = {
     qa: (guid: string) => ['/api/chatbots', guid, 'qa'] as const,
     /** The Test page's token that marks its chats as tests. */
     testToken: (guid: string) => ['/api/chatbots', guid, 'test-token'] as const,
+    /** The bot's identity secret (verified identity), on the Embed page. */
+    identitySecret: (guid: string) => ['/api/chatbots', guid, 'identity-secret'] as const,
     /** The bot's analytics over one period of days in one time zone. */
     analytics: (guid: string, period: { from: string; to: string; tz: string }) => ['/api/chatbots', guid, 'analytics', period] as const,
     /** The bot's surveys with their response counts (the survey builder's list). */

@@ -6,8 +6,9 @@ const PARLEY_URL = import.meta.env.VITE_PARLEY_URL ?? 'http://localhost:3000';
 const BOT_GUID: string | undefined = import.meta.env.VITE_PARLEY_BOT || undefined;
 
 /**
- * A shop page with the chat widget. The component renders into its own shadow root, so this
- * app's CSS and the widget's CSS stay apart; props can change at any time.
+ * A shop page with the chat widget. The component renders a `<chat-widget>` element and mounts
+ * the widget with this app's React into its shadow root, so this app's CSS and the widget's CSS
+ * stay apart; props can change at any time.
  */
 export function App() {
   const [position, setPosition] = useState<WidgetPosition>('bottom-right');
@@ -38,7 +39,10 @@ export function App() {
         chatbotId={BOT_GUID}
         position={position}
         primaryColor={color}
-        onMessage={setLast}
+        onMessage={(message) => {
+          // Also called with the visitor's own messages (sender 'user').
+          if (message.sender === 'bot') setLast(message);
+        }}
         onError={(error) => console.warn('chat error:', error.message)}
       />
     </main>

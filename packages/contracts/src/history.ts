@@ -1,5 +1,6 @@
 /** Conversation history as the owner reads it: the list's filters, its items and the exports. */
 import type { AnswerStatus, FeedbackRating, MessageMetadata } from './chat';
+import type { IdentifiedUser } from './identity';
 
 /** Sessions per page of a bot's history, unless the request asks for another `limit` (1–100). */
 export const SESSIONS_PAGE_SIZE = 10;
@@ -71,6 +72,8 @@ export interface HistorySession {
   flags: SessionFlags;
   /** With a search (`q`): the conversation's first matching message; otherwise null. */
   match: HistoryMatch | null;
+  /** The site's signed-in user the visitor proved to be (verified identity); null when anonymous. */
+  identity: IdentifiedUser | null;
 }
 
 export const historyExportFormats = ['csv', 'json'] as const;
@@ -97,6 +100,8 @@ export interface ExportedConversation {
   messageCount: number;
   firstQuestion: string | null;
   flags: SessionFlags;
+  /** The verified user of the conversation (see `HistorySession.identity`); null when anonymous. */
+  identity: IdentifiedUser | null;
   messages: ExportedMessage[];
 }
 
@@ -111,7 +116,20 @@ export interface HistoryExport {
 }
 
 /** The columns of a CSV export: one row per message. */
-export const HISTORY_CSV_HEADER = ['Session', 'Started', 'Time', 'Sender', 'Type', 'Text', 'Feedback', 'Answer status', 'Sources'] as const;
+export const HISTORY_CSV_HEADER = [
+  'Session',
+  'Started',
+  'Time',
+  'Sender',
+  'Type',
+  'Text',
+  'Feedback',
+  'Answer status',
+  'Sources',
+  'User ID',
+  'User name',
+  'User email',
+] as const;
 
 /** One term of a history search: a word, or a phrase the visitor put in double quotes. */
 export interface SearchTerm {

@@ -21,3 +21,4 @@ export * from './colors';
 export * from './analytics';
 export * from './admin';
 export * from './billing';
+export * from './identity';

@@ -19,3 +19,4 @@ export * from './dates.schemas';
 export * from './analytics.schemas';
 export * from './admin.schemas';
 export * from './billing.schemas';
+export * from './identity.schemas';

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../lib/storage';
 import { LIMIT_CONTACT_FORM_TITLE, type ChatMessage } from '@parley/contracts';
+import { ApiError } from '../lib/api';
 import { botMessage, controlledSse, FakeApi, json, sse } from '../test/fakeApi';
 import { createChatController, FETCH_FAILED, SEND_FAILED, type ChatControllerOptions } from './ChatController';
 
@@ -485,5 +486,164 @@ describe('ChatController', () => {
       expect(feedbackOf(41)).toBe('down');
       expect(state().answers['41:feedback']).toBe('failed');
     });
+  });
+});
+
+describe('verified identity', () => {
+  const IDENTIFY = /^\/api\/chat\/[^/]+\/identify$/;
+  const hash = (c: string) => c.repeat(64);
+  const ada = { userId: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com', userHash: hash('a') };
+  const bob = { userId: 'user-2', name: 'Bob', userHash: hash('b') };
+
+  /** The chat server, whose identify call answers `status` (200 verifies). */
+  function identityApi(status = 200) {
+    const server = fakeApi();
+    server.api.on('POST', IDENTIFY, (c: { body: { userId: string } }) =>
+      status === 200 ? json({ identified: true, userId: c.body.userId }) : json({ message: 'Identity verification failed', details: { reason: 'bad_user_hash' } }, status),
+    );
+    return server;
+  }
+  const identifyCalls = (api: FakeApi) => api.callsTo('POST', IDENTIFY);
+
+  it('sends the identity once the session exists, never before start, and lends the form its name and email', async () => {
+    const { api } = identityApi();
+    const { chat, state, onError } = controller({ identity: ada });
+    expect(state().identity).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
+    await chat.identify(ada);
+    expect(api.calls).toHaveLength(0);
+
+    await chat.start();
+    const id = state().sessionId!;
+    await vi.waitFor(() => expect(identifyCalls(api)).toHaveLength(1));
+    const [call] = identifyCalls(api);
+    expect(call!.path).toBe(`/api/chat/${id}/identify`);
+    expect(call!.body).toEqual({ userId: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com', userHash: hash('a') });
+    expect(call!.credentials).toBe('omit');
+    // The session call went first.
+    expect(api.calls.map((c) => c.path).indexOf('/api/chat/session')).toBeLessThan(api.calls.indexOf(call!));
+    await vi.waitFor(() => expect(sessionStorage.getItem(`chat-verified-user:${id}`)).toBe('user-1'));
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('does not send the same identity twice for one session, and sends a changed one', async () => {
+    const { api } = identityApi();
+    const { chat } = controller();
+    await chat.start();
+    await Promise.all([chat.identify(ada), chat.identify({ ...ada })]);
+    await chat.identify(ada);
+    expect(identifyCalls(api)).toHaveLength(1);
+    await chat.identify({ ...ada, name: 'Ada King' });
+    expect(identifyCalls(api).map((c) => (c.body as { name: string }).name)).toEqual(['Ada Lovelace', 'Ada King']);
+  });
+
+  it('identifies a session that is still starting once, after it is created', async () => {
+    const { api } = identityApi();
+    const { chat, state } = controller();
+    const started = chat.start();
+    const identified = chat.identify(ada);
+    await Promise.all([started, identified]);
+    await vi.waitFor(() => expect(identifyCalls(api)).toHaveLength(1));
+    expect(identifyCalls(api)[0]!.path).toBe(`/api/chat/${state().sessionId}/identify`);
+  });
+
+  it.each([401, 409])('reports a %s refusal through onError and goes on chatting anonymously', async (status) => {
+    const { api, stream } = identityApi(status);
+    const { chat, state, onError } = controller({ identity: ada });
+    await chat.start();
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    const error = onError.mock.calls[0]![0] as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(status);
+    expect(error.message).toMatch(new RegExp(`^${status}: `));
+    expect(state()).toMatchObject({ status: 'idle', error: null });
+    expect(sessionStorage.getItem(`chat-verified-user:${state().sessionId}`)).toBeNull();
+
+    const sent = chat.send('Hello there');
+    await vi.waitFor(() => expect(api.callsTo('POST', STREAM)).toHaveLength(1));
+    stream.push({ type: 'end' });
+    stream.close();
+    expect(await sent).toBe(true);
+    // A refusal would only be refused again: the same identity is not resent.
+    await chat.identify(ada);
+    expect(identifyCalls(api)).toHaveLength(1);
+  });
+
+  it('tries again after a call that did not get through', async () => {
+    const { api } = identityApi(503);
+    const { chat, onError } = controller({ identity: ada });
+    await chat.start();
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    api.on('POST', IDENTIFY, (c: { body: { userId: string } }) => json({ identified: true, userId: c.body.userId }));
+    await chat.identify(ada);
+    expect(identifyCalls(api)).toHaveLength(2);
+  });
+
+  it('starts a new conversation for another user than the one the session was verified for', async () => {
+    const { api } = identityApi();
+    const { chat, state } = controller({ identity: ada });
+    await chat.start();
+    const first = state().sessionId!;
+    await vi.waitFor(() => expect(sessionStorage.getItem(`chat-verified-user:${first}`)).toBe('user-1'));
+
+    await chat.identify(bob);
+    await vi.waitFor(() => expect(identifyCalls(api)).toHaveLength(2));
+    const second = state().sessionId!;
+    expect(second).not.toBe(first);
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe(second);
+    expect(api.callsTo('POST', '/api/chat/session').map((c) => (c.body as { sessionId: string }).sessionId)).toEqual([first, second]);
+    expect(identifyCalls(api)[1]!).toMatchObject({ path: `/api/chat/${second}/identify`, body: { userId: 'user-2', name: 'Bob', userHash: hash('b') } });
+    expect(state().identity).toEqual({ name: 'Bob' });
+    expect(state().messages).toEqual([]);
+  });
+
+  it('does not reopen, after a reload, a stored conversation verified for another user', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEY, STORED);
+    sessionStorage.setItem(`chat-verified-user:${STORED}`, 'user-1');
+    const { api } = identityApi();
+    api.on('GET', `/api/chat/${STORED}/messages`, [botMessage('What Ada asked before')]);
+    const { chat, state } = controller({ identity: bob });
+    await chat.start();
+    expect(state().sessionId).not.toBe(STORED);
+    expect(api.callsTo('GET', /messages$/)).toHaveLength(0);
+    expect(state().messages).toEqual([]);
+    await vi.waitFor(() => expect(identifyCalls(api)).toHaveLength(1));
+    expect(identifyCalls(api)[0]!.path).toBe(`/api/chat/${state().sessionId}/identify`);
+
+    // The same user is welcome back to their own conversation.
+    sessionStorage.setItem(SESSION_STORAGE_KEY, STORED);
+    const again = controller({ identity: ada });
+    await again.chat.start();
+    expect(again.state().sessionId).toBe(STORED);
+    expect(again.state().messages.map((m) => m.content)).toEqual(['What Ada asked before']);
+  });
+
+  it('forgets a removed identity: a verified conversation is left for a new, anonymous one', async () => {
+    const { api } = identityApi();
+    const { chat, state } = controller({ identity: ada });
+    await chat.start();
+    const first = state().sessionId!;
+    await vi.waitFor(() => expect(sessionStorage.getItem(`chat-verified-user:${first}`)).toBe('user-1'));
+    await chat.identify(null);
+    expect(state().sessionId).not.toBe(first);
+    expect(state().identity).toBeNull();
+    expect(api.callsTo('POST', '/api/chat/session')).toHaveLength(2);
+    expect(identifyCalls(api)).toHaveLength(1);
+
+    // An anonymous conversation (never verified) stays as it is.
+    const second = state().sessionId;
+    await chat.identify(null);
+    expect(state().sessionId).toBe(second);
+    expect(api.callsTo('POST', '/api/chat/session')).toHaveLength(2);
+  });
+
+  it('keeps the identity for a refreshed conversation and verifies that one too', async () => {
+    const { api } = identityApi();
+    const { chat, state } = controller({ identity: ada });
+    await chat.start();
+    await vi.waitFor(() => expect(identifyCalls(api)).toHaveLength(1));
+    chat.refresh();
+    await vi.waitFor(() => expect(identifyCalls(api)).toHaveLength(2));
+    expect(identifyCalls(api)[1]!.path).toBe(`/api/chat/${state().sessionId}/identify`);
+    expect(state().identity).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
   });
 });

@@ -1,5 +1,15 @@
 import { ApiError, request, sendFeedback, streamEvents } from '../lib/api';
-import { clearReadOnly, loadReadOnly, loadSessionId, READ_ONLY_MS, saveReadOnly, saveSessionId, type ReadOnlyState } from '../lib/storage';
+import {
+  clearReadOnly,
+  loadReadOnly,
+  loadSessionId,
+  loadVerifiedUser,
+  READ_ONLY_MS,
+  saveReadOnly,
+  saveSessionId,
+  saveVerifiedUser,
+  type ReadOnlyState,
+} from '../lib/storage';
 import type { ViewMessage } from '../messages/MessageView';
 import {
   createSessionId,
@@ -8,9 +18,11 @@ import {
   type ChatMessage,
   type CreateSessionRequest,
   type FeedbackRating,
+  type IdentifyRequest,
   type SelectOptionRequest,
   type StreamEvent,
   type StreamRequest,
+  type VisitorIdentity,
 } from '@parley/contracts';
 import type { FormFieldValue, MenuOption, RecordedChoice } from './ChatActions';
 
@@ -43,7 +55,15 @@ export interface ChatSnapshot {
   readOnly: ReadOnlyState | null;
   /** Answers given to interactive messages, kept here so they survive remounts. */
   answers: Record<string, unknown>;
+  /**
+   * The name and email of the visitor's identity (verified identity), which prefill the contact
+   * form; null without one. The user id and hash stay inside the controller.
+   */
+  identity: ContactPrefill | null;
 }
+
+/** What an identity lends the limit contact form. */
+export type ContactPrefill = Pick<VisitorIdentity, 'name' | 'email'>;
 
 export interface ChatControllerOptions {
   apiUrl: string;
@@ -60,6 +80,11 @@ export interface ChatControllerOptions {
    * the stream call that may create one), so the server marks the chat as a test.
    */
   testToken?: string | null;
+  /**
+   * The site's signed-in visitor (verified identity): verified through the identify call once
+   * the session exists. Read when the controller is made; later identities go through `identify`.
+   */
+  identity?: VisitorIdentity | null;
   onError?: (error: Error) => void;
   onMessage?: (message: ChatMessage) => void;
 }
@@ -80,7 +105,7 @@ export type ContactResult = 'sent' | 'failed' | 'network';
 
 /** The one empty draft list, so a patch that empties the drafts again changes nothing. */
 const NO_DRAFTS: ChatSnapshot['drafts'] = [];
-const EMPTY: ChatSnapshot = { sessionId: null, status: 'idle', messages: [], drafts: NO_DRAFTS, error: null, readOnly: null, answers: {} };
+const EMPTY: ChatSnapshot = { sessionId: null, status: 'idle', messages: [], drafts: NO_DRAFTS, error: null, readOnly: null, answers: {}, identity: null };
 
 /**
  * The visitor's conversation without any UI framework: session creation (kept in session
@@ -137,12 +162,32 @@ export interface ChatController {
    * unknown or unrateable message, or for the vote it already has.
    */
   rateAnswer(messageId: number | string, rating: FeedbackRating): Promise<void>;
+  /**
+   * Verified identity: tells Parley who the visitor is. Once the session exists (at once, or
+   * when `start` has made or restored it) the identity goes to `POST
+   * /api/chat/{sessionId}/identify`; a refusal (401 wrong hash, 409 another user's conversation)
+   * is reported through `onError` and the chat goes on anonymously. The same identity again on
+   * the same session sends nothing; another `userId` than the one the session was verified for
+   * starts a new conversation (as `refresh`, aborting a running answer) and verifies that one.
+   * Its name and email show in the snapshot's `identity`. `null` forgets the identity (the user
+   * signed out): a conversation verified for a user is left for a new, anonymous one.
+   */
+  identify(identity: VisitorIdentity | null): Promise<void>;
+}
+
+/** One string per identity, to tell whether an identity has already been sent. */
+export function identityKey(identity: VisitorIdentity): string {
+  return JSON.stringify([identity.userId, identity.name ?? '', identity.email ?? '', identity.userHash]);
 }
 
 /** Makes the chat of one widget; nothing is requested before `start`. */
 export function createChatController(initialOptions: ChatControllerOptions): ChatController {
   let options = initialOptions;
-  let state = EMPTY;
+  /** The identity to verify: the option's, until `identify` gives another. */
+  let wanted: VisitorIdentity | null = initialOptions.identity ?? null;
+  /** The identify call made for a session (running or settled), so one identity is sent once per session. */
+  let identified: { sessionId: string; key: string } | null = null;
+  let state: ChatSnapshot = { ...EMPTY, identity: prefillOf(wanted, null) };
   const listeners = new Set<() => void>();
   /** The running session start or history fetch; sends and choices wait for it. */
   let pending: Promise<void> | null = null;
@@ -210,11 +255,13 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
   const begin = async (fresh: boolean, run: number): Promise<void> => {
     const { apiUrl, chatbotRef, storageKey, testToken } = options;
     let id = fresh ? null : loadSessionId(storageKey);
+    // A conversation verified for another signed-in user is theirs: this visitor gets a new one.
+    if (id !== null && wanted && verifiedForOther(id, wanted.userId)) id = null;
     const resumed = id !== null;
     id ??= createSessionId();
     saveSessionId(storageKey, id);
     stale = false;
-    set({ ...EMPTY, status: 'loading', sessionId: id, readOnly: loadReadOnly(id) });
+    set({ ...EMPTY, identity: state.identity, status: 'loading', sessionId: id, readOnly: loadReadOnly(id) });
     try {
       const body: CreateSessionRequest = { sessionId: id, chatbotConfigId: chatbotRef };
       if (testToken) body.testToken = testToken;
@@ -225,7 +272,43 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
       if (run === generation) await begin(true, run);
       return;
     }
+    // The session exists now: verify the identity beside the history fetch, not before it.
+    if (run === generation) void verify(id);
     if (resumed) await loadHistory(id, run);
+  };
+
+  const verifiedForOther = (sessionId: string, userId: string): boolean => {
+    const verified = loadVerifiedUser(sessionId);
+    return verified !== null && verified !== userId;
+  };
+
+  /** Sends the wanted identity for session `id` unless it was sent already (see `identify`). */
+  const verify = async (id: string): Promise<void> => {
+    const identity = wanted;
+    if (!identity) return;
+    const key = identityKey(identity);
+    if (identified?.sessionId === id && identified.key === key) return;
+    if (verifiedForOther(id, identity.userId)) {
+      // Another user's conversation: a new one, which `begin` verifies in its turn.
+      abort();
+      void track((run) => begin(true, run));
+      return;
+    }
+    const mine = { sessionId: id, key };
+    identified = mine;
+    const body: IdentifyRequest = { userId: identity.userId, userHash: identity.userHash };
+    if (identity.name) body.name = identity.name;
+    if (identity.email) body.email = identity.email;
+    try {
+      await request(options.apiUrl, 'POST', chatPath(id, 'identify'), body);
+      saveVerifiedUser(id, identity.userId);
+    } catch (error) {
+      // A refusal (wrong hash, another user's conversation, bad input) would only be refused
+      // again; a call that did not get through (network, rate limit, server) may be tried again.
+      const refused = error instanceof ApiError && error.status < 500 && error.status !== 429;
+      if (!refused && identified === mine) identified = null;
+      report(error);
+    }
   };
 
   const loadHistory = async (id: string, run: number): Promise<void> => {
@@ -291,7 +374,9 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
     const mine = new AbortController();
     stream = mine;
     const { apiUrl, chatbotRef, testToken } = options;
-    set({ status: 'sending', error: null, messages: [...state.messages, textMessage(`local-${++localIds}`, id, 'user', text)] });
+    const sent = textMessage(`local-${++localIds}`, id, 'user', text);
+    set({ status: 'sending', error: null, messages: [...state.messages, sent] });
+    options.onMessage?.(sent);
     const body: StreamRequest = { content: text, messageType: 'text', chatbotConfigId: chatbotRef };
     // The stream call creates the session when the session call did not get through.
     if (testToken) body.testToken = testToken;
@@ -456,7 +541,29 @@ export function createChatController(initialOptions: ChatControllerOptions): Cha
     },
     setAnswer,
     rateAnswer,
+    identify: async (identity) => {
+      wanted = identity;
+      set({ identity: prefillOf(identity, state.identity) });
+      while (pending) await pending;
+      const id = state.sessionId;
+      if (!id) return;
+      if (identity) return verify(id);
+      // Signed out: their conversation is not for whoever uses this tab next.
+      if (loadVerifiedUser(id) !== null) {
+        abort();
+        return track((run) => begin(true, run));
+      }
+    },
   };
+}
+
+/** The contact form's share of an identity; `previous` when it says the same (no change to show). */
+function prefillOf(identity: VisitorIdentity | null, previous: ContactPrefill | null): ContactPrefill | null {
+  if (!identity) return null;
+  const next: ContactPrefill = {};
+  if (identity.name?.trim()) next.name = identity.name.trim();
+  if (identity.email?.trim()) next.email = identity.email.trim();
+  return previous && previous.name === next.name && previous.email === next.email ? previous : next;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
 import { ChatActionsContext } from './ChatActions';
 import { Composer } from './Composer';
-import { LimitContactForm } from './LimitContactForm';
+import { TypingDots } from '../messages/TypingDots';
+import { useRichMessages } from '../messages/useRichMessages';
 import { MessageList } from './MessageList';
 import type { Chat } from './useChat';
 
@@ -13,12 +14,15 @@ export function ChatView({
   botName,
   inputRef,
 }: {
-  chat: Pick<Chat, 'messages' | 'drafts' | 'status' | 'error' | 'readOnly' | 'actions' | 'send' | 'submitContact'>;
+  chat: Pick<Chat, 'messages' | 'drafts' | 'status' | 'error' | 'readOnly' | 'actions' | 'send' | 'submitContact'> & Partial<Pick<Chat, 'identity'>>;
   welcomeMessage?: string | null;
   avatarUrl?: string | null;
   botName?: string;
   inputRef?: Ref<HTMLTextAreaElement>;
 }) {
+  // The contact form is only ever needed at a limit: it comes with the rich message chunk.
+  const showForm = !!chat.readOnly?.showContactForm;
+  const rich = useRichMessages(showForm);
   return (
     <ChatActionsContext.Provider value={chat.actions}>
       <div className="cw-chat">
@@ -38,7 +42,7 @@ export function ChatView({
         {chat.readOnly ? (
           <div className="cw-readonly">
             <p role="status">{chat.readOnly.message}</p>
-            {chat.readOnly.showContactForm ? <LimitContactForm onSubmit={chat.submitContact} /> : null}
+            {showForm ? rich ? <rich.LimitContactForm onSubmit={chat.submitContact} prefill={chat.identity} /> : <TypingDots label="Loading form" /> : null}
           </div>
         ) : null}
         <Composer onSend={(text) => void chat.send(text)} status={chat.status} readOnly={!!chat.readOnly} inputRef={inputRef} />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Markdown } from '../markdown/Markdown';
-import { MessageView, TypingDots, type ViewMessage } from '../messages/MessageView';
+import { MessageView, type ViewMessage } from '../messages/MessageView';
+import { TypingDots } from '../messages/TypingDots';
 import type { ChatMessage } from '@parley/contracts';
 import { useChatActions } from './ChatActions';
 import type { ChatStatus } from './ChatController';

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { lastBotMessage, type ChatActions } from './ChatActions';
-import { createChatController, type ChatController, type ChatControllerOptions, type ChatSnapshot } from './ChatController';
+import { createChatController, identityKey, type ChatController, type ChatControllerOptions, type ChatSnapshot } from './ChatController';
 import { closedQuestions } from './closedQuestions';
 
 export interface UseChatOptions extends ChatControllerOptions {
@@ -22,13 +22,16 @@ export interface Chat extends ChatSnapshot {
 
 /**
  * The widget's conversation as React state: one {@link ChatController} per widget, read through
- * `useSyncExternalStore`, started while `active` and disposed on unmount.
+ * `useSyncExternalStore`, started while `active` and disposed on unmount. A new `identity`
+ * (another user, or new name, email or hash) goes to the controller's `identify`; an identity
+ * taken away is forgotten there (`identify(null)`).
  */
 export function useChat(options: UseChatOptions): Chat {
   const [chat] = useState(() => createChatController(options));
   chat.setOptions(options);
   const state = useSyncExternalStore(chat.subscribe, chat.getSnapshot);
-  const { active, apiUrl, formConfirmationMessage } = options;
+  const { active, apiUrl, formConfirmationMessage, identity } = options;
+  const identityChange = identity ? identityKey(identity) : null;
 
   useEffect(() => {
     if (!active) return;
@@ -36,6 +39,14 @@ export function useChat(options: UseChatOptions): Chat {
     return chat.abort;
   }, [chat, active]);
   useEffect(() => chat.dispose, [chat]);
+  // An identity taken away (the user signed out) is forgotten; none at all from the start is no change.
+  const hadIdentity = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what the identity says decides, not which object carries it
+  useEffect(() => {
+    if (identity) void chat.identify(identity);
+    else if (hadIdentity.current) void chat.identify(null);
+    hadIdentity.current = !!identity;
+  }, [chat, identityChange]);
 
   const { answers, status, messages } = state;
   const disabled = status === 'sending' || status === 'streaming' || state.readOnly !== null;

@@ -51,6 +51,18 @@ export function saveSessionId(key: string, sessionId: string): void {
   write(session(), key, sessionId);
 }
 
+/**
+ * The site user a session was verified for (verified identity), kept per session so that after a
+ * reload another signed-in user of the same tab gets a new conversation, not this one.
+ */
+export function loadVerifiedUser(sessionId: string): string | null {
+  return read(session(), verifiedUserKey(sessionId));
+}
+
+export function saveVerifiedUser(sessionId: string, userId: string): void {
+  write(session(), verifiedUserKey(sessionId), userId);
+}
+
 /** Pop-up dismissal is stored per bot and per message set: new messages show again. */
 export function bubblesDismissed(botKey: string, messages?: string[]): boolean {
   const stored = read(local(), bubbleKey(botKey));
@@ -74,6 +86,7 @@ function messageSetSignature(messages: string[]): string {
 }
 
 const readOnlyKey = (sessionId: string) => `chat-read-only:${sessionId}`;
+const verifiedUserKey = (sessionId: string) => `chat-verified-user:${sessionId}`;
 const bubbleKey = (botKey: string) => `chat-bubbles-dismissed:${botKey}`;
 
 // Storage access throws in sandboxed frames and some private modes; the widget keeps working

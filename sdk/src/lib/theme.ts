@@ -52,6 +52,11 @@ export function onColor(color: string | undefined): string | undefined {
   return white >= 4.5 || white >= dark ? '#ffffff' : DARK_ON_PRIMARY;
 }
 
+/** The CSS custom properties the stylesheet reads the colours from (set on `.cw-root`). */
+export function colorVars(colors: WidgetColors): Record<string, string | undefined> {
+  return { '--cw-primary': colors.primary, '--cw-on-primary': onColor(colors.primary), '--cw-bg': colors.background, '--cw-text': colors.text };
+}
+
 function pick(candidates: unknown[], fallback: string): string {
   for (const c of candidates) {
     const color = safeColor(c);

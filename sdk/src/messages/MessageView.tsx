@@ -7,6 +7,7 @@ import { BotContent } from './BotContent';
 import { QuickReplies } from './QuickReplies';
 import { Sources } from './Sources';
 import { SurveyProgress } from './SurveyProgress';
+import { TypingDots } from './TypingDots';
 
 /** A message as the chat keeps it: `live` marks messages that arrived during this page view. */
 export type ViewMessage = ChatMessage & { live?: boolean };
@@ -62,17 +63,6 @@ export function MessageView({ message, avatarUrl, botName }: { message: ViewMess
         {finished ? <Sources sources={metadata.sources} baseUrl={chat.apiUrl} /> : null}
         {finished && isRateableAnswer(message) ? <AnswerFeedback messageId={message.id} feedback={message.feedback} /> : null}
       </div>
-    </div>
-  );
-}
-
-/** The three-dot typing indicator. */
-export function TypingDots({ label = 'Assistant is typing' }: { label?: string }) {
-  return (
-    <div className="cw-typing" role="status" aria-label={label}>
-      <span />
-      <span />
-      <span />
     </div>
   );
 }

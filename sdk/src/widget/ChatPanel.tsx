@@ -3,6 +3,8 @@ import type { ConfigStatus } from './useChatbotConfig';
 import type { WidgetPhase } from './useOpenState';
 import { PanelHeader } from './PanelHeader';
 import { PanelTabs, type WidgetTab } from './PanelTabs';
+import { useScrollLock } from './useScrollLock';
+import { useVisualViewport } from './useVisualViewport';
 
 export interface ChatPanelProps {
   idPrefix: string;
@@ -22,7 +24,9 @@ export interface ChatPanelProps {
 
 /**
  * The open widget: a non-modal dialog that takes focus when it opens and closes on Escape,
- * with the header, the tabs and both tab panels (the inactive one hidden).
+ * with the header, the tabs and both tab panels (the inactive one hidden). Full screen on a
+ * phone it follows the visual viewport (so the on-screen keyboard never covers the composer)
+ * and the page behind it does not scroll; embedded, it leaves the frame's page alone.
  */
 export function ChatPanel(props: ChatPanelProps) {
   const { idPrefix, phase, embedded, status, tab } = props;
@@ -30,6 +34,8 @@ export function ChatPanel(props: ChatPanelProps) {
   useEffect(() => {
     if (!embedded) panel.current?.focus({ preventScroll: true });
   }, [embedded]);
+  useVisualViewport(panel, !embedded);
+  useScrollLock(!embedded);
 
   return (
     <div

@@ -5,9 +5,10 @@ import { useChat } from '../chat/useChat';
 import { HomeScreen } from '../home/HomeScreen';
 import { safeUrl } from '../lib/safeUrl';
 import { sessionStorageKey } from '../lib/storage';
-import { onColor, resolveColors } from '../lib/theme';
-import { EMBED_CLOSE_MESSAGE_TYPE, surveyStartMessage, type HomeTopic } from '@parley/contracts';
-import css from '../styles/widget.css?inline';
+import { colorVars, resolveColors } from '../lib/theme';
+import { EMBED_CLOSE_MESSAGE_TYPE, surveyStartMessage, type HomeTopic, type PublicChatbotConfig } from '@parley/contracts';
+import type { CommandChannel } from '../renderer/commandChannel';
+import type { WidgetCommand } from '../element/widgetApi';
 import { ChatPanel } from './ChatPanel';
 import { Launcher } from './Launcher';
 import type { WidgetTab } from './PanelTabs';
@@ -18,14 +19,16 @@ import { useOpenState } from './useOpenState';
 import { usePopupBubbles } from './usePopupBubbles';
 
 /**
- * The whole widget as it renders inside a shadow root: its stylesheet, the pop-up bubbles,
- * the panel and the launcher. Nothing is requested until the visitor opens it or a pop-up
- * bubble is due; an inactive bot renders nothing.
+ * The whole widget as it renders inside a shadow root (whose stylesheets the mount adopts): the
+ * pop-up bubbles, the panel and the launcher. Nothing is requested until the visitor opens it or
+ * a pop-up bubble is due; an inactive bot renders nothing. `commands` carries the element's
+ * commands (open, close, toggle, sendMessage, reset); `configRequest` is the bot's config as the
+ * loader already asked for it.
  */
-export function WidgetRoot(props: ChatWidgetProps) {
+export function WidgetRoot(props: ChatWidgetProps & { commands?: CommandChannel; configRequest?: Promise<PublicChatbotConfig> }) {
   const { apiUrl = '', chatbotId, embedded = false } = props;
   const idPrefix = `cw${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const bot = useChatbotConfig(apiUrl, chatbotId, props.chatbotConfig ?? null, props.onError);
+  const bot = useChatbotConfig(apiUrl, chatbotId, props.chatbotConfig ?? null, props.onError, props.configRequest);
   const config = bot.config;
   const { phase, open, close } = useOpenState(embedded || !!props.defaultOpen);
   const [started, setStarted] = useState(phase === 'open');
@@ -54,6 +57,7 @@ export function WidgetRoot(props: ChatWidgetProps) {
     chatbotRef: config?.guid ?? chatbotId ?? null,
     storageKey: sessionStorageKey(embedded, chatbotId ?? config?.guid, !!props.testToken),
     testToken: props.testToken,
+    identity: props.identity,
     active: phase === 'open' && !!config?.isActive,
     formConfirmationMessage: config?.formConfirmationMessage,
     onError: props.onError,
@@ -62,8 +66,10 @@ export function WidgetRoot(props: ChatWidgetProps) {
 
   const doOpen = useCallback(() => {
     open();
+    // Asked for now rather than in the effect after the next paint: the panel is usable sooner.
+    bot.reload();
     callbacks.current.onOpen?.();
-  }, [open]);
+  }, [open, bot.reload]);
 
   const doClose = useCallback(() => {
     callbacks.current.onClose?.();
@@ -82,6 +88,33 @@ export function WidgetRoot(props: ChatWidgetProps) {
     void chat.send(content, internal);
   };
 
+  // Texts sent by command wait until the chat is open and its bot known.
+  const [outbox, setOutbox] = useState<string[]>([]);
+  const chatReady = phase === 'open' && !!config?.isActive;
+  useEffect(() => {
+    if (!chatReady || outbox.length === 0) return;
+    setOutbox([]);
+    setTab('chat');
+    for (const text of outbox) void chat.send(text);
+  }, [chatReady, outbox, chat.send]);
+
+  const run = useRef<(command: WidgetCommand) => void>(() => {});
+  run.current = (command) => {
+    if (command.type === 'open' || (command.type === 'toggle' && phase !== 'open')) {
+      if (phase !== 'open') doOpen();
+    } else if (command.type === 'close' || command.type === 'toggle') {
+      if (phase === 'open') doClose();
+    } else if (command.type === 'sendMessage') {
+      if (!command.text.trim()) return;
+      if (phase !== 'open') doOpen();
+      setOutbox((texts) => [...texts, command.text]);
+    } else {
+      chat.refresh();
+      setTab('home');
+    }
+  };
+  useEffect(() => props.commands?.listen((command) => run.current(command)), [props.commands]);
+
   // Link topics are anchors and never get here; every other choice goes to the chat.
   const onHomeItem = (item: HomeTopic) => {
     if (item.actionType === 'survey' && item.surveyId !== undefined && item.surveyId !== null) {
@@ -97,14 +130,13 @@ export function WidgetRoot(props: ChatWidgetProps) {
   if (config && !config.isActive) return null;
 
   const colors = resolveColors(props, config);
-  const style = { '--cw-primary': colors.primary, '--cw-on-primary': onColor(colors.primary), '--cw-bg': colors.background, '--cw-text': colors.text } as CSSProperties;
+  const style = colorVars(colors) as CSSProperties;
   const position = props.position === 'bottom-left' ? 'left' : 'right';
   const avatarUrl = safeUrl(config?.avatarUrl, apiUrl);
   const name = config?.name || 'Chat';
 
   return (
     <div className={`cw-root is-${position}${embedded ? ' is-embedded' : ''}`} style={style}>
-      <style>{css}</style>
       <section className="cw-region" aria-label={`${name} chat`}>
         {!embedded && phase === 'closed' ? <PopupBubbles messages={bubbles.visible} onOpen={doOpen} onDismiss={bubbles.dismiss} /> : null}
         {phase !== 'closed' ? (

@@ -1,5 +1,6 @@
-import { DEFAULT_COLORS, onColor } from '../lib/theme';
-import css from '../styles/widget.css?inline';
+import { colorVars, DEFAULT_COLORS, resolveColors } from '../lib/theme';
+import launcherCss from '../styles/launcher.css?inline';
+import widgetCss from '../styles/widget.css?inline';
 import type { CSSProperties, ReactNode } from 'react';
 
 /**
@@ -12,10 +13,10 @@ export function WidgetStyles({ children, primaryColor = DEFAULT_COLORS.primary, 
   backgroundColor?: string;
   textColor?: string;
 }) {
-  const style = { '--cw-primary': primaryColor, '--cw-on-primary': onColor(primaryColor), '--cw-bg': backgroundColor, '--cw-text': textColor } as CSSProperties;
+  const style = colorVars(resolveColors({ primaryColor, backgroundColor, textColor })) as CSSProperties;
   return (
     <div className="cw-root" style={style}>
-      <style>{css}</style>
+      <style>{launcherCss + widgetCss}</style>
       {children}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ChatMessage, PublicChatbotConfig } from '@parley/contracts';
+import type { ChatMessage, PublicChatbotConfig, VisitorIdentity } from '@parley/contracts';
 
 /** Where the launcher floats. */
 export type WidgetPosition = 'bottom-right' | 'bottom-left';
@@ -33,11 +33,23 @@ export interface ChatWidgetProps {
    * only: the server refuses it (403, no chat started) from any page that is not Parley's own.
    */
   testToken?: string;
+  /**
+   * The site's signed-in visitor, vouched for by the site's server: `userHash` is
+   * `HMAC-SHA256(bot identity secret, userId)` in hex (the secret is on the bot's Embed page;
+   * never compute the hash in the browser). Once the chat session exists the widget sends it to
+   * `POST /api/chat/{sessionId}/identify`; Parley labels the conversation with the user in the
+   * owner's history, and `name`/`email` prefill the contact form. A refused identity (wrong hash,
+   * or a conversation verified for another user) is reported through `onError` and the visitor
+   * goes on chatting anonymously. Another `userId` than the one the conversation was verified
+   * for starts a new conversation, and so does removing the identity (the user signed out) from
+   * a verified one. Same as `ChatWidget.identify(identity)`.
+   */
+  identity?: VisitorIdentity;
   /** The panel opened. */
   onOpen?: () => void;
   /** The panel closed (or, embedded, the visitor asked to minimise it). */
   onClose?: () => void;
-  /** A bot message arrived. */
+  /** A visitor message was sent (`sender: 'user'`) or a bot message arrived (`sender: 'bot'`). */
   onMessage?: (message: ChatMessage) => void;
   /** A request failed; the error's message is `"{status}: {body}"` for HTTP errors. */
   onError?: (error: Error) => void;

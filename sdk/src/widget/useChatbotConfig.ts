@@ -1,13 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { request } from '../lib/api';
+import { fetchConfig } from '../lib/fetchConfig';
 import type { PublicChatbotConfig } from '@parley/contracts';
 
 export type ConfigStatus = 'idle' | 'loading' | 'ready' | 'error';
-
-/** Where the widget reads its bot: the public endpoint for a guid, else the default bot. */
-function configPath(chatbotId?: string | null): string {
-  return chatbotId ? `/api/public/chatbots/${encodeURIComponent(chatbotId)}` : '/api/public/default-chatbot';
-}
 
 function validConfig(config: PublicChatbotConfig | null): PublicChatbotConfig {
   if (!config || typeof config.isActive !== 'boolean') throw new Error('No valid chatbot configuration found');
@@ -19,13 +14,21 @@ function validConfig(config: PublicChatbotConfig | null): PublicChatbotConfig {
  * when a pop-up bubble is due). A failed load is retried by the next `load()`. `reload()` (each
  * opening) loads it, or, once fetched, asks again in the background and swaps in the answer,
  * keeping the one shown meanwhile; a failed background refresh changes nothing. An injected
- * config is never fetched.
+ * config is never fetched. `early` is a request the loader already started for this bot (the
+ * visitor clicked before the full widget arrived): the first load uses it.
  */
-export function useChatbotConfig(apiUrl: string, chatbotId: string | undefined, injected: PublicChatbotConfig | null, onError?: (e: Error) => void) {
+export function useChatbotConfig(
+  apiUrl: string,
+  chatbotId: string | undefined,
+  injected: PublicChatbotConfig | null,
+  onError?: (e: Error) => void,
+  early?: Promise<PublicChatbotConfig>,
+) {
   const [state, setState] = useState<{ status: ConfigStatus; config: PublicChatbotConfig | null }>(
     injected ? { status: 'ready', config: injected } : { status: 'idle', config: null },
   );
   const inflight = useRef<Promise<void> | null>(null);
+  const earlyRef = useRef(early);
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
   const ready = useRef(false);
@@ -46,7 +49,9 @@ export function useChatbotConfig(apiUrl: string, chatbotId: string | undefined, 
   const load = useCallback(() => {
     if (config || inflight.current || ready.current) return;
     setState((s) => (s.status === 'ready' ? s : { ...s, status: 'loading' }));
-    const run = request<PublicChatbotConfig>(apiUrl, 'GET', configPath(chatbotId))
+    const started = earlyRef.current ?? fetchConfig(apiUrl, chatbotId);
+    earlyRef.current = undefined;
+    const run = started
       .then((config) => {
         if (inflight.current !== run) return;
         setState({ status: 'ready', config: validConfig(config) });
@@ -65,7 +70,7 @@ export function useChatbotConfig(apiUrl: string, chatbotId: string | undefined, 
   const reload = useCallback(() => {
     if (!ready.current) return load();
     if (config || inflight.current) return;
-    const run = request<PublicChatbotConfig>(apiUrl, 'GET', configPath(chatbotId))
+    const run = fetchConfig(apiUrl, chatbotId)
       .then((fresh) => {
         if (inflight.current !== run) return;
         const next = validConfig(fresh);

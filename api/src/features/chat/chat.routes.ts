@@ -7,6 +7,7 @@ import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 import {
   createSessionRequestSchema,
   feedbackRequestSchema,
+  identifyRequestSchema,
   selectOptionRequestSchema,
   sendMessageRequestSchema,
   streamRequestSchema,
@@ -16,6 +17,7 @@ import { rateAnswer } from './answerFeedback';
 import { messageParamSchema, sessionParamSchema } from './chat.schemas';
 import { listMessages, openSession, toChatSession, visitorSession, type Caller } from './chat.service';
 import { selectOption, submitForm } from './chatForms.service';
+import { identifyVisitor } from './chatIdentity.service';
 import { limitChatCall, limitDailyMessages, limitNewSession } from './chatRateLimit';
 import { MODEL_ERROR_MESSAGE, runTurn } from './chatTurn';
 import { createSseWriter } from './sseWriter';
@@ -99,6 +101,14 @@ export const chatRoutes = new Hono()
     limitChatCall(c, sessionId);
     const { session } = visitorSession(sessionId, undefined, caller(c));
     return c.json(rateAnswer(session, messageId, c.req.valid('json').rating), 200);
+  })
+  // Verified identity: labels the conversation with the site's signed-in user when the hash
+  // proves it (401 bad_user_hash otherwise, 409 identity_mismatch for another user's session).
+  .post('/:sessionId/identify', validate('param', sessionParamSchema), validate('json', identifyRequestSchema), (c) => {
+    const { sessionId } = c.req.valid('param');
+    limitChatCall(c, sessionId);
+    const { session, bot } = visitorSession(sessionId, undefined, caller(c));
+    return c.json(identifyVisitor(session, bot, c.req.valid('json')), 200);
   });
 
 function caller(c: Context): Caller {

@@ -402,6 +402,7 @@ describe('owner history', () => {
       // Nothing in the bot's content answers "Question 11": the fallback makes it unanswered.
       flags: { unanswered: true, thumbsDown: false, lead: false, test: false },
       match: null,
+      identity: null,
     });
     expect(page1.pagination).toEqual({ totalCount: 12, currentPage: 1, totalPages: 2, hasPreviousPage: false, hasNextPage: true });
     expect(page1.statistics).toMatchObject({ totalMessages: 24, avgMessagesPerChat: 2, longestChat: 2, latestActivity: expect.any(String) });

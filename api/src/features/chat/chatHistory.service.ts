@@ -8,6 +8,7 @@ import { FIRST_QUESTION_MAX_LENGTH, type HistoryMatch, type HistorySession } fro
 import type { HistoryFilterValues } from '@parley/contracts/schemas';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
 import { getSessionRow, type SessionRow } from './chat.service';
+import { identifiedUser } from './chatIdentity.service';
 import { historyFilter, historyMatchQuery, sessionFlags } from './historyFilter';
 
 /**
@@ -56,6 +57,7 @@ export function listSessionsForOwner(userId: string, guid: string, query: Histor
         firstQuestion: s.firstQuestion === null ? null : shorten(s.firstQuestion, FIRST_QUESTION_MAX_LENGTH),
         flags: sessionFlags(s),
         match: matches.get(s.sessionId) ?? null,
+        identity: identifiedUser(s),
       }),
     ),
     pagination: pageInfo(totalCount, page, limit),

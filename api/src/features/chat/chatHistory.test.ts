@@ -106,6 +106,7 @@ describe('history list', () => {
       firstQuestion: 'When does the harbour office open?',
       flags: { unanswered: false, thumbsDown: false, lead: false, test: false },
       match: null,
+      identity: null,
     });
     expect(byId[ids.fallback]!.flags).toEqual({ unanswered: true, thumbsDown: true, lead: false, test: false });
     expect(byId[ids.handoff]!.flags).toEqual({ unanswered: true, thumbsDown: false, lead: true, test: false });
@@ -201,12 +202,12 @@ describe('exports', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="harbor-help-conversation-${ids.handoff!.slice(-8)}.csv"`);
     const text = await rawText(res);
-    expect(text.startsWith('\uFEFFSession,Started,Time,Sender,Type,Text,Feedback,Answer status,Sources\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFSession,Started,Time,Sender,Type,Text,Feedback,Answer status,Sources,User ID,User name,User email\r\n')).toBe(true);
     expect(text.match(/\uFEFF/g)).toHaveLength(1);
     expect(parseCsv(text).slice(1)).toEqual([
-      [ids.handoff, '2024-03-03T12:00:00.000Z', '2024-03-03T12:00:00.000Z', 'Visitor', 'Text', 'I want to talk to a human about refunds', '', '', ''],
-      [ids.handoff, '2024-03-03T12:00:00.000Z', '2024-03-03T12:01:00.000Z', 'Bot', 'Form', 'Please leave your details.\nForm: Contact our team\nFields: Name | Email', '', '', ''],
-      [ids.handoff, '2024-03-03T12:00:00.000Z', '2024-03-03T12:02:00.000Z', 'Visitor', 'Lead', 'Form sent: Contact our team\nName: Vera\nEmail: vera@example.com', '', '', ''],
+      [ids.handoff, '2024-03-03T12:00:00.000Z', '2024-03-03T12:00:00.000Z', 'Visitor', 'Text', 'I want to talk to a human about refunds', '', '', '', '', '', ''],
+      [ids.handoff, '2024-03-03T12:00:00.000Z', '2024-03-03T12:01:00.000Z', 'Bot', 'Form', 'Please leave your details.\nForm: Contact our team\nFields: Name | Email', '', '', '', '', '', ''],
+      [ids.handoff, '2024-03-03T12:00:00.000Z', '2024-03-03T12:02:00.000Z', 'Visitor', 'Lead', 'Form sent: Contact our team\nName: Vera\nEmail: vera@example.com', '', '', '', '', '', ''],
     ]);
   });
 
@@ -225,6 +226,7 @@ describe('exports', () => {
           messageCount: 2,
           firstQuestion: 'When does the harbour office open?',
           flags: { unanswered: false, thumbsDown: false, lead: false, test: false },
+          identity: null,
           messages: [
             { id: expect.any(Number), sender: 'user', messageType: 'text', content: 'When does the harbour office open?', metadata: null, feedback: null, answerStatus: null, createdAt: '2024-03-01T09:00:00.000Z' },
             {
@@ -242,7 +244,7 @@ describe('exports', () => {
       ],
     });
     const csv = parseCsv(await (await chat[':sessionId'].export.$get({ param: { sessionId: ids.plain }, query: {} }, withCookie(cookie))).text());
-    expect(csv[2]!.slice(3)).toEqual(['Bot', 'Text', 'The office opens at 8 am.', 'Thumbs up', 'Answered', 'Office hours (https://harbor.example/hours)']);
+    expect(csv[2]!.slice(3)).toEqual(['Bot', 'Text', 'The office opens at 8 am.', 'Thumbs up', 'Answered', 'Office hours (https://harbor.example/hours)', '', '', '']);
     const menu = parseCsv(await (await chat[':sessionId'].export.$get({ param: { sessionId: ids.test }, query: {} }, withCookie(cookie))).text());
     expect(menu[2]!.slice(4, 6)).toEqual(['Menu', 'Pick one:\nOptions: North pier | South pier\nChosen: South pier']);
   });

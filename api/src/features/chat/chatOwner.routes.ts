@@ -6,6 +6,7 @@ import type { OwnerEnv } from '../../middleware/auth';
 import { conversationExportQuerySchema, historyExportQuerySchema } from '@parley/contracts/schemas';
 import { chatbotGuidParamSchema, sessionParamSchema, sessionsQuerySchema } from './chat.schemas';
 import { countConversations, deleteAllSessions, deleteSessionAsOwner, listSessionsForOwner } from './chatHistory.service';
+import { getIdentitySecret, rotateIdentitySecret } from './chatIdentity.service';
 import { issueTestToken } from './chatTestTokens';
 import { exportConversation, exportConversations, type HistoryDownload } from './historyExport';
 
@@ -26,12 +27,21 @@ export const chatOwnerRoutes = new Hono<OwnerEnv>()
 /**
  * `/api/chatbots/{guid}/sessions`: the history list of one of the owner's bots, filtered, and
  * its export; `/api/chatbots/{guid}/test-token`: a token for the Test page's chats (see
- * `issueTestToken`).
+ * `issueTestToken`); `/api/chatbots/{guid}/identity-secret`: the key of verified identity, read
+ * and rotated (see `identifyVisitor`).
  */
 export const chatbotSessionRoutes = new Hono<OwnerEnv>()
   .post('/:guid/test-token', validate('param', chatbotGuidParamSchema), (c) =>
     c.json(issueTestToken(c.get('user').id, c.req.valid('param').guid), 201),
   )
+  .get('/:guid/identity-secret', validate('param', chatbotGuidParamSchema), (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(getIdentitySecret(c.get('user').id, c.req.valid('param').guid), 200);
+  })
+  .post('/:guid/identity-secret/rotate', validate('param', chatbotGuidParamSchema), (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(rotateIdentitySecret(c.get('user').id, c.req.valid('param').guid), 200);
+  })
   .get('/:guid/sessions', validate('param', chatbotGuidParamSchema), validate('query', sessionsQuerySchema), (c) =>
     c.json(listSessionsForOwner(c.get('user').id, c.req.valid('param').guid, c.req.valid('query')), 200),
   )

@@ -7,6 +7,7 @@ import { HISTORY_CSV_HEADER, type ExportedConversation, type HistoryExportFormat
 import type { HistoryFilterValues } from '@parley/contracts/schemas';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
 import type { SessionRow } from './chat.service';
+import { identifiedUser } from './chatIdentity.service';
 import { getOwnedSession } from './chatHistory.service';
 import { historyFilter, sessionFlags } from './historyFilter';
 import { readableMessage } from './readableMessage';
@@ -134,6 +135,9 @@ function csvRow(session: SessionRow, message: ChatMessageRow): string[] {
     message.feedback === 'up' ? 'Thumbs up' : message.feedback === 'down' ? 'Thumbs down' : '',
     message.answerStatus === 'answered' ? 'Answered' : message.answerStatus === 'fallback' ? 'Fallback' : '',
     readable.sources,
+    session.identifiedUserId ?? '',
+    session.identifiedName ?? '',
+    session.identifiedEmail ?? '',
   ];
 }
 
@@ -145,6 +149,7 @@ function exportedConversation(session: SessionRow, messages: ChatMessageRow[]): 
     messageCount: session.messageCount,
     firstQuestion: session.firstQuestion,
     flags: sessionFlags(session),
+    identity: identifiedUser(session),
     messages: messages.map((m) => ({
       id: m.id,
       sender: m.sender,

@@ -8,22 +8,26 @@ import {
   deleteChatbot,
   getOwnedChatbot,
   listChatbots,
+  ownerView,
   setHomeScreenConfig,
   updateChatbot,
 } from './chatbots.service';
 
-/** `/api/chatbots/*`: the owner's bots. Every route checks ownership (foreign = 404). */
+/**
+ * `/api/chatbots/*`: the owner's bots. Every route checks ownership (foreign = 404); none answers
+ * the identity secret (see `ownerView`).
+ */
 export const chatbotRoutes = new Hono<OwnerEnv>()
   .get('/', (c) => c.json(listChatbots(c.get('user').id), 200))
-  .post('/', validate('json', createChatbotSchema), (c) => c.json(createChatbot(c.get('user'), c.req.valid('json')), 201))
+  .post('/', validate('json', createChatbotSchema), (c) => c.json(ownerView(createChatbot(c.get('user'), c.req.valid('json'))), 201))
   .patch('/guid/:guid', validate('param', chatbotParamSchema), validate('json', homeScreenPatchSchema, { issuePaths: { under: 'homeScreenConfig' } }), (c) =>
-    c.json(setHomeScreenConfig(c.get('user').id, c.req.valid('param').guid, c.req.valid('json').homeScreenConfig), 200),
+    c.json(ownerView(setHomeScreenConfig(c.get('user').id, c.req.valid('param').guid, c.req.valid('json').homeScreenConfig)), 200),
   )
   .get('/:guid', validate('param', chatbotParamSchema), (c) =>
-    c.json(getOwnedChatbot(c.get('user').id, c.req.valid('param').guid), 200),
+    c.json(ownerView(getOwnedChatbot(c.get('user').id, c.req.valid('param').guid)), 200),
   )
   .put('/:guid', validate('param', chatbotParamSchema), validate('json', updateChatbotSchema), (c) =>
-    c.json(updateChatbot(c.get('user'), c.req.valid('param').guid, c.req.valid('json')), 200),
+    c.json(ownerView(updateChatbot(c.get('user'), c.req.valid('param').guid, c.req.valid('json'))), 200),
   )
   .delete('/:guid', validate('param', chatbotParamSchema), (c) => {
     deleteChatbot(c.get('user').id, c.req.valid('param').guid);

@@ -32,11 +32,20 @@ export function listChatbots(userId: string) {
   const conversationCount = (chatbotId: number, isTest: boolean) =>
     conversations.find((r) => r.chatbotId === chatbotId && r.isTest === isTest)?.n ?? 0;
   return bots.map((bot) => ({
-    ...bot,
+    ...ownerView(bot),
     sourceCount: sourceCounts.get(bot.id) ?? 0,
     testConversationCount: conversationCount(bot.id, true),
     visitorConversationCount: conversationCount(bot.id, false),
   }));
+}
+
+/**
+ * A bot as the owner's bot calls answer it: every setting, but not the identity secret, which
+ * only `GET /api/chatbots/{guid}/identity-secret` hands out (so it sits in no cache or list).
+ */
+export function ownerView(bot: Chatbot): Omit<Chatbot, 'identitySecret'> {
+  const { identitySecret: _secret, ...view } = bot;
+  return view;
 }
 
 /**

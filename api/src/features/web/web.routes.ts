@@ -1,10 +1,14 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { etag } from 'hono/etag';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { env } from '../../env';
 import { DASHBOARD_DIST, SDK_DIST, UPLOADS_DIR } from '../../lib/paths';
 import { withLandingStructuredData } from './landingStructuredData';
+
+/** Files sites link by a fixed name: cached briefly, then revalidated. */
+const SHORT_CACHE = 'public, max-age=300';
 
 /**
  * Everything that is not the API: the widget bundles, uploaded files and the dashboard
@@ -14,10 +18,14 @@ import { withLandingStructuredData } from './landingStructuredData';
 export const webRoutes = new Hono()
   // Unknown API paths must stay JSON, never fall through to the app's index.html.
   .all('/api/*', (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404))
-  .use('/embed.js', withHeaders({ 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' }))
-  .get('/embed.js', lazyStatic({ root: rel(SDK_DIST), path: 'embed.js' }))
-  .use('/widget-assets/*', withHeaders({ 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' }))
-  .get('/widget-assets/*', lazyStatic({ root: rel(SDK_DIST), rewriteRequestPath: (p) => p.replace(/^\/widget-assets/, '') }))
+  // The widget: the loader and element.js keep their names (sites link them), so they are cached
+  // briefly and revalidated by ETag; the full widget's files carry a content hash and are cached
+  // for a year. All are sent precompressed (brotli or gzip, written by the build).
+  .use('/embed.js', etag(), withHeaders({ 'Cache-Control': SHORT_CACHE, 'Access-Control-Allow-Origin': '*' }))
+  .get('/embed.js', lazyStatic({ root: rel(SDK_DIST), path: 'embed.js', precompressed: true }))
+  .use('/widget-assets/chunks/*', withHeaders({ 'Cache-Control': 'public, max-age=31536000, immutable', 'Access-Control-Allow-Origin': '*' }))
+  .use('/widget-assets/*', etag(), withHeaders({ 'Cache-Control': SHORT_CACHE, 'Access-Control-Allow-Origin': '*' }))
+  .get('/widget-assets/*', lazyStatic({ root: rel(SDK_DIST), precompressed: true, rewriteRequestPath: (p) => p.replace(/^\/widget-assets/, '') }))
   .use('/uploads/*', withHeaders({ 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' }))
   .get('/uploads/*', lazyStatic({ root: rel(UPLOADS_DIR), rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }))
   // A removed upload is gone, not a page of the app.
@@ -56,8 +64,9 @@ function lazyStatic(options: Parameters<typeof serveStatic>[0]): MiddlewareHandl
   };
 }
 
-function withHeaders(headers: Record<string, string>) {
-  return async (c: { header: (k: string, v: string) => void }, next: () => Promise<void>) => {
+/** Sets `headers` on the response; of two matching routes, the one registered first has the last word. */
+function withHeaders(headers: Record<string, string>): MiddlewareHandler {
+  return async (c, next) => {
     await next();
     for (const [k, v] of Object.entries(headers)) c.header(k, v);
   };

@@ -57,7 +57,7 @@ describe('Embed page', () => {
 
   it('keeps the colour-on-one-site tip and links the UI Designer among the quick links, no longer "coming soon"', async () => {
     renderAt('/chatbots/:guid/embed', <EmbedPage />, true, { ...bot, homeScreenConfig: { theme: { textColor: '#111111' } } });
-    expect(await screen.findByText(/To use other colours on one site, add primaryColor,\s+backgroundColor or textColor to ChatWidget.init/)).toBeTruthy();
+    expect(await screen.findByText(/To use other colours on one site, add primaryColor,\s+backgroundColor or textColor as data attributes of the script tag/)).toBeTruthy();
     expect([...document.querySelectorAll('dl > div')].map((row) => row.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
       'Primary #2563eb',
       'Background #ffffff',

@@ -14,6 +14,7 @@ import { markEmbedCopied } from '../dashboard/nextSteps';
 import { CodeBlock } from '../docs/CodeBlock';
 import { ChatbotToolPage } from './ChatbotToolPage';
 import { botTheme } from './botTheme';
+import { IdentitySecretCard } from './IdentitySecretCard';
 
 type Tab = 'floating' | 'iframe';
 
@@ -22,7 +23,7 @@ const EMBED_TABS: readonly (readonly [Tab, string])[] = [
   ['iframe', 'Inline iframe'],
 ];
 
-/** /chatbots/{guid}/embed: position, theme colours, quick links and copyable snippets. */
+/** /chatbots/{guid}/embed: position, theme colours, quick links, copyable snippets and the verified-identity secret. */
 export function EmbedPage() {
   const { user } = useAuth();
   const [position, setPosition] = useState<'bottom-right' | 'bottom-left'>('bottom-right');
@@ -62,7 +63,7 @@ export function EmbedPage() {
                   <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
                     These are the colours saved in the bot's home screen theme. The embedded widget picks up saved colours and home screen the
                     next time a visitor opens it, with no change to the snippet. To use other colours on one site, add primaryColor,
-                    backgroundColor or textColor to ChatWidget.init in the script tag.
+                    backgroundColor or textColor as data attributes of the script tag (data-primary-color...) or to ChatWidget.init.
                   </p>
                 </div>
                 <RefreshWidgetButton guid={bot.guid} />
@@ -84,30 +85,33 @@ export function EmbedPage() {
                 </ul>
               </Card>
             </div>
-            <Card className="p-6 lg:col-span-2">
-              <Tabs id="embed" label="Embed type" tabs={EMBED_TABS} selected={tab} onSelect={setTab} className="inline-grid" />
-              {tab === 'floating' ? (
-                <div {...tabPanelProps('embed', tab, tab)} className="mt-6 space-y-5">
-                  <p className="text-sm text-slate-600 dark:text-slate-400">Paste this line before the closing &lt;/body&gt; tag of every page that should show the chat launcher.</p>
-                  <CodeBlock label="Script tag" code={scriptTagSnippet(origin, bot.guid, position)} onCopy={() => markEmbedCopied(bot.guid)} />
-                  <p className="text-sm text-slate-600 dark:text-slate-400">Or, as a custom element:</p>
-                  <CodeBlock label="Custom element" code={customElementSnippet(origin, bot.guid)} onCopy={() => markEmbedCopied(bot.guid)} />
-                </div>
-              ) : (
-                <div {...tabPanelProps('embed', tab, tab)} className="mt-6 space-y-5">
-                  <p className="text-sm text-slate-600 dark:text-slate-400">Shows the chat inline inside your page (400 × 600).</p>
-                  <CodeBlock label="Iframe" code={iframeSnippet(origin, widgetUserId(user?.id ?? ''), bot.guid)} onCopy={() => markEmbedCopied(bot.guid)} />
-                  <a
-                    href={`/widget/${widgetUserId(user?.id ?? '')}/${bot.guid}`}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="inline-flex items-center gap-1.5 text-sm text-blue-600 hover:underline dark:text-blue-400"
-                  >
-                    Open widget page <ExternalLink className="h-4 w-4" aria-hidden />
-                  </a>
-                </div>
-              )}
-            </Card>
+            <div className="space-y-6 lg:col-span-2">
+              <Card className="p-6">
+                <Tabs id="embed" label="Embed type" tabs={EMBED_TABS} selected={tab} onSelect={setTab} className="inline-grid" />
+                {tab === 'floating' ? (
+                  <div {...tabPanelProps('embed', tab, tab)} className="mt-6 space-y-5">
+                    <p className="text-sm text-slate-600 dark:text-slate-400">Paste this line before the closing &lt;/body&gt; tag of every page that should show the chat launcher.</p>
+                    <CodeBlock label="Script tag" code={scriptTagSnippet(origin, bot.guid, position)} onCopy={() => markEmbedCopied(bot.guid)} />
+                    <p className="text-sm text-slate-600 dark:text-slate-400">Or, as a custom element:</p>
+                    <CodeBlock label="Custom element" code={customElementSnippet(origin, bot.guid)} onCopy={() => markEmbedCopied(bot.guid)} />
+                  </div>
+                ) : (
+                  <div {...tabPanelProps('embed', tab, tab)} className="mt-6 space-y-5">
+                    <p className="text-sm text-slate-600 dark:text-slate-400">Shows the chat inline inside your page (400 × 600).</p>
+                    <CodeBlock label="Iframe" code={iframeSnippet(origin, widgetUserId(user?.id ?? ''), bot.guid)} onCopy={() => markEmbedCopied(bot.guid)} />
+                    <a
+                      href={`/widget/${widgetUserId(user?.id ?? '')}/${bot.guid}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="inline-flex items-center gap-1.5 text-sm text-blue-600 hover:underline dark:text-blue-400"
+                    >
+                      Open widget page <ExternalLink className="h-4 w-4" aria-hidden />
+                    </a>
+                  </div>
+                )}
+              </Card>
+              <IdentitySecretCard guid={bot.guid} />
+            </div>
           </div>
         );
       }}

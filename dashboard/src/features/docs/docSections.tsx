@@ -51,10 +51,25 @@ export const DOC_SECTIONS: DocSection[] = [
       <>
         <p>Replace <code>YOUR_BOT_ID</code> with the chatbot id shown on its Embed page. Pick one of three ways:</p>
         <h3>Script tag (recommended)</h3>
-        <p>Paste before the closing <code>&lt;/body&gt;</code> tag. <code>ChatWidget.init</code> also accepts <code>position</code> (bottom-right or bottom-left), <code>primaryColor</code>, <code>backgroundColor</code> and <code>textColor</code>.</p>
+        <p>
+          Paste this one line into every page that should show the chat, for example before the closing <code>&lt;/body&gt;</code> tag. It loads a small script that shows the
+          launcher at once and fetches the rest of the widget when the page is idle. It has no inline code, so it also works on sites with a strict Content-Security-Policy that allows this
+          server in <code>script-src</code> (and in <code>connect-src</code> and <code>img-src</code> when the site restricts them).
+        </p>
         <CodeBlock label="Script tag snippet" code={scriptTagSnippet(origin(), 'YOUR_BOT_ID')} />
+        <p>
+          Options go on the tag as <code>data-position</code> (bottom-right or bottom-left), <code>data-primary-color</code>, <code>data-background-color</code> and{' '}
+          <code>data-text-color</code>. Once the script has loaded, your page's own scripts can also pass <code>position</code>, <code>primaryColor</code>,{' '}
+          <code>backgroundColor</code> and <code>textColor</code> to <code>ChatWidget.init</code> (or <code>ChatWidget.update</code>), control the widget with{' '}
+          <code>ChatWidget.open()</code>, <code>close()</code>, <code>toggle()</code>, <code>sendMessage(text)</code> and <code>reset()</code>, listen with{' '}
+          <code>ChatWidget.on('message', handler)</code> (also <code>ready</code>, <code>open</code>, <code>close</code> and <code>error</code>), and tell Parley who a signed-in
+          visitor is with <code>ChatWidget.identify</code> (see Verified identity on the chatbot's Embed page).
+        </p>
         <h3>Custom element</h3>
-        <p>For sites that prefer standard web components. The widget renders in its own shadow DOM, so your CSS and the widget's never clash.</p>
+        <p>
+          For sites that prefer standard web components. The widget renders in its own shadow DOM, so your CSS and the widget's never clash. The element has the same commands as
+          methods (<code>open()</code>, <code>sendMessage(text)</code>, ...) and sends <code>widget-open</code>, <code>widget-message</code> and the other events.
+        </p>
         <CodeBlock label="Custom element snippet" code={customElementSnippet(origin(), 'YOUR_BOT_ID')} />
         <h3>Inline iframe</h3>
         <p>Shows the chat inside your page at a fixed size (400 × 600 by default).</p>

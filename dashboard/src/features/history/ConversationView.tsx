@@ -1,4 +1,4 @@
-import { ArrowLeft, MessageSquare, Trash2 } from 'lucide-react';
+import { ArrowLeft, MessageSquare, Trash2, UserCheck } from 'lucide-react';
 import type { ChatMessage } from '@parley/contracts';
 import type { TranscriptEntry } from '../../../../sdk/src/transcript/ChatTranscript';
 import { Badge } from '../../components/Badge';
@@ -46,6 +46,7 @@ export function ConversationView({ bot, session, deleting, onBack, onDelete }: P
             {messageCount === 1 ? '' : 's'}
             {startedAt ? ` · Started ${formatDate(startedAt)} ${formatTime(startedAt)}` : ''}
           </p>
+          {session.identity && <IdentifiedUser identity={session.identity} />}
         </div>
         <div className="flex gap-2">
           <ExportMenu urlFor={(format) => conversationExportUrl(session.sessionId, format)} title="Download this conversation" />
@@ -78,6 +79,28 @@ export function ConversationView({ bot, session, deleting, onBack, onDelete }: P
         )}
       </div>
     </Card>
+  );
+}
+
+/** The site's signed-in user the visitor proved to be (verified identity). */
+function IdentifiedUser({ identity }: { identity: NonNullable<SessionListItem['identity']> }) {
+  const rows: [string, string][] = [['User ID', identity.userId]];
+  if (identity.name) rows.push(['Name', identity.name]);
+  if (identity.email) rows.push(['Email', identity.email]);
+  return (
+    <section className="mt-3 rounded-lg border border-violet-200 bg-violet-50 px-3 py-2 text-sm dark:border-violet-500/30 dark:bg-violet-500/10" aria-label="Signed-in user" data-testid="identified-user">
+      <p className="flex items-center gap-1.5 font-medium text-violet-800 dark:text-violet-300">
+        <UserCheck className="h-4 w-4" aria-hidden /> Signed-in user (verified)
+      </p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+            <dd className="min-w-0 break-all text-slate-900 dark:text-slate-100">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

@@ -12,12 +12,13 @@ const sid = (n: number) => `session_1700000000000_${'0123456789abcdef0123456789a
 const bot = { id: 1, guid, name: 'Harbor Help', description: '', model: 'gpt-4o', isActive: true, avatarUrl: null };
 
 const noFlags = { unanswered: false, thumbsDown: false, lead: false, test: false };
-type Item = { n: number; count: number; firstQuestion?: string | null; flags?: Partial<typeof noFlags>; match?: unknown };
+type Identity = { userId: string; name: string | null; email: string | null; identifiedAt: string };
+type Item = { n: number; count: number; firstQuestion?: string | null; flags?: Partial<typeof noFlags>; match?: unknown; identity?: Identity | null };
 
 function sessionsPage(sessions: Item[], { totalCount = sessions.length, currentPage = 1, totalPages = 1 } = {}) {
   return {
     chatbotName: 'Harbor Help',
-    sessions: sessions.map(({ n, count, firstQuestion = null, flags = {}, match = null }) => ({
+    sessions: sessions.map(({ n, count, firstQuestion = null, flags = {}, match = null, identity = null }) => ({
       id: n,
       sessionId: sid(n),
       messageCount: count,
@@ -27,6 +28,7 @@ function sessionsPage(sessions: Item[], { totalCount = sessions.length, currentP
       firstQuestion,
       flags: { ...noFlags, ...flags },
       match,
+      identity,
     })),
     pagination: { totalCount, currentPage, totalPages, hasPreviousPage: currentPage > 1, hasNextPage: currentPage < totalPages },
     statistics: {
@@ -142,6 +144,37 @@ describe('HistoryPage', () => {
     await waitFor(() => expect(screen.getByTestId('conversation-count').textContent).toBe('75 conversations (Page 4 of 8)'));
     expect(within(nav).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['2', '3', '4', '5', '6']);
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('page=4'))).toBe(true);
+  });
+
+  it('shows the verified user of a conversation on its card and in Conversation Details', async () => {
+    const identity = { userId: 'user-42', name: 'Vera Lane', email: 'vera@example.com', identifiedAt: '2024-03-01T10:01:00.000Z' };
+    mockFetch(
+      (url) => (isBot(url) ? json(bot) : undefined),
+      (url) =>
+        isSessions(url)
+          ? json(
+              sessionsPage([
+                { n: 1, count: 2, identity },
+                { n: 2, count: 2, identity: { ...identity, userId: 'u-7', name: null, email: null } },
+                { n: 3, count: 2 },
+              ]),
+            )
+          : undefined,
+      (url) => (url.includes('/api/chat/') && url.endsWith('/messages') ? json([]) : undefined),
+    );
+    render();
+    const cards = await screen.findAllByTestId('session-card');
+    expect(within(cards[0]).getByTestId('identified-user').textContent).toBe('Signed-in user: Vera Lane · vera@example.com · ID user-42');
+    expect(within(cards[1]).getByTestId('identified-user').textContent).toBe('Signed-in user: ID u-7');
+    expect(within(cards[2]).queryByTestId('identified-user')).toBeNull();
+
+    fireEvent.click(within(cards[0]).getByRole('button', { name: /View/ }));
+    const details = await screen.findByRole('region', { name: 'Signed-in user' });
+    expect([...details.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`)).toEqual([
+      'User ID: user-42',
+      'Name: Vera Lane',
+      'Email: vera@example.com',
+    ]);
   });
 
   it('deletes a session only after confirmation, then toasts and reloads the list', async () => {

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Clock, Eye, MessageSquare, MessagesSquare, SearchX, Trash2, TrendingUp } from 'lucide-react';
+import { Clock, Eye, MessageSquare, MessagesSquare, SearchX, Trash2, TrendingUp, UserCheck } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { HISTORY_FLAG_LABELS, type HistoryFlag } from '@parley/contracts';
 import { Badge, type BadgeTone } from '../../components/Badge';
@@ -141,6 +141,11 @@ const FLAG_BADGES: { flag: keyof SessionListItem['flags']; label: HistoryFlag; t
   { flag: 'test', label: 'test', tone: 'gray', title: 'Started from your Test page: not counted against your monthly messages' },
 ];
 
+/** "Name · email · ID user-42", leaving out what the site did not send. */
+function identifiedUserLine(identity: NonNullable<SessionListItem['identity']>): string {
+  return [identity.name, identity.email, `ID ${identity.userId}`].filter(Boolean).join(' · ');
+}
+
 function SessionCard({ session, onView, onDelete, deleting }: { session: SessionListItem; onView: () => void; onDelete: () => void; deleting: boolean }) {
   const short = shortSessionId(session.sessionId);
   const { flags } = session;
@@ -160,6 +165,17 @@ function SessionCard({ session, onView, onDelete, deleting }: { session: Session
             </Badge>
           ))}
         </div>
+        {session.identity && (
+          <p
+            className="mt-1 flex min-w-0 items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300"
+            title="Signed in on your site: verified identity"
+            data-testid="identified-user"
+          >
+            <UserCheck className="h-4 w-4 shrink-0 text-violet-600 dark:text-violet-400" aria-hidden />
+            <span className="sr-only">Signed-in user: </span>
+            <span className="truncate">{identifiedUserLine(session.identity)}</span>
+          </p>
+        )}
         {session.firstQuestion && (
           <p className="mt-1 truncate text-sm font-medium text-slate-800 dark:text-slate-200" title={session.firstQuestion} data-testid="first-question">
             {session.firstQuestion}

@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+describe('the rich message chunk', () => {
+  it('shows typing dots until the components arrive, then the message; text never waits for it', async () => {
+    vi.resetModules();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.doMock('./richMessages', async () => {
+      await gate;
+      return vi.importActual('./richMessages');
+    });
+    // Fresh modules: nothing fetched yet, and the chat context of the same module graph.
+    const { BotContent } = await import('./BotContent');
+    const { renderWithChat } = await import('../test/renderWithChat');
+    const menu = [{ id: 'a', text: 'Apples' }];
+    renderWithChat(
+      <>
+        <BotContent content="Plain **text**" messageType="text" metadata={{}} messageKey="t" />
+        <BotContent content="Pick one" messageType="menu" metadata={{ options: menu }} messageKey="m" />
+      </>,
+    );
+    expect(screen.getByText('text').tagName).toBe('STRONG');
+    expect(screen.getByRole('status', { name: 'Loading message' })).toBeTruthy();
+    release();
+    expect(await screen.findByRole('button', { name: 'Apples' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading message' })).toBeNull();
+    vi.doUnmock('./richMessages');
+  });
+});
