@@ -139,7 +139,7 @@ function browserBuild(input, output, extra = []) {
       resolve({ browser: true, extensions }),
       commonjs(),
       ts({ declaration: false, declarationMap: false, outDir: DIST }),
-      terser({ ecma: 2020, module: true, compress: { passes: 3, pure_getters: true, unsafe_arrows: true }, format: { comments: false } }),
+      terser({ ecma: 2020, module: output.format === 'es', compress: { passes: 3, pure_getters: true, unsafe_arrows: true }, format: { comments: false } }),
       precompress(),
     ],
   };

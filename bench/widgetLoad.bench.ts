@@ -10,9 +10,12 @@
  * - `heapMb`: JS heap after a garbage collection at that moment. Budget: ≤ 0.5 MB added.
  * - `launcherAfterFcpMs`: from the host's first contentful paint to the first frame in which the
  *   launcher is laid out. Budget: ≤ 40 ms.
- * - `panelUsableAfterClickMs`: from the click on the launcher to the panel's home screen, with
- *   the full widget not yet fetched (its request is released at the click) and a cold cache.
- *   Budget: ≤ 100 ms.
+ * - `panelUsableAfterClickMs`: from the click on the launcher to the panel's home screen drawn
+ *   with the bot's content, in the worst case: a cold cache and the full widget not fetched yet
+ *   (its request is held until the click, then answered from memory). Budget: ≤ 100 ms. Also
+ *   `panelShownAfterClickMs`: to the open panel (focus inside, header, close), before the bot's
+ *   config has arrived. And `panelUsableAfterIdleClickMs`: the same, for a first visit (cold
+ *   cache) whose visitor clicks once the page has gone idle and the loader has fetched the widget.
  * - `apiRequestsBeforeOpen`: API calls in the 1.5 s after load without opening (budget: none; the
  *   first pop-up bubble is due at 2 s).
  * Prints ONE JSON line. Run after `npm run build`: npx tsx bench/widgetLoad.bench.ts
@@ -32,7 +35,7 @@ const host = await startHostSite({ '/plain': hostPage(''), '/widget': hostPage(`
 const browser = await launchBrowser();
 
 const without = { fcp: [] as number[], script: [] as number[], heap: [] as number[] };
-const withWidget = { fcp: [] as number[], script: [] as number[], heap: [] as number[], launcher: [] as number[], panel: [] as number[] };
+const withWidget = { fcp: [] as number[], script: [] as number[], heap: [] as number[], launcher: [] as number[], panel: [] as number[], shown: [] as number[], idleClick: [] as number[] };
 let apiRequests = 0;
 try {
   for (let i = 0; i < RUNS; i++) {
@@ -45,7 +48,10 @@ try {
       into.heap.push(m.heapMb);
       if (which === 'widget') withWidget.launcher.push(m.launcher - m.fcp);
     }
-    withWidget.panel.push(await panelAfterClick(browser));
+    const panel = await panelAfterClick(browser, { beforeIdle: true });
+    withWidget.panel.push(panel.usable);
+    withWidget.shown.push(panel.shown);
+    withWidget.idleClick.push((await panelAfterClick(browser, { beforeIdle: false })).usable);
   }
   apiRequests = await apiCallsBeforeOpen(browser);
 } finally {
@@ -67,6 +73,8 @@ const widget = {
   heapMb: r(median(withWidget.heap), 3),
   launcherAfterFcpMs: r(median(withWidget.launcher)),
   panelUsableAfterClickMs: r(median(withWidget.panel)),
+  panelShownAfterClickMs: r(median(withWidget.shown)),
+  panelUsableAfterIdleClickMs: r(median(withWidget.idleClick)),
 };
 const added = { fcpDelayMs: r(widget.fcpMs - plain.fcpMs), scriptMs: r(widget.scriptMs - plain.scriptMs), heapMb: r(widget.heapMb - plain.heapMb, 3) };
 const within = {
@@ -116,7 +124,7 @@ async function atLoad(b: Browser, which: 'plain' | 'widget') {
 }
 
 /** Click to usable home screen, the full widget's request released only at the click. */
-async function panelAfterClick(b: Browser): Promise<number> {
+async function panelAfterClick(b: Browser, { beforeIdle }: { beforeIdle: boolean }): Promise<{ usable: number; shown: number }> {
   const context = await b.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   let release: () => void = () => {};
@@ -124,19 +132,24 @@ async function panelAfterClick(b: Browser): Promise<number> {
     release = resolve;
   });
   // Answered from memory once released, so the interception adds no round trip of its own.
-  await page.route(CHUNK, async (route) => {
-    const file = chunks.get(new URL(route.request().url()).pathname) ?? (await fetchChunk(route.request().url()));
-    await clicked;
-    await route.fulfill(file);
-  });
+  if (beforeIdle) {
+    await page.route(CHUNK, async (route) => {
+      const file = chunks.get(new URL(route.request().url()).pathname) ?? (await fetchChunk(route.request().url()));
+      await clicked;
+      await route.fulfill(file);
+    });
+  }
   await page.goto(`${host.url}/widget`, { waitUntil: 'load' });
   await page.waitForFunction(() => (window as unknown as { launcherAt?: number }).launcherAt !== undefined);
+  // A first visit whose page has gone idle: the loader has fetched the full widget by now.
+  if (!beforeIdle) await page.waitForFunction(() => document.querySelector('chat-widget')?.isReady === true);
   // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
   await page.evaluate(`
     document.addEventListener('pointerdown', () => { window.clickAt = performance.now(); }, { capture: true, once: true });
     (function watch() {
       const host = document.querySelector('chat-widget');
       const panel = host && host.shadowRoot && host.shadowRoot.querySelector('.cw-panel [role="tabpanel"]');
+      if (!window.shownAt && host && host.shadowRoot.querySelector('.cw-panel')) window.shownAt = performance.now();
       if (panel && panel.getBoundingClientRect().height > 0) window.panelAt = performance.now();
       else requestAnimationFrame(watch);
     })();
@@ -151,8 +164,8 @@ async function panelAfterClick(b: Browser): Promise<number> {
     throw new Error(`panel never usable: ${e}\n${await page.evaluate('JSON.stringify({c: window.clickAt, html: document.querySelector("chat-widget")?.shadowRoot?.innerHTML.slice(0, 400)})')}`);
   });
   const ms = await page.evaluate(() => {
-    const w = window as unknown as { clickAt: number; panelAt: number };
-    return w.panelAt - w.clickAt;
+    const w = window as unknown as { clickAt: number; panelAt: number; shownAt: number };
+    return { usable: w.panelAt - w.clickAt, shown: w.shownAt - w.clickAt };
   });
   await context.close();
   return ms;

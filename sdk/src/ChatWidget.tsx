@@ -1,19 +1,23 @@
-import { createElement, useLayoutEffect, useRef, useState } from 'react';
+import { createElement, forwardRef, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { CHAT_WIDGET_TAG, defineChatWidget, type ChatWidgetElement } from './element/defineChatWidget';
 import type { ChatWidgetOptions } from './element/widgetApi';
 
 /**
  * The chat widget as a React component: the same `<chat-widget>` element as the script tag and
  * the custom element, rendered by your React into the element's open shadow root (the host
- * app's CSS does not reach it and its CSS does not leave it). Props may change at any time.
+ * app's CSS does not reach it and its CSS does not leave it). Props may change at any time; a
+ * `ref` gives the element, whose methods are the commands (`open()`, `sendMessage(text)`...).
  *
  * @example
- * <ChatWidget apiUrl="https://chat.example.com" chatbotId="5f0c…" position="bottom-left" />
+ * const widget = useRef<ChatWidgetElement>(null);
+ * <ChatWidget ref={widget} apiUrl="https://chat.example.com" chatbotId="5f0c…" position="bottom-left" />;
+ * widget.current?.open();
  */
-export function ChatWidget(props: ChatWidgetOptions) {
+export const ChatWidget = forwardRef<ChatWidgetElement, ChatWidgetOptions>(function ChatWidget(props, ref) {
   // Defined on first render rather than on import, so the package entry stays side-effect free.
   useState(() => defineChatWidget(() => import('./renderer/mountWidget')));
   const host = useRef<ChatWidgetElement>(null);
+  useImperativeHandle(ref, () => host.current as ChatWidgetElement, []);
   const given = useRef<string[]>([]);
   useLayoutEffect(() => {
     // A prop no longer given is cleared, not kept.
@@ -22,4 +26,4 @@ export function ChatWidget(props: ChatWidgetOptions) {
     host.current?.update({ ...cleared, ...props });
   });
   return createElement(CHAT_WIDGET_TAG, { ref: host });
-}
+});

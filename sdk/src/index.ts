@@ -5,6 +5,8 @@
  */
 export { ChatWidget } from './ChatWidget';
 export type { ChatWidgetProps, WidgetPosition } from './widget/types';
+export type { ChatWidgetElement } from './element/defineChatWidget';
+export type { ChatWidgetCommands, ChatWidgetEventHandler, ChatWidgetEventMap, ChatWidgetEventName, ChatWidgetOptions } from './element/widgetApi';
 export { HomeScreen, NO_HOME_CONFIG, type HomeScreenProps } from './home/HomeScreen';
 export { DEFAULT_HOME_SCREEN, DEFAULT_TOPICS } from './home/defaultHome';
 export { WidgetStyles } from './widget/WidgetStyles';

@@ -204,9 +204,10 @@ function createChatWidgetElement(loadRenderer: LoadRenderer): CustomElementConst
       this.launcher?.remove();
       this.launcher = null;
       if (focused) root.querySelector<HTMLElement>('.cw-launcher')?.focus();
-      for (const command of this.pending.splice(0)) this.renderer.command(command);
       this.isReady = true;
       this.emit('ready', undefined);
+      // After `ready`: the commands now apply at once, and their events follow it.
+      for (const command of this.pending.splice(0)) this.renderer?.command(command);
     }
 
     private unmount() {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { ChatView } from '../chat/ChatView';
 import { visibleMessages } from '../chat/MessageList';
 import { useChat } from '../chat/useChat';
@@ -113,7 +113,9 @@ export function WidgetRoot(props: ChatWidgetProps & { commands?: CommandChannel;
       setTab('home');
     }
   };
-  useEffect(() => props.commands?.listen((command) => run.current(command)), [props.commands]);
+  // A layout effect runs as the first render commits: commands queued before the mount (the click
+  // that fetched the widget) apply before the first paint, not a frame later.
+  useLayoutEffect(() => props.commands?.listen((command) => run.current(command)), [props.commands]);
 
   // Link topics are anchors and never get here; every other choice goes to the chat.
   const onHomeItem = (item: HomeTopic) => {
