@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, startServer, type RunningServer } from './harness';
-import { createTrainedBot, HOSTILE_CSS, hostBody, openDatabase, seedBotMessage, setMonthlyUsage, startHostSite, type HostSite, type Owner } from './widgetHost';
+import { boxOf, createTrainedBot, HOSTILE_CSS, hostBody, openDatabase, seedBotMessage, setMonthlyUsage, startHostSite, type HostSite, type Owner } from './widgetHost';
 import { ACME_KNOWLEDGE } from '../api/test/fixtures/acmeKnowledge';
 
 /**
@@ -119,7 +119,7 @@ describe('visitor chat widget on a foreign site', () => {
 
     await page.goto(`${host.url}/script.html`);
     await launcher().waitFor();
-    const box = (await launcher().boundingBox())!;
+    const box = await boxOf(launcher());
     expect(box.width).toBe(60);
     expect(box.height).toBe(60);
     expect(box.x).toBe(20);
@@ -299,7 +299,7 @@ describe('visitor chat widget on a foreign site', () => {
     const el = page.locator('chat-widget');
     await el.locator('button.cw-launcher').waitFor();
     expect(await shadowStyle('.cw-launcher', 'background-color')).toEqual({ 'background-color': 'rgb(124, 58, 237)' });
-    const box = (await el.locator('button.cw-launcher').boundingBox())!;
+    const box = await boxOf(el.locator('button.cw-launcher'));
     expect(box.x + box.width).toBe(1280 - 20);
     await el.locator('button.cw-launcher').focus();
     await page.keyboard.press('Enter');

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { request as playwrightRequest, type APIRequestContext } from 'playwright-core';
+import { request as playwrightRequest, type APIRequestContext, type Locator } from 'playwright-core';
 import { closeServer } from '../api/test/closeServer';
 
 /**
@@ -123,4 +123,17 @@ export function setMonthlyUsage(db: Database.Database, userId: string, used: num
     `insert into monthly_usage (user_id, month, messages_used) values (?, ?, ?)
      on conflict (user_id, month) do update set messages_used = excluded.messages_used`,
   ).run(userId, new Date().toISOString().slice(0, 7), used);
+}
+
+/**
+ * The box of what `locator` finds, asked again when the element was replaced while being
+ * measured: the loader's launcher gives way to the full widget's identical one at any moment.
+ */
+export async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const box = await locator.boundingBox().catch(() => null);
+    if (box) return box;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${locator} has no box`);
 }

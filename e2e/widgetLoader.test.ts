@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startServer, type RunningServer } from './harness';
-import { createTrainedBot, startHostSite, type HostSite, type Owner } from './widgetHost';
+import { boxOf, createTrainedBot, startHostSite, type HostSite, type Owner } from './widgetHost';
 
 /**
  * The launcher-first loader in Chromium, on a customer site of its own origin: the queue stub
@@ -215,9 +215,9 @@ describe('a site with a strict Content-Security-Policy', () => {
     const launcher = widget.locator('.cw-launcher');
     await launcher.waitFor();
     // Styled: a 60 px round button in the left corner, not an unstyled inline button.
-    const box = await launcher.boundingBox();
-    expect(box?.width).toBe(60);
-    expect(box?.x).toBeLessThan(40);
+    const box = await boxOf(launcher);
+    expect(box.width).toBe(60);
+    expect(box.x).toBeLessThan(40);
     await launcher.click();
     await widget.locator('[role="tab"]').filter({ hasText: 'Chat' }).click();
     await widget.locator('.cw-composer textarea').fill('How fast do kettles boil?');
