@@ -1,6 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatPanel, type ChatPanelProps } from './ChatPanel';
+import { OPEN_PANEL_PROPS } from '../test/panelProps';
+import { ChatPanel } from './ChatPanel';
 import { useScrollLock } from './useScrollLock';
 
 /** A `matchMedia` whose full-screen query matches while `phone` is true, with working change events. */
@@ -42,19 +43,6 @@ const html = () => document.documentElement;
 const body = () => document.body;
 const overflow = (el: HTMLElement) => [el.style.getPropertyValue('overflow'), el.style.getPropertyPriority('overflow')];
 
-const panelProps: ChatPanelProps = {
-  idPrefix: 'cw-test',
-  phase: 'open',
-  name: 'Acme Help',
-  status: 'loading',
-  tab: 'home',
-  onTab: () => {},
-  messageCount: 0,
-  home: null,
-  chat: null,
-  onRefresh: () => {},
-  onClose: () => {},
-};
 
 afterEach(() => {
   cleanup();
@@ -139,11 +127,11 @@ describe('ChatPanel on a phone', () => {
   it('locks the page while it is mounted and restores it when it unmounts', () => {
     stubMatchMedia(true);
     html().style.setProperty('overflow', 'auto');
-    const { rerender, unmount } = render(<ChatPanel {...panelProps} />);
+    const { rerender, unmount } = render(<ChatPanel {...OPEN_PANEL_PROPS} />);
     expect(overflow(html())).toEqual(['hidden', 'important']);
     expect(overflow(body())).toEqual(['hidden', 'important']);
     // Still locked during the closing animation.
-    rerender(<ChatPanel {...panelProps} phase="closing" />);
+    rerender(<ChatPanel {...OPEN_PANEL_PROPS} phase="closing" />);
     expect(overflow(body())).toEqual(['hidden', 'important']);
     unmount();
     expect(overflow(html())).toEqual(['auto', '']);
@@ -152,7 +140,7 @@ describe('ChatPanel on a phone', () => {
 
   it('embedded (iframe) locks nothing', () => {
     stubMatchMedia(true);
-    render(<ChatPanel {...panelProps} embedded />);
+    render(<ChatPanel {...OPEN_PANEL_PROPS} embedded />);
     expect(html().hasAttribute('style')).toBe(false);
     expect(body().hasAttribute('style')).toBe(false);
   });

@@ -1,7 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatPanel, type ChatPanelProps } from './ChatPanel';
+import { OPEN_PANEL_PROPS } from '../test/panelProps';
+import { ChatPanel } from './ChatPanel';
 import { useVisualViewport } from './useVisualViewport';
 
 /** A stand-in for `window.visualViewport` (jsdom has none): an event target with a size and offset. */
@@ -93,23 +94,10 @@ describe('useVisualViewport', () => {
 });
 
 describe('ChatPanel and the visual viewport', () => {
-  const props: ChatPanelProps = {
-    idPrefix: 'cw-test',
-    phase: 'open',
-    name: 'Acme Help',
-    status: 'loading',
-    tab: 'home',
-    onTab: () => {},
-    messageCount: 0,
-    home: null,
-    chat: null,
-    onRefresh: () => {},
-    onClose: () => {},
-  };
 
   it('the floating panel follows the visual viewport', () => {
     const viewport = installViewport();
-    render(<ChatPanel {...props} />);
+    render(<ChatPanel {...OPEN_PANEL_PROPS} />);
     const panel = screen.getByRole('dialog');
     expect(vars(panel)).toEqual(['844px', '0px']);
     viewport.move(400, 30, 'resize');
@@ -118,7 +106,7 @@ describe('ChatPanel and the visual viewport', () => {
 
   it('the embedded panel fills its frame and ignores it', () => {
     const viewport = installViewport();
-    render(<ChatPanel {...props} embedded />);
+    render(<ChatPanel {...OPEN_PANEL_PROPS} embedded />);
     expect(vars(screen.getByRole('dialog'))).toEqual(['', '']);
     expect(viewport.listeners).toBe(0);
   });
