@@ -28,6 +28,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['sdk/src/test/setup.ts', 'sdk/src/test/preloadRichMessages.ts'],
           testTimeout: 15_000,
+          // The rich messages' stylesheet is real text here, so its adoption can be checked.
+          css: { include: [/rich\.css/] },
         },
       },
       {

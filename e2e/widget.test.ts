@@ -141,6 +141,8 @@ describe('visitor chat widget on a foreign site', () => {
       'outline-style': 'none',
       'text-transform': 'none',
     });
+    // The text styles are the full widget's (the loader draws only the button): wait for it.
+    await page.waitForFunction(() => (document.querySelector('chat-widget') as (Element & { isReady?: boolean }) | null)?.isReady === true);
     expect(await shadowStyle('.cw-root', 'font-size', 'color', 'letter-spacing', 'line-height')).toEqual({
       'font-size': '14px',
       color: 'rgb(31, 41, 55)',

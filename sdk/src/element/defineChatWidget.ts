@@ -11,11 +11,15 @@ import {
   type ChatWidgetEventMap,
   type ChatWidgetEventName,
   type ChatWidgetOptions,
+  type ConfigRequest,
   type LoadRenderer,
   type MountWidget,
   type WidgetCommand,
   type WidgetRenderer,
 } from './widgetApi';
+
+/** How long a widget opened before it arrived waits for the bot's config before drawing without it. */
+const CONFIG_PATIENCE_MS = 150;
 
 /** The tag name every way of embedding the widget uses. */
 export const CHAT_WIDGET_TAG = 'chat-widget';
@@ -76,7 +80,7 @@ function createChatWidgetElement(loadRenderer: LoadRenderer): CustomElementConst
     private renderer: WidgetRenderer | null = null;
     private loading: Promise<void> | null = null;
     private pending: WidgetCommand[] = [];
-    private early: Promise<PublicChatbotConfig> | undefined;
+    private early: ConfigRequest | undefined;
     private listeners = new Map<ChatWidgetEventHandler<never>, EventListener>();
     isReady = false;
 
@@ -177,14 +181,21 @@ function createChatWidgetElement(loadRenderer: LoadRenderer): CustomElementConst
       // The panel will need the bot: ask for it now, alongside the full widget, not after it.
       const { apiUrl = '', chatbotId, chatbotConfig, embedded } = this.options;
       if (command.type !== 'close' && command.type !== 'reset' && !chatbotConfig && !embedded && !this.early) {
-        this.early = fetchConfig(apiUrl, chatbotId);
-        this.early.catch(() => {});
+        const early: { promise: Promise<PublicChatbotConfig>; value?: PublicChatbotConfig } = { promise: fetchConfig(apiUrl, chatbotId) };
+        early.promise.then(
+          (config) => {
+            early.value = config;
+          },
+          () => {},
+        );
+        this.early = early;
       }
     }
 
     private load(): Promise<void> {
       this.loading ??= loadRenderer().then(
-        ({ mountWidget }) => {
+        async ({ mountWidget }) => {
+          await this.configOrPatience();
           if (this.isConnected && this.root && !this.renderer) this.mount(this.root, mountWidget);
         },
         (error: unknown) => {
@@ -193,6 +204,17 @@ function createChatWidgetElement(loadRenderer: LoadRenderer): CustomElementConst
         },
       );
       return this.loading;
+    }
+
+    /**
+     * When the visitor opened the widget before it arrived, its config is on the way too: waiting
+     * for it (a short while at most) lets the first render draw the panel whole, rather than a
+     * loading state and then, one render and layout later, the home screen.
+     */
+    private configOrPatience(): Promise<unknown> | undefined {
+      const early = this.early;
+      if (!early || early.value) return;
+      return Promise.race([early.promise.catch(() => {}), new Promise((resolve) => setTimeout(resolve, CONFIG_PATIENCE_MS))]);
     }
 
     private mount(root: ShadowRoot, mountWidget: MountWidget) {

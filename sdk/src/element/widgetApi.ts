@@ -72,11 +72,20 @@ export interface WidgetRenderer {
 }
 
 /**
- * Mounts the full widget into `shadow`; the element's own launcher is removed by the caller.
- * `configRequest` is the bot's config, already asked for when the visitor opened the widget
- * before it arrived.
+ * The bot's config as the element asked for it when the visitor opened the widget before the
+ * full widget arrived: the request, and its answer once it has come (so the first render can
+ * draw the home screen at once instead of a loading state).
  */
-export type MountWidget = (shadow: ShadowRoot, props: ChatWidgetProps, nonce?: string, configRequest?: Promise<PublicChatbotConfig>) => WidgetRenderer;
+export interface ConfigRequest {
+  readonly promise: Promise<PublicChatbotConfig>;
+  readonly value?: PublicChatbotConfig;
+}
+
+/**
+ * Mounts the full widget into `shadow`; the element's own launcher is removed by the caller.
+ * `configRequest` is the bot's config, already asked for.
+ */
+export type MountWidget = (shadow: ShadowRoot, props: ChatWidgetProps, nonce?: string, configRequest?: ConfigRequest) => WidgetRenderer;
 
 /** Fetches the full widget (a code-split chunk). */
 export type LoadRenderer = () => Promise<{ mountWidget: MountWidget }>;

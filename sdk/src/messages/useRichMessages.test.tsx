@@ -29,4 +29,26 @@ describe('the rich message chunk', () => {
     expect(screen.queryByRole('status', { name: 'Loading message' })).toBeNull();
     vi.doUnmock('./richMessages');
   });
+
+  it('brings its styles into each widget root, after the widget sheet so they win its ties, once', async () => {
+    vi.resetModules();
+    const { styleRichMessagesIn, loadRichMessages } = await import('./useRichMessages');
+    const host = document.createElement('div');
+    const shadow = host.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<style>.widget{}</style><div class="cw-root"></div>';
+    const forget = styleRichMessagesIn(shadow, 'n0nce');
+    // Not fetched yet: nothing added.
+    expect(shadow.querySelectorAll('style')).toHaveLength(1);
+    await loadRichMessages();
+    const last = shadow.lastElementChild as HTMLStyleElement;
+    expect(last.tagName).toBe('STYLE');
+    expect(last.nonce).toBe('n0nce');
+    expect(last.textContent).toContain('.cw-rate');
+    expect(last.textContent).toContain('.cw-btn');
+    // A root registered after the fetch gets them at once; a forgotten one no longer does.
+    forget();
+    const other = document.createElement('div').attachShadow({ mode: 'open' });
+    styleRichMessagesIn(other);
+    expect(other.querySelector('style')?.textContent).toContain('.cw-check');
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { ConfigStatus } from './useChatbotConfig';
 import type { WidgetPhase } from './useOpenState';
+import { TypingDots } from '../messages/TypingDots';
 import { PanelHeader } from './PanelHeader';
 import { PanelTabs, type WidgetTab } from './PanelTabs';
 import { useScrollLock } from './useScrollLock';
@@ -36,6 +37,10 @@ export function ChatPanel(props: ChatPanelProps) {
   }, [embedded]);
   useVisualViewport(panel, !embedded);
   useScrollLock(!embedded);
+  // A tab's content is drawn the first time it shows, then kept (its scroll and draft with it):
+  // the first opening draws the home screen alone, so it is usable sooner.
+  const drawn = useRef(new Set<WidgetTab>());
+  drawn.current.add(tab);
 
   return (
     <div
@@ -73,7 +78,7 @@ export function ChatPanel(props: ChatPanelProps) {
               aria-labelledby={`${idPrefix}-tab-${t}`}
               hidden={tab !== t}
             >
-              {t === 'home' ? props.home : props.chat}
+              {drawn.current.has(t) ? (t === 'home' ? props.home : props.chat) : null}
             </div>
           ))}
         </>
@@ -85,23 +90,10 @@ export function ChatPanel(props: ChatPanelProps) {
           <p>No valid chatbot configuration found</p>
         </div>
       ) : (
-        <div className="cw-center" role="status">
-          <TypingDotsLabel />
+        <div className="cw-center">
+          <TypingDots label="Loading" />
         </div>
       )}
     </div>
-  );
-}
-
-function TypingDotsLabel() {
-  return (
-    <>
-      <span className="cw-sr">Loading</span>
-      <span className="cw-typing" aria-hidden="true">
-        <span />
-        <span />
-        <span />
-      </span>
-    </>
   );
 }

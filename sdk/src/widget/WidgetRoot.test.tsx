@@ -5,6 +5,7 @@ import { READ_ONLY_PLACEHOLDER } from '../chat/Composer';
 import { SESSION_STORAGE_KEY } from '../lib/storage';
 import { LIMIT_CONTACT_FORM_TITLE, type PublicChatbotConfig } from '@parley/contracts';
 import { botConfig, botMessage, controlledSse, FakeApi, json, sse } from '../test/fakeApi';
+import { createCommandChannel } from '../renderer/commandChannel';
 import { CLOSE_ANIMATION_MS } from './useOpenState';
 import { WidgetRoot } from './WidgetRoot';
 
@@ -67,6 +68,27 @@ describe('WidgetRoot', () => {
     expect(api.callsTo('GET', /messages$/)).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Start new conversation' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Home' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('draws the home screen in its first open render when the loader already has the config, and asks again only on the next opening', async () => {
+    const api = fakeApi({ name: 'Kettle Help' });
+    const early = botConfig({ name: 'Early Kettle' });
+    const commands = createCommandChannel();
+    commands.send({ type: 'open' });
+    render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" commands={commands} configRequest={{ promise: Promise.resolve(early), value: early }} />);
+    // No loading state in between: the open panel has the bot's tabs and name at once.
+    expect(screen.getByRole('tab', { name: 'Home' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Early Kettle' })).toBeTruthy();
+    // The chat tab is drawn only once it shows.
+    expect(screen.queryByRole('textbox', { name: 'Your message' })).toBeNull();
+    await waitFor(() => expect(api.callsTo('POST', '/api/chat/session')).toHaveLength(1));
+    expect(api.callsTo('GET', CONFIG_PATH)).toHaveLength(0);
+
+    act(() => commands.send({ type: 'close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => commands.send({ type: 'open' }));
+    await screen.findByRole('dialog', { name: 'Kettle Help' });
+    expect(api.callsTo('GET', CONFIG_PATH)).toHaveLength(1);
   });
 
   it('closes with Escape through a 400 ms closing animation and gives focus back to the launcher', async () => {
@@ -286,8 +308,9 @@ describe('WidgetRoot', () => {
     sessionStorage.setItem(`chat-read-only:${young}`, JSON.stringify({ since: Date.now() - 29 * 60_000, message: 'Still over the limit', showContactForm: false }));
     fakeApi();
     const { unmount } = render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" defaultOpen />);
+    // The chat tab is drawn the first time it shows.
+    await userEvent.click(await screen.findByRole('tab', { name: /Chat/ }));
     await screen.findByText('Still over the limit');
-    await userEvent.click(screen.getByRole('tab', { name: /Chat/ }));
     expect((screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement).placeholder).toBe(READ_ONLY_PLACEHOLDER);
     expect(screen.queryByRole('form', { name: 'Contact us' })).toBeNull();
     unmount();
@@ -310,6 +333,7 @@ describe('WidgetRoot', () => {
     fakeApi();
     render(<WidgetRoot apiUrl={API} chatbotId="bot-guid" defaultOpen />);
     await act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+    fireEvent.click(screen.getByRole('tab', { name: /Chat/ }));
     expect(screen.getByText('Over the limit')).toBeTruthy();
     await act(async () => void (await vi.advanceTimersByTimeAsync(20 * 60_000 - 1)));
     expect(screen.getByText('Over the limit')).toBeTruthy();

@@ -6,9 +6,9 @@ import { HomeScreen } from '../home/HomeScreen';
 import { safeUrl } from '../lib/safeUrl';
 import { sessionStorageKey } from '../lib/storage';
 import { colorVars, resolveColors } from '../lib/theme';
-import { EMBED_CLOSE_MESSAGE_TYPE, surveyStartMessage, type HomeTopic, type PublicChatbotConfig } from '@parley/contracts';
+import { EMBED_CLOSE_MESSAGE_TYPE, surveyStartMessage, type HomeTopic } from '@parley/contracts';
 import type { CommandChannel } from '../renderer/commandChannel';
-import type { WidgetCommand } from '../element/widgetApi';
+import type { ConfigRequest, WidgetCommand } from '../element/widgetApi';
 import { ChatPanel } from './ChatPanel';
 import { Launcher } from './Launcher';
 import type { WidgetTab } from './PanelTabs';
@@ -25,7 +25,7 @@ import { usePopupBubbles } from './usePopupBubbles';
  * commands (open, close, toggle, sendMessage, reset); `configRequest` is the bot's config as the
  * loader already asked for it.
  */
-export function WidgetRoot(props: ChatWidgetProps & { commands?: CommandChannel; configRequest?: Promise<PublicChatbotConfig> }) {
+export function WidgetRoot(props: ChatWidgetProps & { commands?: CommandChannel; configRequest?: ConfigRequest }) {
   const { apiUrl = '', chatbotId, embedded = false } = props;
   const idPrefix = `cw${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const bot = useChatbotConfig(apiUrl, chatbotId, props.chatbotConfig ?? null, props.onError, props.configRequest);
@@ -45,11 +45,13 @@ export function WidgetRoot(props: ChatWidgetProps & { commands?: CommandChannel;
     load: bot.load,
   });
 
-  // Every opening asks for the bot again, so a design saved since the last one shows now.
+  // Every opening asks for the bot again (once), so a design saved since the last one shows now.
+  const askedOnOpen = useRef(false);
   useEffect(() => {
     if (phase !== 'open') return;
     setStarted(true);
-    bot.reload();
+    if (askedOnOpen.current) askedOnOpen.current = false;
+    else bot.reload();
   }, [phase, bot.reload]);
 
   const chat = useChat({
@@ -67,6 +69,7 @@ export function WidgetRoot(props: ChatWidgetProps & { commands?: CommandChannel;
   const doOpen = useCallback(() => {
     open();
     // Asked for now rather than in the effect after the next paint: the panel is usable sooner.
+    askedOnOpen.current = true;
     bot.reload();
     callbacks.current.onOpen?.();
   }, [open, bot.reload]);

@@ -1,5 +1,6 @@
 import { colorVars, DEFAULT_COLORS, resolveColors } from '../lib/theme';
 import launcherCss from '../styles/launcher.css?inline';
+import richCss from '../styles/rich.css?inline';
 import widgetCss from '../styles/widget.css?inline';
 import type { CSSProperties, ReactNode } from 'react';
 
@@ -16,7 +17,7 @@ export function WidgetStyles({ children, primaryColor = DEFAULT_COLORS.primary, 
   const style = colorVars(resolveColors({ primaryColor, backgroundColor, textColor })) as CSSProperties;
   return (
     <div className="cw-root" style={style}>
-      <style>{launcherCss + widgetCss}</style>
+      <style>{launcherCss + widgetCss + richCss}</style>
       {children}
     </div>
   );

@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchConfig } from '../lib/fetchConfig';
 import type { PublicChatbotConfig } from '@parley/contracts';
+import type { ConfigRequest } from '../element/widgetApi';
 
 export type ConfigStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-function validConfig(config: PublicChatbotConfig | null): PublicChatbotConfig {
-  if (!config || typeof config.isActive !== 'boolean') throw new Error('No valid chatbot configuration found');
+function validConfig(config: PublicChatbotConfig | null | undefined): PublicChatbotConfig {
+  if (!isConfig(config)) throw new Error('No valid chatbot configuration found');
   return config;
+}
+
+function isConfig(config: PublicChatbotConfig | null | undefined): config is PublicChatbotConfig {
+  return !!config && typeof config.isActive === 'boolean';
 }
 
 /**
@@ -15,20 +20,25 @@ function validConfig(config: PublicChatbotConfig | null): PublicChatbotConfig {
  * opening) loads it, or, once fetched, asks again in the background and swaps in the answer,
  * keeping the one shown meanwhile; a failed background refresh changes nothing. An injected
  * config is never fetched. `early` is a request the loader already started for this bot (the
- * visitor clicked before the full widget arrived): the first load uses it.
+ * visitor clicked before the full widget arrived): the first load uses it, and when it has
+ * already been answered the first render has the config, and the opening that caused it asks
+ * for nothing more.
  */
 export function useChatbotConfig(
   apiUrl: string,
   chatbotId: string | undefined,
   injected: PublicChatbotConfig | null,
   onError?: (e: Error) => void,
-  early?: Promise<PublicChatbotConfig>,
+  early?: ConfigRequest,
 ) {
+  const answered = !injected && isConfig(early?.value) ? early.value : null;
   const [state, setState] = useState<{ status: ConfigStatus; config: PublicChatbotConfig | null }>(
-    injected ? { status: 'ready', config: injected } : { status: 'idle', config: null },
+    injected ? { status: 'ready', config: injected } : answered ? { status: 'ready', config: answered } : { status: 'idle', config: null },
   );
   const inflight = useRef<Promise<void> | null>(null);
-  const earlyRef = useRef(early);
+  const earlyRef = useRef(answered ? undefined : early?.promise);
+  // Fetched for the very opening being replayed: the reloads that opening makes are no-ops.
+  const fresh = useRef(!!answered);
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
   const ready = useRef(false);
@@ -68,6 +78,10 @@ export function useChatbotConfig(
   }, [apiUrl, chatbotId, config]);
 
   const reload = useCallback(() => {
+    if (fresh.current) {
+      fresh.current = false;
+      return;
+    }
     if (!ready.current) return load();
     if (config || inflight.current) return;
     const run = fetchConfig(apiUrl, chatbotId)
