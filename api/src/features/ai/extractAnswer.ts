@@ -21,7 +21,7 @@ export function extractAnswer(question: string, passages: Passage[]): ExtractedA
   passages.forEach((passage, rank) => {
     const words = stemSet(`${passage.title ?? ''} ${passage.heading ?? ''} ${passage.content}`);
     const matched = groups.filter((g) => g.some((s) => words.has(s))).length;
-    if (matched >= needed && (!best || matched > best.matched)) best = { passage, matched, rank };
+    if (matched >= needed && !best) best = { passage, matched, rank };
   });
   if (!best) return null;
   const { passage } = best as { passage: Passage };

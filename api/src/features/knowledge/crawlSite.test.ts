@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedPagePaths, startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
 import { crawlSite, type PageOutcome } from './crawlSite';
@@ -114,5 +116,26 @@ describe('crawlSite on the fixture site', () => {
     const { summary, other } = await crawl(5, '/no-such-page');
     expect(other['/no-such-page']).toBe('error: HTTP 404');
     expect(summary.pagesTaken).toBe(5);
+  });
+
+  it('follows the links of an index page but does not learn it', async () => {
+    const topics = Array.from({ length: 12 }, (_, i) => `<li><a href="/topic-${i}">All about topic number ${i}</a></li>`).join('');
+    const server = createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      const body =
+        req.url === '/'
+          ? `<html><head><title>Contents</title></head><body><main><h1>Contents</h1><ul>${topics}</ul></main></body></html>`
+          : `<html><head><title>Topic</title></head><body><main><h1>Topic ${req.url}</h1><p>${`This page explains topic ${req.url} in plain words, with an example. `.repeat(5)}</p></main></body></html>`;
+      res.writeHead(200, { 'content-type': 'text/html' }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const fetcher = safeFetcher({ allowPrivateHosts: true, timeoutMs: 5000, maxBytes: 1024 * 1024, userAgent: UA });
+    const outcomes: PageOutcome[] = [];
+    await crawlSite({ startUrl: `${url}/`, maxPages: 20, concurrency: 2, fetcher, userAgent: UA }, (o) => void outcomes.push(o));
+    fetcher.close();
+    server.close();
+    expect(outcomes.find((o) => o.url === `${url}/`)).toMatchObject({ status: 'skipped', reason: 'Only links to other pages (an index or a table of contents)' });
+    expect(outcomes.filter((o) => o.status === 'ok')).toHaveLength(12);
   });
 });

@@ -48,6 +48,8 @@ type QueueItem = { url: string; key: string };
 // nothing but broken links must not keep the crawler busy forever.
 const ATTEMPTS_PER_PAGE = 3;
 const SITEMAP_URL_CAP = 5000;
+// Link text share from which a page counts as an index or a table of contents.
+const LINK_PAGE_SHARE = 0.5;
 // Rows recorded for skipped/failed URLs, so a site with thousands of PDFs stays readable.
 const RECORDED_PER_PAGE = 4;
 const NON_HTML_EXTENSION =
@@ -191,6 +193,9 @@ class Crawl {
     if (page.noindex) return { status: 'skipped', url, reason: 'Marked noindex' };
     const text = page.blocks.map((b) => b.text).join('\n');
     if (text.trim().length === 0) return { status: 'skipped', url, reason: 'No readable text' };
+    // An index or a table of contents answers nothing itself and, naming every topic, would
+    // outrank the pages it lists: its links are followed, its text is not learned.
+    if (page.linkShare >= LINK_PAGE_SHARE && text.length > 200) return { status: 'skipped', url, reason: 'Only links to other pages (an index or a table of contents)' };
     const hash = createHash('sha1').update(text).digest('hex');
     const twin = this.contentHashes.get(hash);
     if (twin) return { status: 'skipped', url, reason: `Duplicate: same text as ${twin}` };

@@ -33,3 +33,16 @@ describe('extractPage titles', () => {
     expect(extracted.links).toContain('https://x.test/a');
   });
 });
+
+describe('extractPage link share', () => {
+  const entries = Array.from({ length: 30 }, (_, i) => `<li><a href="/topic-${i}">Topic number ${i} of the manual</a></li>`).join('');
+  it('is near 1 for an index of links and near 0 for prose that links now and then', () => {
+    const index = extractPage(`<html><head><title>Index</title></head><body><main><h1>Index</h1><ul>${entries}</ul></main></body></html>`, 'http://site.test/index');
+    expect(index.linkShare).toBeGreaterThan(0.8);
+    const prose = extractPage(
+      `<html><head><title>Backups</title></head><body><main><h1>Backups</h1><p>${'Run the dump tool every night and keep a week of copies somewhere else. '.repeat(6)}See <a href="/restore">restoring</a>.</p></main></body></html>`,
+      'http://site.test/backups',
+    );
+    expect(prose.linkShare).toBeLessThan(0.05);
+  });
+});

@@ -13,6 +13,8 @@ export type ExtractedPage = {
   canonical: string | null;
   noindex: boolean;
   nofollow: boolean;
+  /** Share (0-1) of the readable text that is link text: near 1 on an index or a table of contents. */
+  linkShare: number;
 };
 
 /**
@@ -45,8 +47,12 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   } catch {
     article = null;
   }
-  let blocks = article?.content ? toBlocks(article.content as Element) : [];
-  if (textLength(blocks) < 40) blocks = toBlocks(fallbackRoot(html));
+  let root = article?.content ? (article.content as Element) : null;
+  let blocks = root ? toBlocks(root) : [];
+  if (textLength(blocks) < 40) {
+    root = fallbackRoot(html);
+    blocks = toBlocks(root);
+  }
   // the document's own <title>: Readability's guess drops parts around separators ("Installation - The Book" → "The Book")
   const title = fallbackTitle || clean(article?.title ?? '') || null;
 
@@ -57,7 +63,16 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
     canonical,
     noindex: /\b(noindex|none)\b/.test(robotsMeta),
     nofollow,
+    linkShare: root ? linkShare(root) : 0,
   };
+}
+
+function linkShare(root: Element): number {
+  const total = (root.textContent ?? '').replace(/\s+/g, '').length;
+  if (total === 0) return 0;
+  let linked = 0;
+  for (const a of root.querySelectorAll('a')) if (!a.parentElement?.closest('a')) linked += (a.textContent ?? '').replace(/\s+/g, '').length;
+  return Math.min(1, linked / total);
 }
 
 /** Plain or markdown text as blocks: "#" lines are headings, blank lines end paragraphs. */

@@ -131,6 +131,18 @@ function unrankedQueries(terms: string[]): string[] {
   return [`{title heading}: (${all})`, `{title heading}: (${any})`, all, any].filter((q, i, list) => list.indexOf(q) === i);
 }
 
+/**
+ * How telling a word is in the bot's content (inverse document frequency over its chunks): a
+ * word on every page says little about which page answers, a rare one a lot. 0 when unknown.
+ */
+export function termWeight(chatbotId: number, term: string): number {
+  const table = tableName(chatbotId);
+  if (!tableExists(table)) return 0;
+  const rows = rowEstimate(chatbotId, table, term);
+  if (rows === 0) return 0;
+  return Math.log(1 + ESTIMATE_CAP / rows);
+}
+
 /** min(rows containing the term, ESTIMATE_CAP), cached until the bot's index changes. */
 function rowEstimate(chatbotId: number, table: string, term: string): number {
   const cache = estimates.get(chatbotId) ?? new Map<string, number>();

@@ -40,9 +40,10 @@ describe('retrieve with Q&A sources', () => {
 
   it('puts a Q&A that does not match the question well after the pages, not marked as its answer', async () => {
     const passages = await retrieve(botId, 'What does a dog boat tour cost?');
+    // The page naming the dog, the boat and the tour comes before the one naming only the cost.
     expect(passages.map((p) => [p.title, !!p.savedAnswer, !!p.qa])).toEqual([
-      ['Moorings', false, false],
       ['Dog friendly boat tours', false, false],
+      ['Moorings', false, false],
       ['Can I bring my dog on the boat?', true, false],
     ]);
     // Even where the Q&A outranks every page on the words they share.

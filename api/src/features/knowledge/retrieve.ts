@@ -2,8 +2,9 @@ import type { Statement } from 'better-sqlite3';
 import { sqlite } from '../../db/client';
 import { logger } from '../../lib/logger';
 import { embeddingsEnabled, embedTexts, nearestChunks } from './embeddings';
-import { searchChunks } from './ftsIndex';
+import { searchChunks, termWeight } from './ftsIndex';
 import { matchQa, questionVariants, type QaPassageInfo } from './matchQa';
+import { rerankPassages } from './rerankPassages';
 
 export type Passage = {
   chunkId: number;
@@ -31,7 +32,12 @@ export async function retrieve(chatbotId: number, question: string, opts: { limi
   const withQa = hasQaSources(chatbotId);
   // A matching Q&A ranked just below the top few by BM25 is still wanted: look a little deeper.
   const pool = withQa ? limit + QA_LOOKAHEAD : limit;
-  const lexical = searchChunks(chatbotId, question, embeddingsEnabled() ? pool * 4 : pool);
+  const lexical = rerankPassages(
+    question,
+    searchChunks(chatbotId, question, Math.max(RERANK_POOL, embeddingsEnabled() ? pool * 4 : pool)),
+    embeddingsEnabled() ? pool * 4 : pool,
+    (word) => termWeight(chatbotId, word),
+  );
   let found = lexical;
   if (embeddingsEnabled()) {
     let semantic: Passage[] = [];
@@ -45,6 +51,8 @@ export async function retrieve(chatbotId: number, question: string, opts: { limi
   return withQa ? preferMatchingQa(question, found, limit) : found;
 }
 
+// BM25 candidates the re-ranking chooses from.
+const RERANK_POOL = 40;
 // How many passages past `limit` are searched for a matching Q&A.
 const QA_LOOKAHEAD = 10;
 
