@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signUpThroughApi, startServer, type RunningServer } from './harness';
@@ -95,5 +97,39 @@ describe('add data in a real browser', () => {
 
     const listed = (await (await page.request.get(`/api/chatbots/${guid}/website-sources`)).json()) as Array<{ title: string }>;
     expect(listed.map((s) => s.title)).toEqual(['fuel-dock.txt']);
+  });
+
+  it('adds a website with weekly auto-sync, shows when it synced and syncs next, and changes the schedule in its row', async () => {
+    const site = http.createServer((req, res) => {
+      if (req.url !== '/') return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Harbour</title></head><body><p>The harbour office sells fuel tokens at the quay.</p></body></html>');
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    try {
+      await page.getByRole('tab', { name: 'Website' }).click();
+      await page.getByLabel('Website URL').fill(`http://localhost:${(site.address() as AddressInfo).port}/`);
+      await page.getByLabel('Title (optional)').fill('Harbour site');
+      await page.getByLabel('Auto-sync', { exact: true }).selectOption('weekly');
+      await page.getByRole('button', { name: 'Add Website' }).click();
+      const row = sourceRow('Harbour site');
+      await row.getByTestId('source-status').filter({ hasText: /^completed$/ }).waitFor();
+      await row.getByText(/^Last synced /).waitFor();
+      const [{ lastScanned, nextSyncAt }] = ((await (await page.request.get(`/api/chatbots/${guid}/website-sources`)).json()) as Array<{
+        title: string;
+        lastScanned: string;
+        nextSyncAt: string;
+      }>).filter((s) => s.title === 'Harbour site');
+      expect(new Date(nextSyncAt).getTime() - new Date(lastScanned).getTime()).toBe(7 * 24 * 3600_000);
+      await expect.poll(() => row.getByTestId('next-sync').textContent(), { timeout: 10_000 }).toMatch(/^Next sync /);
+      expect(await row.getByLabel('Auto-sync Harbour site').inputValue()).toBe('weekly');
+
+      await row.getByLabel('Auto-sync Harbour site').selectOption('off');
+      await page.getByText('The source will sync on its new schedule.', { exact: true }).waitFor();
+      await expect.poll(() => row.getByTestId('next-sync').textContent(), { timeout: 10_000 }).toBe('Auto-sync off');
+      const listed = (await (await page.request.get(`/api/chatbots/${guid}/website-sources`)).json()) as Array<{ title: string; syncSchedule: string }>;
+      expect(listed.find((s) => s.title === 'Harbour site')?.syncSchedule).toBe('off');
+    } finally {
+      await new Promise((r) => site.close(r));
+    }
   });
 });

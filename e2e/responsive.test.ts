@@ -113,6 +113,12 @@ describe('every route at 390 px and 1366 px', () => {
       headers,
     });
     expect(longTitle.status()).toBe(201);
+    // A website row carries the auto-sync select and its sync dates beside the actions.
+    const website = await api.post(`/api/chatbots/${ctx.guid}/website-sources`, {
+      data: { sourceType: 'website', url: 'http://127.0.0.1:9/', title: LONG_URL, maxPages: 1, syncSchedule: 'weekly' },
+      headers,
+    });
+    expect(website.status()).toBe(201);
     const visitor = await request.newContext({ baseURL: server.url });
     const sessionId = createSessionId();
     expect((await visitor.post('/api/chat/session', { data: { sessionId, chatbotConfigId: ctx.guid } })).status()).toBe(201);

@@ -200,6 +200,11 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
           send: () => chatbots[':chatbotId']['upload-text-file'].$post({ param: { chatbotId: ref } }, { ...asB, init: { body: textFileForm() } }),
         },
         {
+          label: `change source schedule (${ref})`,
+          route: 'PATCH /chatbots/:chatbotId/website-sources/:sourceId',
+          send: () => sources[':sourceId'].$patch({ param: { chatbotId: ref, sourceId }, json: { syncSchedule: 'daily' } }, asB),
+        },
+        {
           label: `rescan source (${ref})`,
           route: 'POST /chatbots/:chatbotId/website-sources/:sourceId/rescan',
           send: () => sources[':sourceId'].rescan.$post({ param: { chatbotId: ref, sourceId } }, asB),
@@ -210,6 +215,11 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
         label: 'rescan A source via B bot',
         route: 'POST /chatbots/:chatbotId/website-sources/:sourceId/rescan',
         send: () => sources[':sourceId'].rescan.$post({ param: { chatbotId: bBot.guid, sourceId } }, asB),
+      },
+      {
+        label: 'change A source schedule via B bot',
+        route: 'PATCH /chatbots/:chatbotId/website-sources/:sourceId',
+        send: () => sources[':sourceId'].$patch({ param: { chatbotId: bBot.guid, sourceId }, json: { syncSchedule: 'daily' } }, asB),
       },
       {
         label: 'delete A source via B bot',

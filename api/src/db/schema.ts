@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { SYNC_SCHEDULES } from '@parley/contracts';
 
 /** Timestamps are stored as milliseconds and read back as Date. */
 const createdAt = () =>
@@ -237,6 +238,8 @@ export const contentSources = sqliteTable(
     /** Generation whose pages and chunks are live; a rescan writes generation + 1 and swaps on completion. */
     generation: integer('generation').notNull().default(0),
     lastScanned: integer('last_scanned', { mode: 'timestamp_ms' }),
+    /** Website sources: how often the scheduler re-syncs it (`SYNC_SCHEDULES`); due one period after `lastScanned`. */
+    syncSchedule: text('sync_schedule', { enum: SYNC_SCHEDULES }).notNull().default('off'),
     errorMessage: text('error_message'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -259,6 +262,15 @@ export const pages = sqliteTable(
     status: text('status', { enum: ['ok', 'skipped', 'error'] }).notNull().default('ok'),
     /** Why a page was skipped or failed (robots, non-HTML, HTTP 404, timeout...). */
     reason: text('reason'),
+    /** Validators the site sent with the page, sent back on the next sync (If-None-Match / If-Modified-Since). */
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    /** sha1 of the page's extracted title and text: an unchanged hash keeps the page's chunks on re-sync. */
+    contentHash: text('content_hash'),
+    /** Same-site links the page held, so a page not downloaded again (304, sitemap lastmod) still leads on. */
+    links: text('links', { mode: 'json' }).$type<string[]>(),
+    /** When the stored content was last known current (fetched, or confirmed by a 304). */
+    fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [index('pages_source_idx').on(t.sourceId, t.generation)],

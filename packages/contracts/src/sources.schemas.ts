@@ -8,6 +8,8 @@ import {
   QA_LIMITS,
   QA_MESSAGES,
   SOURCE_MESSAGES,
+  SYNC_MESSAGES,
+  SYNC_SCHEDULES,
   websiteUrl,
   type QaInput,
 } from './sources';
@@ -29,6 +31,12 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((v) => v || null);
 
+/** One of `SYNC_SCHEDULES`. */
+export const syncScheduleSchema = z.enum(SYNC_SCHEDULES, { error: SYNC_MESSAGES.schedule });
+
+/** What an owner can change on a website source after adding it (`PATCH .../website-sources/{id}`). */
+export const sourceSettingsSchema = z.object({ syncSchedule: syncScheduleSchema });
+
 export const websiteSourceSchema = z.object({
   sourceType: z.literal('website').optional(),
   url: websiteUrlSchema,
@@ -40,6 +48,8 @@ export const websiteSourceSchema = z.object({
     .min(1, SOURCE_MESSAGES.maxPages)
     .max(MAX_PAGES_LIMIT, SOURCE_MESSAGES.maxPages)
     .default(MAX_PAGES_DEFAULT),
+  /** Optional; a source without one does not sync by itself (`SYNC_SCHEDULE_DEFAULT`). */
+  syncSchedule: syncScheduleSchema.optional(),
 });
 
 export const textSourceSchema = z.object({
@@ -111,5 +121,6 @@ export const addSourceSchema = z.preprocess(
 );
 
 export type WebsiteSourceInput = z.input<typeof websiteSourceSchema>;
+export type SourceSettingsInput = z.input<typeof sourceSettingsSchema>;
 export type TextSourceInput = z.input<typeof textSourceSchema>;
 export type QaSourceInput = z.input<typeof qaSourceSchema>;

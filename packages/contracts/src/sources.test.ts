@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { uploadedFileDescription, websiteUrl } from './sources';
-import { addSourceSchema, qaSourceSchema, textSourceSchema, websiteSourceSchema } from './sources.schemas';
+import { nextSyncAt, uploadedFileDescription, websiteUrl } from './sources';
+import { addSourceSchema, qaSourceSchema, sourceSettingsSchema, textSourceSchema, websiteSourceSchema } from './sources.schemas';
 
 describe('uploaded files', () => {
   it('are described by their name when the owner writes nothing', () => {
@@ -70,5 +70,25 @@ describe('Q&A sources', () => {
       variants: [],
       answer: '9 to 5.',
     });
+  });
+});
+
+describe('sync schedules', () => {
+  it('accepts off, daily and weekly, and names them all when refusing anything else', () => {
+    for (const syncSchedule of ['off', 'daily', 'weekly']) expect(sourceSettingsSchema.parse({ syncSchedule })).toEqual({ syncSchedule });
+    for (const syncSchedule of ['hourly', '', 'Daily', 1, null]) {
+      expect(sourceSettingsSchema.safeParse({ syncSchedule }).error?.issues[0]?.message).toBe('Sync schedule must be "off", "daily" or "weekly"');
+    }
+    expect(sourceSettingsSchema.safeParse({}).error?.issues[0]?.message).toBe('Sync schedule must be "off", "daily" or "weekly"');
+    expect(websiteSourceSchema.parse({ url: 'example.com', syncSchedule: 'weekly' }).syncSchedule).toBe('weekly');
+    expect(websiteSourceSchema.safeParse({ url: 'example.com', syncSchedule: 'monthly' }).success).toBe(false);
+  });
+
+  it('puts the next sync one period after the last one, now when never synced, nowhere when off', () => {
+    const last = new Date('2026-11-01T10:00:00Z');
+    expect(nextSyncAt('daily', last)?.toISOString()).toBe('2026-11-02T10:00:00.000Z');
+    expect(nextSyncAt('weekly', last.toISOString())?.toISOString()).toBe('2026-11-08T10:00:00.000Z');
+    expect(nextSyncAt('off', last)).toBeNull();
+    expect(nextSyncAt('daily', null, 1234)?.getTime()).toBe(1234);
   });
 });

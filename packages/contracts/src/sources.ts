@@ -65,3 +65,37 @@ export function websiteUrl(raw: string): string | null {
   if (!url.hostname || url.username || url.password) return null;
   return url.hostname.includes('.') || url.hostname === 'localhost' || url.hostname.startsWith('[') ? full : null;
 }
+
+/**
+ * How often a website source syncs by itself: never (the default), daily or weekly. A sync
+ * re-crawls incrementally (unchanged pages are not downloaded again); see docs/knowledge.md.
+ */
+export const SYNC_SCHEDULES = ['off', 'daily', 'weekly'] as const;
+export type SyncSchedule = (typeof SYNC_SCHEDULES)[number];
+export const SYNC_SCHEDULE_DEFAULT: SyncSchedule = 'off';
+
+/** The period of each schedule, in milliseconds (null: no automatic sync). */
+export const SYNC_PERIOD_MS: Record<SyncSchedule, number | null> = {
+  off: null,
+  daily: 24 * 60 * 60 * 1000,
+  weekly: 7 * 24 * 60 * 60 * 1000,
+};
+
+export const SYNC_SCHEDULE_LABELS: Record<SyncSchedule, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
+
+export const SYNC_MESSAGES = {
+  schedule: 'Sync schedule must be "off", "daily" or "weekly"',
+  websiteOnly: 'Only website sources can sync on a schedule',
+} as const;
+
+/**
+ * When a source with this schedule syncs next: one period after its last sync (completed or
+ * failed), or now when it has never synced; null when the schedule is off. The API's scheduler
+ * and the dashboard's "Next sync" both read it, so they agree.
+ */
+export function nextSyncAt(schedule: SyncSchedule, lastSynced: Date | string | number | null, now: number = Date.now()): Date | null {
+  const period = SYNC_PERIOD_MS[schedule];
+  if (period === null) return null;
+  if (lastSynced === null) return new Date(now);
+  return new Date(new Date(lastSynced).getTime() + period);
+}

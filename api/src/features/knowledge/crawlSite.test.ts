@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedPagePaths, startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
-import { crawlSite, type PageOutcome } from './crawlSite';
+import { crawlSite, type PageOutcome, type PreviousPage } from './crawlSite';
 import { normalizeUrl } from './normalizeUrl';
 import { safeFetcher } from './safeFetcher';
 
@@ -14,12 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-async function crawl(maxPages: number, startPath = '/') {
+async function crawl(maxPages: number, startPath = '/', previous?: Map<string, PreviousPage>) {
   const fetcher = safeFetcher({ allowPrivateHosts: true, timeoutMs: 5000, maxBytes: 1024 * 1024, userAgent: UA });
   const outcomes: PageOutcome[] = [];
   site.requests.length = 0;
   const summary = await crawlSite(
-    { startUrl: site.url + startPath, maxPages, concurrency: 4, fetcher, userAgent: UA },
+    { startUrl: site.url + startPath, maxPages, concurrency: 4, fetcher, userAgent: UA, previous },
     (o) => void outcomes.push(o),
   );
   fetcher.close();
@@ -31,6 +31,37 @@ async function crawl(maxPages: number, startPath = '/') {
     outcomes,
   };
 }
+
+describe('crawlSite with the previous crawl (incremental)', () => {
+  // the fixture's sitemaps date every page 2024-05-01, without a time
+  const known = (path: string, fetchedAt: string, links: string[] = []): [string, PreviousPage] => [
+    normalizeUrl(site.url + path)!,
+    { id: path.length, url: site.url + path, title: 'x', etag: null, lastModified: null, contentHash: `hash of ${path}`, links, fetchedAt: Date.parse(fetchedAt) },
+  ];
+
+  it('skips a page whose sitemap date is not after our copy (a bare date counts as the whole day) and follows its stored links', async () => {
+    const previous = new Map([
+      // its stored links lead on, here to a page no other page links to
+      known('/about', '2024-05-02T00:00:00Z', [`${site.url}/only-linked-from-about`]),
+      // fetched during the day the sitemap names: it may have changed after, so it is asked for
+      known('/shipping', '2024-05-01T12:00:00Z'),
+    ]);
+    const { outcomes } = await crawl(200, '/', previous);
+    expect(site.requests).not.toContain('/about');
+    expect(site.requests).toContain('/shipping');
+    expect(outcomes.find((o) => o.url === `${site.url}/about`)).toEqual({
+      status: 'unchanged',
+      url: `${site.url}/about`,
+      previousId: '/about'.length,
+      etag: null,
+      lastModified: null,
+      confirmedAt: null,
+    });
+    expect(outcomes.find((o) => o.url === `${site.url}/shipping`)?.status).toBe('ok');
+    expect(site.requests).toContain('/only-linked-from-about');
+    expect(outcomes.find((o) => o.url === `${site.url}/only-linked-from-about`)).toMatchObject({ status: 'error', reason: 'HTTP 404' });
+  });
+});
 
 describe('crawlSite on the fixture site', () => {
   it('fills maxPages from the folder of the start URL before the rest of the site', async () => {

@@ -8,8 +8,33 @@ import { readSitemaps } from './readSitemaps';
 import { FetchError, type FetchResult, type SafeFetcher } from './safeFetcher';
 
 export type PageOutcome =
-  | { status: 'ok'; url: string; title: string | null; blocks: Block[] }
-  | { status: 'skipped' | 'error'; url: string; reason: string };
+  | ({ status: 'ok'; url: string; title: string | null; blocks: Block[] } & Partial<PageValidators>)
+  | { status: 'skipped' | 'error'; url: string; reason: string }
+  /** A page of the previous sync that is still current without being downloaded again (304, or sitemap <lastmod>). */
+  | { status: 'unchanged'; url: string; previousId: number; etag: string | null; lastModified: string | null; confirmedAt: number | null };
+
+/** What a fetched page carries for the next sync besides its text. */
+type PageValidators = {
+  etag: string | null;
+  lastModified: string | null;
+  /** sha1 of the page's text as stored (`pageText`). */
+  contentHash: string;
+  /** Same-site links found on the page. */
+  links: string[];
+};
+
+/** A page of the live generation, as an incremental sync knows it. */
+export type PreviousPage = {
+  id: number;
+  url: string;
+  title: string | null;
+  etag: string | null;
+  lastModified: string | null;
+  contentHash: string | null;
+  links: string[];
+  /** When its content was last known current (ms), null if unknown. */
+  fetchedAt: number | null;
+};
 
 export type CrawlOptions = {
   startUrl: string;
@@ -20,6 +45,11 @@ export type CrawlOptions = {
   signal?: AbortSignal;
   /** Longest pause honoured from a robots.txt Crawl-delay, in seconds. */
   maxCrawlDelay?: number;
+  /**
+   * The pages of the previous sync by normalised URL: they are asked for conditionally (a 304
+   * keeps them), and not asked for at all when the sitemap's <lastmod> is older than our copy.
+   */
+  previous?: Map<string, PreviousPage>;
 };
 
 export type CrawlSummary = {
@@ -31,6 +61,10 @@ export type CrawlSummary = {
 };
 
 /**
+ * Incremental: with `opts.previous`, a page the site answers 304 for, or whose sitemap <lastmod>
+ * is not after the time our copy was fetched, is reported `unchanged` and its stored links are
+ * followed instead of its body's.
+ *
  * Breadth-first crawl of one site. robots.txt (per origin) is obeyed and its sitemaps plus
  * /sitemap.xml seed the queue after the start page; links are followed only within the
  * site (same host, "www." ignored), pages under the start URL's folder before the rest of the
@@ -72,6 +106,8 @@ class Crawl {
   private startOutcome: PageOutcome | undefined;
   private nextStartAt = 0;
   private delayMs = 0;
+  /** <lastmod> of each sitemap entry by normalised URL. */
+  private lastmods = new Map<string, string>();
 
   constructor(
     private opts: CrawlOptions,
@@ -101,7 +137,11 @@ class Crawl {
       maxUrls: Math.max(this.opts.maxPages * ATTEMPTS_PER_PAGE, SITEMAP_URL_CAP),
       signal: this.opts.signal,
     });
-    for (const url of seeds) await this.enqueue(url);
+    for (const { url, lastmod } of seeds) {
+      const key = normalizeUrl(url);
+      if (key && lastmod) this.lastmods.set(key, lastmod);
+      await this.enqueue(url);
+    }
     await this.drain();
     return this.summary(robots);
   }
@@ -137,12 +177,15 @@ class Crawl {
   }
 
   private async fetchPage(item: QueueItem, isStart: boolean): Promise<PageOutcome | null> {
+    const previous = this.opts.previous?.get(item.key);
+    if (previous && notModifiedSince(this.lastmods.get(item.key), previous.fetchedAt)) return this.keep(previous, null);
     await this.politeness();
     let res: FetchResult;
     try {
       res = await this.opts.fetcher.fetch(item.url, {
         accept: isHtmlType,
         signal: this.opts.signal,
+        conditional: previous ? { etag: previous.etag, lastModified: previous.lastModified } : undefined,
         // no request for a redirect target that is off-site or already known
         follow: (next) => {
           const key = normalizeUrl(next);
@@ -171,6 +214,7 @@ class Crawl {
         this.seen.add(finalKey);
       }
     }
+    if (res.status === 304 && previous && res.redirects.length === 0) return this.keep(previous, res);
     if (res.status < 200 || res.status >= 300) return { status: 'error', url: res.url, reason: `HTTP ${res.status}` };
     if (!res.body) return { status: 'skipped', url: res.url, reason: `Not an HTML page (${res.contentType.split(';')[0] || 'no content type'})` };
     if (!res.contentType && !looksLikeHtml(res.body)) return { status: 'skipped', url: res.url, reason: 'Not an HTML page (no content type)' };
@@ -191,7 +235,7 @@ class Crawl {
       }
     }
     if (page.noindex) return { status: 'skipped', url, reason: 'Marked noindex' };
-    const text = page.blocks.map((b) => b.text).join('\n');
+    const text = pageText(page.blocks);
     if (text.trim().length === 0) return { status: 'skipped', url, reason: 'No readable text' };
     // An index or a table of contents answers nothing itself and, naming every topic, would
     // outrank the pages it lists: its links are followed, its text is not learned.
@@ -201,14 +245,37 @@ class Crawl {
     if (twin) return { status: 'skipped', url, reason: `Duplicate: same text as ${twin}` };
     this.contentHashes.set(hash, url);
     if (this.taken >= this.opts.maxPages) return null;
-    return { status: 'ok', url, title: page.title, blocks: page.blocks };
+    const links = page.nofollow ? [] : page.links.filter((link) => sameSiteUrl(link, this.siteHosts));
+    return { status: 'ok', url, title: page.title, blocks: page.blocks, etag: res.etag ?? null, lastModified: res.lastModified ?? null, contentHash: hash, links };
+  }
+
+  /** A previous page taken as it is: its links lead on as if it had been read again. */
+  private async keep(previous: PreviousPage, res: FetchResult | null): Promise<PageOutcome | null> {
+    this.seen.add(normalizeUrl(previous.url) ?? previous.url);
+    if (previous.contentHash) {
+      const twin = this.contentHashes.get(previous.contentHash);
+      if (twin) return { status: 'skipped', url: previous.url, reason: `Duplicate: same text as ${twin}` };
+      this.contentHashes.set(previous.contentHash, previous.url);
+    }
+    for (const link of previous.links) await this.enqueue(link);
+    if (this.taken >= this.opts.maxPages) return null;
+    return {
+      status: 'unchanged',
+      url: previous.url,
+      previousId: previous.id,
+      // a 304 may carry fresh validators; without them the old ones still hold
+      etag: res?.etag ?? previous.etag,
+      lastModified: res?.lastModified ?? previous.lastModified,
+      confirmedAt: res ? Date.now() : null,
+    };
   }
 
   private async report(outcome: PageOutcome) {
-    if (outcome.status === 'ok') this.taken++;
+    if (outcome.status === 'ok' || outcome.status === 'unchanged') this.taken++;
     else if (outcome.status === 'skipped') this.skipped++;
     else this.errors++;
-    if (outcome.status !== 'ok' && this.recorded++ >= this.opts.maxPages * RECORDED_PER_PAGE) return;
+    const failed = outcome.status === 'skipped' || outcome.status === 'error';
+    if (failed && this.recorded++ >= this.opts.maxPages * RECORDED_PER_PAGE) return;
     await this.onPage(outcome);
   }
 
@@ -270,10 +337,32 @@ class Crawl {
     if (robots.refused) summary.failure = robots.refused;
     else if (robots.unavailable) summary.failure = `Could not read ${new URL('/robots.txt', this.opts.startUrl).href}: ${robots.unavailable}`;
     else if (!start) summary.failure = 'The start page is disallowed by robots.txt';
-    else if (start.status === 'ok') summary.failure = 'No readable pages found';
+    else if (start.status === 'ok' || start.status === 'unchanged') summary.failure = 'No readable pages found';
     else summary.failure = `Could not fetch ${start.url}: ${start.reason}`;
     return summary;
   }
+}
+
+/** A page's text as stored and hashed: headings marked with #, blocks apart by a blank line. */
+export function pageText(blocks: Block[]) {
+  return blocks.map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level)} ${b.text}` : b.text)).join('\n\n');
+}
+
+/**
+ * Whether a sitemap <lastmod> says the page has not changed since `fetchedAt`. A date without a
+ * time may mean any moment of that day (UTC), so it counts as the day's end.
+ */
+function notModifiedSince(lastmod: string | undefined, fetchedAt: number | null): boolean {
+  if (!lastmod || fetchedAt === null) return false;
+  const time = Date.parse(lastmod);
+  if (Number.isNaN(time)) return false;
+  const end = /^\d{4}-\d{2}-\d{2}$/.test(lastmod.trim()) ? time + 24 * 60 * 60 * 1000 : time;
+  return end <= fetchedAt;
+}
+
+function sameSiteUrl(link: string, hosts: Set<string>) {
+  const url = cleanUrl(link);
+  return !!url && hosts.has(hostOf(url));
 }
 
 function isHtmlType(contentType: string) {

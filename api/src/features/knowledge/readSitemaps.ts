@@ -1,8 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { FetchError, type SafeFetcher } from './safeFetcher';
 
+/** A page a sitemap lists, with its <lastmod> (as written) when it has one. */
+export type SitemapEntry = { url: string; lastmod: string | null };
+
 /**
- * Page URLs listed in a site's sitemaps (urlset and sitemap-index files, gzipped or not),
+ * Pages listed in a site's sitemaps (urlset and sitemap-index files, gzipped or not),
  * in the order listed. Missing or broken sitemaps are simply empty: they only seed the
  * crawl, links still lead everywhere else.
  */
@@ -10,32 +13,37 @@ export async function readSitemaps(
   sitemapUrls: string[],
   fetcher: SafeFetcher,
   opts: { maxUrls: number; maxFiles?: number; signal?: AbortSignal },
-): Promise<string[]> {
+): Promise<SitemapEntry[]> {
   const maxFiles = opts.maxFiles ?? 10;
   const queue = [...new Set(sitemapUrls)];
   const seenFiles = new Set<string>();
-  const pages: string[] = [];
+  const pages: SitemapEntry[] = [];
   while (queue.length > 0 && seenFiles.size < maxFiles && pages.length < opts.maxUrls) {
     const url = queue.shift()!;
     if (seenFiles.has(url)) continue;
     seenFiles.add(url);
     const xml = await fetchXml(url, fetcher, opts.signal);
     if (!xml) continue;
-    const { locs, isIndex } = parseSitemap(xml);
-    if (isIndex) queue.push(...locs);
-    else pages.push(...locs.slice(0, opts.maxUrls - pages.length));
+    const { entries, isIndex } = parseSitemap(xml);
+    if (isIndex) queue.push(...entries.map((e) => e.url));
+    else pages.push(...entries.slice(0, opts.maxUrls - pages.length));
   }
   return pages;
 }
 
-/** The <loc> values of a sitemap and whether it is a sitemap index. */
-function parseSitemap(xml: string): { locs: string[]; isIndex: boolean } {
+/** The entries (<loc> and <lastmod>) of a sitemap and whether it is a sitemap index. */
+function parseSitemap(xml: string): { entries: SitemapEntry[]; isIndex: boolean } {
   const isIndex = /<(?:[\w-]+:)?sitemapindex[\s>]/i.test(xml);
-  const locs: string[] = [];
-  for (const m of xml.matchAll(/<(?:[\w-]+:)?loc>\s*(?:<!\[CDATA\[)?([\s\S]*?)(?:\]\]>)?\s*<\/(?:[\w-]+:)?loc>/gi)) {
-    locs.push(decodeXmlEntities(m[1].trim()));
+  const entries: SitemapEntry[] = [];
+  // each <loc> with the rest of its <url>/<sitemap> element, where a <lastmod> may follow it
+  const parts = xml.split(/<(?:[\w-]+:)?(?:url|sitemap)[\s>]/i);
+  for (const part of parts) {
+    const loc = part.match(/<(?:[\w-]+:)?loc>\s*(?:<!\[CDATA\[)?([\s\S]*?)(?:\]\]>)?\s*<\/(?:[\w-]+:)?loc>/i);
+    if (!loc) continue;
+    const lastmod = part.match(/<(?:[\w-]+:)?lastmod>\s*([^<]*?)\s*<\/(?:[\w-]+:)?lastmod>/i);
+    entries.push({ url: decodeXmlEntities(loc[1].trim()), lastmod: lastmod?.[1] || null });
   }
-  return { locs, isIndex };
+  return { entries, isIndex };
 }
 
 async function fetchXml(url: string, fetcher: SafeFetcher, signal?: AbortSignal): Promise<string | null> {

@@ -33,6 +33,9 @@ export type FetchResult = {
   redirects: string[];
   /** True when `follow` declined the last redirect: `url` is where it pointed, nothing was fetched there. */
   stopped?: boolean;
+  /** The answer's ETag and Last-Modified headers, for a conditional request next time. */
+  etag?: string;
+  lastModified?: string;
 };
 
 type FetchOptions = {
@@ -40,6 +43,11 @@ type FetchOptions = {
   accept?: (contentType: string) => boolean;
   /** Asked before following each redirect (after the safety checks, which always apply). */
   follow?: (nextUrl: string) => boolean;
+  /**
+   * Validators of a copy already held: sent as If-None-Match / If-Modified-Since to the first
+   * URL only (a redirect target is another resource), so an unchanged page answers 304.
+   */
+  conditional?: { etag?: string | null; lastModified?: string | null };
   signal?: AbortSignal;
 };
 
@@ -114,9 +122,10 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
     const redirects: string[] = [];
     let url = parseHttpUrl(input);
     for (let hop = 0; ; hop++) {
-      const answer = await requestOnce(url, deadline, opts);
+      const answer = await requestOnce(url, deadline, opts, hop === 0 ? opts.conditional : undefined);
       if (answer.location === undefined) {
-        return { url: url.href, status: answer.status, contentType: answer.contentType, body: answer.body, redirects };
+        const { status, contentType, body, etag, lastModified } = answer;
+        return { url: url.href, status, contentType, body, redirects, etag, lastModified };
       }
       if (hop >= maxRedirects) throw new FetchError('redirects', `Too many redirects (more than ${maxRedirects})`);
       url = parseHttpUrl(answer.location, url);
@@ -127,11 +136,7 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
     }
   }
 
-  function requestOnce(
-    url: URL,
-    deadline: number,
-    opts: FetchOptions,
-  ): Promise<{ status: number; contentType: string; body: Buffer | null; location?: string }> {
+  function requestOnce(url: URL, deadline: number, opts: FetchOptions, conditional: FetchOptions['conditional']): Promise<Answer> {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     // as the owner (or the redirecting site) wrote it, "[::1]" with its brackets
     const shownHost = url.hostname;
@@ -151,7 +156,7 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
         if (error !== err) logger.info('crawler: fetch failed', { url: url.href, code: error.code, error: rawError(err) });
         reject(error);
       };
-      const succeed = (value: { status: number; contentType: string; body: Buffer | null; location?: string }) => {
+      const succeed = (value: Answer) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -178,25 +183,32 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
             'user-agent': options.userAgent,
             accept: 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,application/xml;q=0.7,*/*;q=0.5',
             'accept-encoding': 'gzip, deflate, br',
+            ...(conditional?.etag ? { 'if-none-match': conditional.etag } : {}),
+            ...(conditional?.lastModified ? { 'if-modified-since': conditional.lastModified } : {}),
           },
         },
         (res) => {
           const status = res.statusCode ?? 0;
           const contentType = String(res.headers['content-type'] ?? '').toLowerCase();
+          const validators = { etag: headerText(res.headers.etag), lastModified: headerText(res.headers['last-modified']) };
           if (status >= 300 && status < 400 && res.headers.location) {
             res.resume();
             return succeed({ status, contentType, body: null, location: res.headers.location });
           }
           if (opts.accept && !opts.accept(contentType)) {
             res.destroy();
-            return succeed({ status, contentType, body: null });
+            return succeed({ status, contentType, body: null, ...validators });
+          }
+          if (status === 304) {
+            res.resume();
+            return succeed({ status, contentType, body: null, ...validators });
           }
           const declared = Number(res.headers['content-length']);
           if (Number.isFinite(declared) && declared > options.maxBytes && !res.headers['content-encoding']) {
             res.destroy();
             return fail(new FetchError('too_large', messages.tooLarge(shownHost, options.maxBytes)));
           }
-          readCapped(decode(res), options.maxBytes, shownHost).then((body) => succeed({ status, contentType, body }), fail);
+          readCapped(decode(res), options.maxBytes, shownHost).then((body) => succeed({ status, contentType, body, ...validators }), fail);
         },
       );
       req.on('error', fail);
@@ -213,6 +225,14 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
       agents['https:'].destroy();
     },
   };
+}
+
+type Answer = { status: number; contentType: string; body: Buffer | null; location?: string; etag?: string; lastModified?: string };
+
+/** A validator header as sent, or undefined when absent or too long to be worth sending back. */
+function headerText(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text && text.length <= 200 ? text : undefined;
 }
 
 function parseHttpUrl(input: string, base?: URL): URL {

@@ -4,11 +4,12 @@ import { env } from '../../env';
 import { logger } from '../../lib/logger';
 import { countTokens as tokens } from 'gpt-tokenizer';
 import { chunkDocument, type Chunk } from './chunkDocument';
-import { crawlSite, type PageOutcome } from './crawlSite';
+import { crawlSite, pageText, type PageOutcome, type PreviousPage } from './crawlSite';
 import { deleteEmbeddings, embeddingsEnabled, embedTexts, storeEmbeddings } from './embeddings';
-import { textToBlocks, type Block } from './extractPage';
+import { textToBlocks } from './extractPage';
 import { indexChunks, unindexChunks } from './ftsIndex';
 import { questionVariants } from './matchQa';
+import { normalizeUrl } from './normalizeUrl';
 import { FetchError, safeFetcher, type SafeFetcherOptions } from './safeFetcher';
 
 export type ScanSettings = {
@@ -34,6 +35,10 @@ function scanSettingsFromEnv(): ScanSettings {
  * in one transaction: the live generation number moves and the old rows go. Until then
  * retrieval keeps answering from N, and a failed or interrupted scan leaves N untouched.
  * Leftovers of an interrupted attempt at N+1 are cleared first, so restarting is safe.
+ *
+ * Websites sync incrementally: pages of N that are still current (304, sitemap <lastmod>, or
+ * the same text and title) are not written again; their rows (page, chunks, index entries,
+ * vectors, ids) move to N+1 in the swap transaction itself, so they too stay live throughout.
  */
 export async function scanSource(sourceId: number, signal: AbortSignal, settings: ScanSettings = scanSettingsFromEnv()) {
   const source = sqlite.prepare(`SELECT * FROM content_sources WHERE id = ?`).get(sourceId) as SourceRow | undefined;
@@ -58,6 +63,7 @@ export async function scanSource(sourceId: number, signal: AbortSignal, settings
             fetcher,
             userAgent: settings.fetcher.userAgent,
             signal,
+            previous: writer.previous,
           },
           (outcome) => writer.write(outcome, signal),
         );
@@ -111,14 +117,32 @@ function qaOf(source: SourceRow): Qa {
   return { question: source.title ?? '', variants: questionVariants(source.question_variants), answer: source.text_content ?? '' };
 }
 
+type KeptPage = { id: number; etag: string | null; lastModified: string | null; links: string[] | null; confirmedAt: number | null };
+
 /** Writes one generation's pages and chunks, and swaps it live or gives it up. */
 class GenerationWriter {
   private pagesTaken = 0;
+  /** The live generation's pages by normalised URL (websites only). */
+  readonly previous = new Map<string, PreviousPage>();
+  /** Pages of the live generation that join the new one unchanged at the swap. */
+  private kept = new Map<number, KeptPage>();
 
   constructor(
     private source: SourceRow,
     private generation: number,
-  ) {}
+  ) {
+    if (source.source_type !== 'website') return;
+    const rows = sqlite
+      .prepare(
+        `SELECT id, url, title, etag, last_modified AS lastModified, content_hash AS contentHash, links, fetched_at AS fetchedAt
+         FROM pages WHERE source_id = ? AND generation = ? AND status = 'ok' AND url IS NOT NULL`,
+      )
+      .all(source.id, source.generation) as (Omit<PreviousPage, 'links'> & { links: string | null })[];
+    for (const row of rows) {
+      const key = normalizeUrl(row.url);
+      if (key) this.previous.set(key, { ...row, links: row.links ? (JSON.parse(row.links) as string[]) : [] });
+    }
+  }
 
   clear() {
     this.drop(`generation >= ?`);
@@ -138,14 +162,32 @@ class GenerationWriter {
 
   async write(outcome: PageOutcome, signal: AbortSignal, url: string | null = outcome.url) {
     if (signal.aborted) return;
+    if (outcome.status === 'unchanged') {
+      const { previousId: id, etag, lastModified, confirmedAt } = outcome;
+      return this.keep({ id, etag, lastModified, links: null, confirmedAt });
+    }
     if (outcome.status !== 'ok') {
       sqlite
         .prepare(`INSERT INTO pages (source_id, chatbot_id, generation, url, status, reason) VALUES (?, ?, ?, ?, ?, ?)`)
         .run(this.source.id, this.source.chatbot_id, this.generation, outcome.url, outcome.status, outcome.reason);
       return;
     }
+    // downloaded again but the same text and title: the stored chunks (and vectors) still fit
+    const previous = url === null ? undefined : this.previous.get(normalizeUrl(url) ?? url);
+    if (previous && outcome.contentHash && previous.contentHash === outcome.contentHash && previous.title === outcome.title && !this.kept.has(previous.id)) {
+      const { etag = null, lastModified = null, links = [] } = outcome;
+      return this.keep({ id: previous.id, etag, lastModified, links, confirmedAt: Date.now() });
+    }
     const chunks = chunkDocument({ title: outcome.title, blocks: outcome.blocks });
-    await this.store({ url, title: outcome.title, pageText: pageText(outcome.blocks), chunks }, signal);
+    const validators = { etag: outcome.etag ?? null, lastModified: outcome.lastModified ?? null, contentHash: outcome.contentHash ?? null, links: outcome.links ?? null };
+    await this.store({ url, title: outcome.title, pageText: pageText(outcome.blocks), chunks, validators }, signal);
+  }
+
+  private keep(page: KeptPage) {
+    if (this.kept.has(page.id)) return;
+    this.kept.set(page.id, page);
+    this.pagesTaken++;
+    sqlite.prepare(`UPDATE content_sources SET total_pages = ?, updated_at = ? WHERE id = ?`).run(this.pagesTaken, Date.now(), this.source.id);
   }
 
   /**
@@ -161,14 +203,31 @@ class GenerationWriter {
   }
 
   /** One page and its chunks, indexed for full-text search at once and embedded after. */
-  private async store(page: { url: string | null; title: string | null; pageText: string; chunks: Chunk[]; indexedTitle?: string }, signal: AbortSignal) {
+  private async store(
+    page: { url: string | null; title: string | null; pageText: string; chunks: Chunk[]; indexedTitle?: string; validators?: StoredValidators },
+    signal: AbortSignal,
+  ) {
     const { url, title, chunks } = page;
+    const v = page.validators;
     const chunkIds = sqlite.transaction(() => {
       const row = sqlite
         .prepare(
-          `INSERT INTO pages (source_id, chatbot_id, generation, url, title, content, status) VALUES (?, ?, ?, ?, ?, ?, 'ok') RETURNING id`,
+          `INSERT INTO pages (source_id, chatbot_id, generation, url, title, content, status, etag, last_modified, content_hash, links, fetched_at)
+           VALUES (?, ?, ?, ?, ?, ?, 'ok', ?, ?, ?, ?, ?) RETURNING id`,
         )
-        .get(this.source.id, this.source.chatbot_id, this.generation, url, title, page.pageText) as { id: number };
+        .get(
+          this.source.id,
+          this.source.chatbot_id,
+          this.generation,
+          url,
+          title,
+          page.pageText,
+          v?.etag ?? null,
+          v?.lastModified ?? null,
+          v?.contentHash ?? null,
+          v?.links ? JSON.stringify(v.links) : null,
+          v ? Date.now() : null,
+        ) as { id: number };
       const insert = sqlite.prepare(
         `INSERT INTO chunks (page_id, source_id, chatbot_id, generation, position, title, url, heading, content, token_count)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -199,6 +258,16 @@ class GenerationWriter {
   commit() {
     const { id } = this.source;
     sqlite.transaction(() => {
+      const movePage = sqlite.prepare(
+        `UPDATE pages SET generation = ?, etag = ?, last_modified = ?, links = coalesce(?, links), fetched_at = coalesce(?, fetched_at)
+         WHERE id = ? AND source_id = ? AND generation = ?`,
+      );
+      const moveChunks = sqlite.prepare(`UPDATE chunks SET generation = ? WHERE page_id = ? AND source_id = ? AND generation = ?`);
+      for (const p of this.kept.values()) {
+        const links = p.links ? JSON.stringify(p.links) : null;
+        movePage.run(this.generation, p.etag, p.lastModified, links, p.confirmedAt, p.id, id, this.source.generation);
+        moveChunks.run(this.generation, p.id, id, this.source.generation);
+      }
       const { n } = sqlite.prepare(`SELECT count(*) AS n FROM chunks WHERE source_id = ? AND generation = ?`).get(id, this.generation) as { n: number };
       sqlite
         .prepare(
@@ -222,6 +291,4 @@ class GenerationWriter {
   }
 }
 
-function pageText(blocks: Block[]) {
-  return blocks.map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level)} ${b.text}` : b.text)).join('\n\n');
-}
+type StoredValidators = { etag: string | null; lastModified: string | null; contentHash: string | null; links: string[] | null };

@@ -3,7 +3,7 @@ import { cleanText } from '@parley/contracts';
 import { validate } from '../../lib/validate';
 import type { OwnerEnv } from '../../middleware/auth';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
-import { addSourceSchema, qaSourceSchema } from '@parley/contracts/schemas';
+import { addSourceSchema, qaSourceSchema, sourceSettingsSchema } from '@parley/contracts/schemas';
 import { chatbotParamSchema, sourceParamSchema } from './sources.schemas';
 import {
   addFileSource,
@@ -15,6 +15,7 @@ import {
   listSources,
   rescanSource,
   updateQaSource,
+  updateSourceSettings,
 } from './sources.service';
 
 /**
@@ -49,6 +50,12 @@ export const sourcesRoutes = new Hono<OwnerEnv>()
     const bot = getOwnedChatbot(c.get('user').id, chatbotId);
     await deleteSource(bot.id, sourceId);
     return c.json({ success: true }, 200);
+  })
+  /** Changes a website source's settings: its sync schedule (`off`, `daily`, `weekly`). */
+  .patch('/:chatbotId/website-sources/:sourceId', validate('param', sourceParamSchema), validate('json', sourceSettingsSchema), (c) => {
+    const { chatbotId, sourceId } = c.req.valid('param');
+    const bot = getOwnedChatbot(c.get('user').id, chatbotId);
+    return c.json(updateSourceSettings(bot.id, sourceId, c.req.valid('json')), 200);
   })
   .post('/:chatbotId/website-sources/:sourceId/rescan', validate('param', sourceParamSchema), (c) => {
     const { chatbotId, sourceId } = c.req.valid('param');

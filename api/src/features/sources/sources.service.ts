@@ -7,12 +7,22 @@ import { decodeTextFile } from '../knowledge/decodeText';
 import { extractPage } from '../knowledge/extractPage';
 import { cancelScan, enqueueScan, isScanQueued, scanNow } from '../knowledge/scanQueue';
 import { removeSourceIndex } from '../knowledge/scanSource';
-import { MAX_FILE_BYTES, SOURCE_MESSAGES as MESSAGES, uploadedFileDescription, type QaSource } from '@parley/contracts';
+import {
+  MAX_FILE_BYTES,
+  nextSyncAt,
+  SOURCE_MESSAGES as MESSAGES,
+  SYNC_MESSAGES,
+  uploadedFileDescription,
+  type QaSource,
+  type SyncSchedule,
+} from '@parley/contracts';
 import {
   qaSourceSchema,
+  sourceSettingsSchema,
   textSourceSchema,
   websiteSourceSchema,
   type QaSourceInput,
+  type SourceSettingsInput,
   type TextSourceInput,
   type WebsiteSourceInput,
 } from '@parley/contracts/schemas';
@@ -33,6 +43,9 @@ export type SourceJson = {
   totalPages: number;
   totalChunks: number;
   lastScanned: Date | null;
+  /** How often a website source syncs by itself, and when it is next due (null: never). */
+  syncSchedule: SyncSchedule;
+  nextSyncAt: Date | null;
   errorMessage: string | null;
   createdAt: Date;
 };
@@ -51,8 +64,25 @@ export function listSources(chatbotId: number): SourceJson[] {
 export function addWebsiteSource(chatbotId: number, input: WebsiteSourceInput): SourceJson {
   const parsed = websiteSourceSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
-  const { url, title, description, maxPages } = parsed.data;
-  return insertAndScan({ chatbotId, sourceType: 'website', url, title, description, maxPages });
+  const { url, title, description, maxPages, syncSchedule } = parsed.data;
+  return insertAndScan({ chatbotId, sourceType: 'website', url, title, description, maxPages, syncSchedule });
+}
+
+/** Changes a website source's sync schedule; the next sync is one period after the last one. */
+export function updateSourceSettings(chatbotId: number, sourceId: number, input: SourceSettingsInput): SourceJson {
+  const parsed = sourceSettingsSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const source = getSource(chatbotId, sourceId);
+  if (source.sourceType !== 'website') {
+    throw badRequest(SYNC_MESSAGES.websiteOnly, { fieldErrors: { syncSchedule: [SYNC_MESSAGES.websiteOnly] }, formErrors: [] });
+  }
+  const row = db
+    .update(contentSources)
+    .set({ syncSchedule: parsed.data.syncSchedule, updatedAt: new Date() })
+    .where(eq(contentSources.id, sourceId))
+    .returning()
+    .get();
+  return toJson(row);
 }
 
 /** Adds pasted text; it is chunked and indexed in the background like any other source. */
@@ -187,8 +217,9 @@ export async function deleteSource(chatbotId: number, sourceId: number): Promise
 }
 
 /**
- * Scans a source again (websites are re-crawled, text is re-chunked). The current content
- * stays searchable until the new scan completes. Refused while a scan of it is under way.
+ * Scans a source again (websites are re-synced incrementally like a scheduled sync, text is
+ * re-chunked). The current content stays searchable until the new scan completes. Refused
+ * while a scan of it is under way.
  */
 export function rescanSource(chatbotId: number, sourceId: number): SourceJson {
   const source = getSource(chatbotId, sourceId);
@@ -238,6 +269,8 @@ function toJson(s: ContentSource): SourceJson {
     totalPages: s.totalPages,
     totalChunks: s.totalChunks,
     lastScanned: s.lastScanned,
+    syncSchedule: s.syncSchedule,
+    nextSyncAt: nextSyncAt(s.syncSchedule, s.lastScanned),
     errorMessage: s.errorMessage,
     createdAt: s.createdAt,
   };

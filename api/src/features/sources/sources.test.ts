@@ -327,7 +327,8 @@ describe('delete and rescan', () => {
 
     const shipping = pages.find((p) => p.path === '/shipping')!;
     site.override('/shipping', { ...shipping, sections: [{ heading: 'Where we ship', paragraphs: ['Good news: Brightleaf now ships to Mexico as well as the United States and Canada.'] }] });
-    site.latencyMs = 40;
+    site.latencyMs = 150;
+    const requestsBefore = site.requests.length;
     const rescanned = await rescan(created.id);
     expect(rescanned.status).toBe(202);
     expect(await rescanned.json()).toMatchObject({ id: created.id, status: 'pending' });
@@ -335,8 +336,11 @@ describe('delete and rescan', () => {
     expect(conflict.status).toBe(409);
     expect((await errorOf(conflict)).message).toBe('This source is already being scanned');
 
-    // mid-rescan: new-generation pages exist, yet retrieval sees exactly the old content once
-    for (let i = 0; i < 400 && pageRows(created.id).filter((r) => r.generation === 2).length < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    // mid-rescan (the changed page is being fetched; unchanged ones are not downloaded again),
+    // retrieval sees exactly the old content once
+    const shippingAsked = () => site.requests.slice(requestsBefore).includes('/shipping');
+    for (let i = 0; i < 400 && !shippingAsked(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(shippingAsked()).toBe(true);
     const [mid] = (await listSources()).filter((s) => s.id === created.id);
     expect(mid.status).toBe('scanning');
     const during = await ours();
@@ -366,6 +370,52 @@ describe('delete and rescan', () => {
     expect(pageRows(created.id).map((r) => r.generation)).toEqual([2]);
     const found = (await retrieve(bot.id, 'when does the roastery shop open on saturday')).filter((p) => p.sourceId === created.id);
     expect(found.map((p) => p.content)).toEqual(['The roastery shop opens at 8 on Saturdays.']);
+  });
+});
+
+describe('sync schedule', () => {
+  const patch = (id: number, json: Record<string, unknown>, cookie = owner.cookie) =>
+    // the typed call takes the schema's input; bad bodies go through as they would from any client
+    source.$patch({ param: { chatbotId: bot.guid, sourceId: String(id) }, json: json as { syncSchedule: 'off' } }, withCookie(cookie));
+
+  it('is off unless the add form sets it, and the owner changes it per source', async () => {
+    const plain = await (await addSource({ url: 'http://127.0.0.1:1/' })).json();
+    expect(plain).toMatchObject({ syncSchedule: 'off', nextSyncAt: null });
+    const weekly = await (await addSource({ url: 'http://127.0.0.1:1/', syncSchedule: 'weekly' })).json();
+    expect(weekly.syncSchedule).toBe('weekly');
+    await waitForIdle();
+
+    const res = await patch(plain.id, { syncSchedule: 'daily' });
+    expect(res.status).toBe(200);
+    const changed = await res.json();
+    expect(changed).toMatchObject({ id: plain.id, syncSchedule: 'daily' });
+    // a day after the last sync (the failed first attempt counts)
+    expect(new Date(changed.nextSyncAt!).getTime()).toBe(new Date(changed.lastScanned!).getTime() + 24 * 3600_000);
+    expect((await listSources()).find((s) => s.id === plain.id)).toMatchObject({ syncSchedule: 'daily' });
+    expect((await (await patch(plain.id, { syncSchedule: 'off' })).json()).nextSyncAt).toBeNull();
+  });
+
+  it('refuses bad values with 400 {message, details}, other source types, and other owners', async () => {
+    const created = await (await addSource({ url: 'http://127.0.0.1:1/' })).json();
+    for (const body of [{ syncSchedule: 'hourly' }, { syncSchedule: 7 }, {}]) {
+      const res = await patch(created.id, body);
+      expect(res.status).toBe(400);
+      const error = await validationErrorOf(res);
+      expect(error.message).toBe('Sync schedule must be "off", "daily" or "weekly"');
+      expect(error.details.fieldErrors.syncSchedule).toEqual(['Sync schedule must be "off", "daily" or "weekly"']);
+    }
+    const onCreate = await addSource({ url: 'http://127.0.0.1:1/', syncSchedule: 'monthly' });
+    expect(onCreate.status).toBe(400);
+    expect((await errorOf(onCreate)).message).toBe('Sync schedule must be "off", "daily" or "weekly"');
+
+    const text = await (await addSource({ sourceType: 'text', title: 'Note', textContent: 'Some text long enough.' })).json();
+    const notWebsite = await patch(text.id, { syncSchedule: 'daily' });
+    expect(notWebsite.status).toBe(400);
+    expect((await errorOf(notWebsite)).message).toBe('Only website sources can sync on a schedule');
+
+    expect((await patch(created.id, { syncSchedule: 'daily' }, stranger.cookie)).status).toBe(404);
+    expect((await patch(999_999, { syncSchedule: 'daily' })).status).toBe(404);
+    await waitForIdle();
   });
 });
 

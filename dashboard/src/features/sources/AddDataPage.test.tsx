@@ -25,6 +25,8 @@ const source = (over: Record<string, unknown>) => ({
   totalPages: 0,
   totalChunks: 0,
   lastScanned: null,
+  syncSchedule: 'off',
+  nextSyncAt: null,
   errorMessage: null,
   createdAt: '2030-01-01T00:00:00.000Z',
   ...over,
@@ -57,6 +59,7 @@ function renderPage(guid = GUID) {
   );
 }
 
+const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const posts = (sent: Sent[]) => sent.filter((s) => s.method !== 'GET');
 
@@ -130,7 +133,10 @@ describe('AddDataPage', () => {
     expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual(['Docs site', 'https://example.com', 'faq.md', 'Untitled']);
     expect(items.map((li) => within(li).getByTestId('source-status').textContent)).toEqual(['completed', 'scanning', 'pending', 'error']);
     expect(row(0).getByText('12 pages')).toBeTruthy();
-    expect(row(0).getByText(`Last scanned: ${new Date('2030-03-04T10:00:00.000Z').toLocaleDateString()}`)).toBeTruthy();
+    expect(row(0).getByText(`Last synced ${when('2030-03-04T10:00:00.000Z')}`)).toBeTruthy();
+    expect(row(0).getByTestId('next-sync').textContent).toBe('Auto-sync off');
+    expect(row(1).getByText('Not synced yet')).toBeTruthy();
+    expect(row(2).queryByLabelText(/^Auto-sync/)).toBeNull();
     expect(row(1).getByText('1 page')).toBeTruthy();
     expect(row(2).getByText('0 chunks')).toBeTruthy();
     expect(row(3).getByText('3 chunks')).toBeTruthy();
@@ -140,6 +146,55 @@ describe('AddDataPage', () => {
     expect((row(1).getByRole('button', { name: 'Rescan https://example.com' }) as HTMLButtonElement).disabled).toBe(true);
     expect((row(0).getByRole('button', { name: 'Rescan Docs site' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByText('Do not leave the page until scan is complete')).toBeTruthy();
+  });
+
+  it('shows when each website last synced and syncs next, and changes the schedule from the list', async () => {
+    const synced = { title: 'Docs site', url: 'https://docs.example.com', lastScanned: '2030-03-04T10:00:00.000Z' };
+    let listed = source({ id: 5, ...synced });
+    let patchAnswer = () => {
+      listed = source({ id: 5, ...synced, syncSchedule: 'daily', nextSyncAt: '2030-03-05T10:00:00.000Z' });
+      return json(listed);
+    };
+    const sent = serve([], (url, init) => {
+      if (url === LIST && (init?.method ?? 'GET') === 'GET') return json([listed]);
+      return url === `${LIST}/5` && init?.method === 'PATCH' ? patchAnswer() : undefined;
+    });
+    renderPage();
+    const [item] = await screen.findAllByTestId('content-source');
+    expect(within(item).getByText(`Last synced ${when('2030-03-04T10:00:00.000Z')}`)).toBeTruthy();
+    expect(within(item).getByTestId('next-sync').textContent).toBe('Auto-sync off');
+    const select = within(item).getByLabelText('Auto-sync Docs site') as HTMLSelectElement;
+    expect(select.value).toBe('off');
+    expect([...select.options].map((o) => [o.value, o.text])).toEqual([
+      ['off', 'Auto-sync off'],
+      ['daily', 'Sync daily'],
+      ['weekly', 'Sync weekly'],
+    ]);
+
+    fireEvent.change(select, { target: { value: 'daily' } });
+    expect(await screen.findByText('Sync Schedule Saved')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getAllByTestId('content-source')[0]).getByTestId('next-sync').textContent).toBe(`Next sync ${when('2030-03-05T10:00:00.000Z')}`));
+    expect((screen.getByLabelText('Auto-sync Docs site') as HTMLSelectElement).value).toBe('daily');
+    expect(posts(sent).map((s) => [s.method, s.url, JSON.parse(String(s.body))])).toEqual([['PATCH', `${LIST}/5`, { syncSchedule: 'daily' }]]);
+
+    // a refusal shows the server's message, and the select keeps the saved schedule
+    patchAnswer = () => json({ message: 'Sync schedule must be "off", "daily" or "weekly"' }, 400);
+    fireEvent.change(screen.getByLabelText('Auto-sync Docs site'), { target: { value: 'weekly' } });
+    expect(await screen.findByText('Sync schedule must be "off", "daily" or "weekly"')).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Auto-sync Docs site') as HTMLSelectElement).value).toBe('daily'));
+  });
+
+  it('sends the auto-sync picked on the add form', async () => {
+    const sent = serve([], (url, init) => (url === LIST && init?.method === 'POST' ? json(source({ id: 8, url: 'https://example.com', status: 'pending' }), 201) : undefined));
+    renderPage();
+    await screen.findByText('No content sources added yet');
+    expect((screen.getByLabelText('Auto-sync') as HTMLSelectElement).value).toBe('off');
+    fill('Website URL', 'https://example.com');
+    fill('Auto-sync', 'weekly');
+    fireEvent.click(screen.getByRole('button', { name: /Add Website/ }));
+    expect(await screen.findByText('Content Added')).toBeTruthy();
+    expect(JSON.parse(String(posts(sent)[0]!.body))).toEqual({ sourceType: 'website', url: 'https://example.com', maxPages: 50, syncSchedule: 'weekly' });
+    expect((screen.getByLabelText('Auto-sync') as HTMLSelectElement).value).toBe('off');
   });
 
   it("lists an owner's Q&A answer by its question, labelled as one, with rescan and delete", async () => {

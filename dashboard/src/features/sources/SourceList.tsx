@@ -1,10 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2, Clock, FileText, FileUp, Globe, MessageCircleQuestion, Loader2, RefreshCw, RotateCw, Trash2, XCircle } from 'lucide-react';
+import { SYNC_SCHEDULE_LABELS, SYNC_SCHEDULES, type SyncSchedule } from '@parley/contracts';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Card, CardContent, CardDescription, CardTitle } from '../../components/Card';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Select } from '../../components/Input';
 import { Spinner } from '../../components/Spinner';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
@@ -59,6 +61,8 @@ export function SourceList({ sources, actions }: { sources: UseQueryResult<Conte
                 source={source}
                 rescanning={actions.rescan.isPending && actions.rescan.variables === source.id}
                 onRescan={() => actions.rescan.mutate(source.id)}
+                scheduling={actions.schedule.isPending && actions.schedule.variables?.sourceId === source.id}
+                onSchedule={(syncSchedule) => actions.schedule.mutate({ sourceId: source.id, syncSchedule })}
                 onDelete={() => setDeleting(source)}
               />
             ))}
@@ -88,7 +92,16 @@ const STATUS = {
 
 const TYPE_ICON = { website: Globe, text: FileText, file: FileUp, qa: MessageCircleQuestion } as const;
 
-function SourceItem({ source, rescanning, onRescan, onDelete }: { source: ContentSource; rescanning: boolean; onRescan: () => void; onDelete: () => void }) {
+type ItemProps = {
+  source: ContentSource;
+  rescanning: boolean;
+  onRescan: () => void;
+  scheduling: boolean;
+  onSchedule: (schedule: SyncSchedule) => void;
+  onDelete: () => void;
+};
+
+function SourceItem({ source, rescanning, onRescan, scheduling, onSchedule, onDelete }: ItemProps) {
   const name = sourceName(source);
   const status = STATUS[source.status];
   const TypeIcon = TYPE_ICON[source.sourceType];
@@ -111,11 +124,34 @@ function SourceItem({ source, rescanning, onRescan, onDelete }: { source: Conten
               <TypeIcon className="h-3.5 w-3.5" aria-hidden />
               {source.sourceType === 'website' ? count(source.totalPages, 'page') : source.sourceType === 'qa' ? 'Q&A answer' : count(source.totalChunks, 'chunk')}
             </span>
-            <span>{source.lastScanned ? `Last scanned: ${new Date(source.lastScanned).toLocaleDateString()}` : 'Not scanned yet'}</span>
+            {source.sourceType === 'website' ? (
+              <>
+                <span>{source.lastScanned ? `Last synced ${formatWhen(source.lastScanned)}` : 'Not synced yet'}</span>
+                <span data-testid="next-sync">{source.nextSyncAt ? `Next sync ${formatWhen(source.nextSyncAt)}` : 'Auto-sync off'}</span>
+              </>
+            ) : (
+              <span>{source.lastScanned ? `Last scanned: ${new Date(source.lastScanned).toLocaleDateString()}` : 'Not scanned yet'}</span>
+            )}
           </p>
           {source.status === 'error' && source.errorMessage && <p className="mt-2 text-sm text-red-600 dark:text-red-400">Error: {source.errorMessage}</p>}
         </div>
-        <div className="flex shrink-0 gap-1">
+        <div className="flex shrink-0 items-center gap-1">
+          {source.sourceType === 'website' && (
+            <Select
+              aria-label={`Auto-sync ${name}`}
+              title="Auto-sync"
+              className="h-8 w-auto py-0 text-xs"
+              value={source.syncSchedule}
+              disabled={scheduling}
+              onChange={(e) => onSchedule(e.target.value as SyncSchedule)}
+            >
+              {SYNC_SCHEDULES.map((s) => (
+                <option key={s} value={s}>
+                  {s === 'off' ? 'Auto-sync off' : `Sync ${SYNC_SCHEDULE_LABELS[s].toLowerCase()}`}
+                </option>
+              ))}
+            </Select>
+          )}
           <Button variant="ghost" size="sm" aria-label={`Rescan ${name}`} title="Rescan" onClick={onRescan} disabled={rescanning || isScanning(source)}>
             <RotateCw className="h-4 w-4" aria-hidden />
           </Button>
@@ -126,6 +162,11 @@ function SourceItem({ source, rescanning, onRescan, onDelete }: { source: Conten
       </div>
     </li>
   );
+}
+
+/** A sync's date and time in the owner's locale: daily syncs make the time worth showing. */
+function formatWhen(when: string | Date): string {
+  return new Date(when).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** Title, else url, else file name, else "Untitled". */

@@ -1,11 +1,11 @@
-import { MAX_PAGES_LIMIT } from '@parley/contracts';
+import { MAX_PAGES_LIMIT, SYNC_SCHEDULE_LABELS, SYNC_SCHEDULES } from '@parley/contracts';
 import { Globe } from 'lucide-react';
-import { TextAreaField, TextField } from '../../components/Field';
+import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { SourceForm } from './SourceForm';
 import { emptyWebsiteForm, websiteFormSchema } from './sourceValidation';
 import type { useSourceActions } from './useSources';
 
-/** Website tab: url, optional title and description, page limit 1-200 (default 50). */
+/** Website tab: url, optional title and description, page limit 1-200 (default 50), auto-sync (default off). */
 export function WebsiteSourceForm({ mutation }: { mutation: ReturnType<typeof useSourceActions>['addWebsite'] }) {
   return (
     <SourceForm schema={websiteFormSchema} empty={emptyWebsiteForm} mutation={mutation} icon={Globe} submitLabel="Add Website">
@@ -29,6 +29,13 @@ export function WebsiteSourceForm({ mutation }: { mutation: ReturnType<typeof us
             error={errors.maxPages?.message}
             hint={`Limit: 1-${MAX_PAGES_LIMIT} pages`}
           />
+          <SelectField label="Auto-sync" {...register('syncSchedule')} error={errors.syncSchedule?.message} hint="Re-crawls only pages that changed">
+            {SYNC_SCHEDULES.map((s) => (
+              <option key={s} value={s}>
+                {SYNC_SCHEDULE_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
         </>
       )}
     </SourceForm>

@@ -50,13 +50,15 @@ describe('add-data validation', () => {
   });
 
   it('payloads: trimmed, empty optionals left out, maxPages a number', () => {
-    expect(websitePayload({ url: ' https://example.com ', title: ' ', description: 'Docs', maxPages: '25' })).toEqual({
+    expect(websitePayload({ url: ' https://example.com ', title: ' ', description: 'Docs', maxPages: '25', syncSchedule: 'weekly' })).toEqual({
       sourceType: 'website',
       url: 'https://example.com',
       title: undefined,
       description: 'Docs',
       maxPages: 25,
+      syncSchedule: 'weekly',
     });
+    expect(emptyWebsiteForm().syncSchedule).toBe('off');
     expect(textPayload({ title: ' Hours ', description: '', textContent: 'Open daily 9-5.' })).toEqual({
       sourceType: 'text',
       title: 'Hours',

@@ -2,8 +2,8 @@
  * The add-data forms' values, checks and request bodies. The rules and their texts are the
  * server's own (`@parley/contracts`), so the forms and the API can never disagree.
  */
-import { MAX_FILE_BYTES, MAX_PAGES_DEFAULT, SOURCE_MESSAGES } from '@parley/contracts';
-import { textSourceSchema, websiteSourceSchema } from '@parley/contracts/schemas';
+import { MAX_FILE_BYTES, MAX_PAGES_DEFAULT, SOURCE_MESSAGES, SYNC_SCHEDULE_DEFAULT } from '@parley/contracts';
+import { syncScheduleSchema, textSourceSchema, websiteSourceSchema } from '@parley/contracts/schemas';
 import { z } from 'zod';
 import { firstErrors, fromText } from '../../lib/formRules';
 
@@ -15,6 +15,7 @@ export const websiteFormSchema = z.object({
   title: fromText(websiteSourceSchema.shape.title),
   description: fromText(websiteSourceSchema.shape.description),
   maxPages: fromText(websiteSourceSchema.shape.maxPages),
+  syncSchedule: syncScheduleSchema,
 });
 
 export const textFormSchema = z.object({
@@ -26,7 +27,13 @@ export const textFormSchema = z.object({
 export type WebsiteFormValues = z.input<typeof websiteFormSchema>;
 export type TextFormValues = z.input<typeof textFormSchema>;
 
-export const emptyWebsiteForm = (): WebsiteFormValues => ({ url: '', title: '', description: '', maxPages: String(MAX_PAGES_DEFAULT) });
+export const emptyWebsiteForm = (): WebsiteFormValues => ({
+  url: '',
+  title: '',
+  description: '',
+  maxPages: String(MAX_PAGES_DEFAULT),
+  syncSchedule: SYNC_SCHEDULE_DEFAULT,
+});
 export const emptyTextForm = (): TextFormValues => ({ title: '', description: '', textContent: '' });
 
 export const validateWebsiteForm = (values: WebsiteFormValues) => firstErrors(websiteFormSchema, values);
@@ -48,6 +55,7 @@ export function websitePayload(values: WebsiteFormValues) {
     title: values.title.trim() || undefined,
     description: values.description.trim() || undefined,
     maxPages: Number(values.maxPages),
+    syncSchedule: values.syncSchedule,
   };
 }
 

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SyncSchedule } from '@parley/contracts';
 import type { InferResponseType } from 'hono/client';
 import { client, unwrap } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
@@ -28,7 +29,7 @@ export function useSources(chatbotId: string) {
   });
 }
 
-/** Add, upload, delete and rescan, each with its success and failure toast. */
+/** Add, upload, delete, rescan and the sync schedule, each with its success and failure toast. */
 export function useSourceActions(chatbotId: string | undefined) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.chatbots.sources(chatbotId ?? '') });
@@ -76,12 +77,24 @@ export function useSourceActions(chatbotId: string | undefined) {
     onError: (error) => toastSourceError(error, 'Failed to rescan website'),
   });
 
+  const schedule = useMutation({
+    mutationFn: ({ sourceId, syncSchedule }: { sourceId: number; syncSchedule: SyncSchedule }) =>
+      unwrap(
+        client.chatbots[':chatbotId']['website-sources'][':sourceId'].$patch({ param: { chatbotId: id(), sourceId: String(sourceId) }, json: { syncSchedule } }),
+      ),
+    onSuccess: () => {
+      toast({ variant: 'success', title: 'Sync Schedule Saved', description: 'The source will sync on its new schedule.' });
+      return refresh();
+    },
+    onError: (error) => toastSourceError(error, 'Failed to change the sync schedule'),
+  });
+
   function added() {
     toast({ variant: 'success', title: 'Content Added', description: 'Content source has been added and processing started.' });
     return refresh();
   }
 
-  return { addWebsite, addText, upload, remove, rescan };
+  return { addWebsite, addText, upload, remove, rescan, schedule };
 }
 
 /**
