@@ -60,6 +60,11 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   };
 }
 
+/** All the text of an HTML fragment or document as blocks, without Readability's choice of a main part. */
+export function htmlToBlocks(html: string): Block[] {
+  return toBlocks(fallbackRoot(html));
+}
+
 /** Plain or markdown text as blocks: "#" lines are headings, blank lines end paragraphs. */
 export function textToBlocks(text: string): Block[] {
   const blocks: Block[] = [];

@@ -5,8 +5,10 @@ import { logger } from '../../lib/logger';
 import { countTokens as tokens } from 'gpt-tokenizer';
 import { chunkDocument, type Chunk } from './chunkDocument';
 import { crawlSite, type PageOutcome } from './crawlSite';
+import { documentPages } from './documentPages';
+import { blocksToText } from './extractDocument';
 import { deleteEmbeddings, embeddingsEnabled, embedTexts, storeEmbeddings } from './embeddings';
-import { textToBlocks, type Block } from './extractPage';
+import { textToBlocks } from './extractPage';
 import { indexChunks, unindexChunks } from './ftsIndex';
 import { questionVariants } from './matchQa';
 import { FetchError, safeFetcher, type SafeFetcherOptions } from './safeFetcher';
@@ -67,6 +69,10 @@ export async function scanSource(sourceId: number, signal: AbortSignal, settings
       }
     } else if (source.source_type === 'qa') {
       await writer.writeQa(qaOf(source), signal);
+    } else if (source.file_format) {
+      const pages = documentPages(source.file_format, source.title ?? source.file_name ?? '', source.text_content ?? '');
+      if (pages.length === 0) failure = 'No text content';
+      for (const page of pages) await writer.write({ status: 'ok', url: '', title: page.title, blocks: page.blocks }, signal, null);
     } else {
       const blocks = textToBlocks(source.text_content ?? '');
       if (blocks.length === 0) failure = 'No text content';
@@ -99,6 +105,8 @@ type SourceRow = {
   source_type: ContentSource['sourceType'];
   title: string | null;
   url: string | null;
+  file_name: string | null;
+  file_format: ContentSource['fileFormat'];
   text_content: string | null;
   question_variants: string;
   max_pages: number;
@@ -145,7 +153,7 @@ class GenerationWriter {
       return;
     }
     const chunks = chunkDocument({ title: outcome.title, blocks: outcome.blocks });
-    await this.store({ url, title: outcome.title, pageText: pageText(outcome.blocks), chunks }, signal);
+    await this.store({ url, title: outcome.title, pageText: blocksToText(outcome.blocks), chunks }, signal);
   }
 
   /**
@@ -220,8 +228,4 @@ class GenerationWriter {
       .run(message, live.n, Date.now(), Date.now(), this.source.id);
     this.drop(`generation = ?`, true);
   }
-}
-
-function pageText(blocks: Block[]) {
-  return blocks.map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level)} ${b.text}` : b.text)).join('\n\n');
 }
