@@ -65,13 +65,13 @@ describe('add data in a real browser', () => {
 
   it('uploads a .txt file through the file input', async () => {
     await page.getByRole('tab', { name: 'File' }).click();
-    await expect.poll(() => page.getByLabel('Text file').getAttribute('accept'), { timeout: 10_000 }).toBe('.txt,.csv,.md,.json,.xml');
+    await expect.poll(() => page.getByLabel('Text, PDF or Word file').getAttribute('accept'), { timeout: 10_000 }).toBe('.txt,.csv,.md,.json,.xml,.pdf,.docx');
 
     // A picture is refused in the browser before any upload.
-    await page.getByLabel('Text file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
-    await page.getByRole('alert').filter({ hasText: 'Please select a text file (.txt, .csv, .md, .json, etc.)' }).waitFor();
+    await page.getByLabel('Text, PDF or Word file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+    await page.getByRole('alert').filter({ hasText: 'Please select a text, PDF or Word file (.txt, .md, .csv, .json, .pdf, .docx, etc.)' }).waitFor();
 
-    await page.getByLabel('Text file').setInputFiles({
+    await page.getByLabel('Text, PDF or Word file').setInputFiles({
       name: 'fuel-dock.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('The fuel dock sells diesel and petrol from 7 am to 7 pm. Pay at the pump with a card.\n'),
