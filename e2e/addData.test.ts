@@ -2,12 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../api/src/features/knowledge/testing/sampleDocuments';
 import { launchBrowser, signUpThroughApi, startServer, type RunningServer } from './harness';
 
 /**
  * The add-data page against the real server: add a text source through the form and watch the
- * 2-second poll take it to "completed" with a chunk count, upload a .txt file through the file
- * input, and delete a source through the confirmation dialog.
+ * 2-second poll take it to "completed" with a chunk count, upload a .txt file and a PDF through
+ * the file input, and delete a source through the confirmation dialog.
  */
 // Toast texts are matched exactly: Radix also announces each toast in a live region whose text contains them.
 describe('add data in a real browser', () => {
@@ -67,13 +68,13 @@ describe('add data in a real browser', () => {
 
   it('uploads a .txt file through the file input', async () => {
     await page.getByRole('tab', { name: 'File' }).click();
-    await expect.poll(() => page.getByLabel('Text file').getAttribute('accept'), { timeout: 10_000 }).toBe('.txt,.csv,.md,.json,.xml');
+    await expect.poll(() => page.getByLabel('Text, PDF or Word file').getAttribute('accept'), { timeout: 10_000 }).toBe('.txt,.csv,.md,.json,.xml,.pdf,.docx');
 
     // A picture is refused in the browser before any upload.
-    await page.getByLabel('Text file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
-    await page.getByRole('alert').filter({ hasText: 'Please select a text file (.txt, .csv, .md, .json, etc.)' }).waitFor();
+    await page.getByLabel('Text, PDF or Word file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+    await page.getByRole('alert').filter({ hasText: 'Please select a text, PDF or Word file (.txt, .md, .csv, .json, .pdf, .docx, etc.)' }).waitFor();
 
-    await page.getByLabel('Text file').setInputFiles({
+    await page.getByLabel('Text, PDF or Word file').setInputFiles({
       name: 'fuel-dock.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('The fuel dock sells diesel and petrol from 7 am to 7 pm. Pay at the pump with a card.\n'),
@@ -86,6 +87,16 @@ describe('add data in a real browser', () => {
     await expect.poll(() => page.getByTestId('content-source').count(), { timeout: 10_000 }).toBe(2);
   });
 
+  it('uploads a PDF through the file input; it is indexed page by page', async () => {
+    const pdf = await makePdf([['Fuel dock'], ['Holding tanks are pumped out free of charge at the fuel dock.']]);
+    await page.getByLabel('Text, PDF or Word file').setInputFiles({ name: 'harbor-guide.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+    await page.getByRole('button', { name: 'Upload File' }).click();
+    await page.getByText('File has been uploaded and processing started.', { exact: true }).waitFor();
+    await sourceRow('harbor-guide.pdf').getByTestId('source-status').filter({ hasText: /^completed$/ }).waitFor();
+    const listed = (await (await page.request.get(`/api/chatbots/${guid}/website-sources`)).json()) as Array<{ title: string; totalPages: number }>;
+    expect(listed.find((s) => s.title === 'harbor-guide.pdf')).toMatchObject({ totalPages: 2 });
+  });
+
   it('deletes a source after the confirmation', async () => {
     await sourceRow('Mooring rules').getByRole('button', { name: 'Delete Mooring rules' }).click();
     const dialog = page.getByRole('dialog');
@@ -93,10 +104,10 @@ describe('add data in a real browser', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Website source has been removed.', { exact: true }).waitFor();
     await sourceRow('Mooring rules').waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('content-source').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('content-source').count(), { timeout: 10_000 }).toBe(2);
 
     const listed = (await (await page.request.get(`/api/chatbots/${guid}/website-sources`)).json()) as Array<{ title: string }>;
-    expect(listed.map((s) => s.title)).toEqual(['fuel-dock.txt']);
+    expect(listed.map((s) => s.title)).toEqual(['harbor-guide.pdf', 'fuel-dock.txt']);
   });
 
   it('adds a website with weekly auto-sync, shows when it synced and syncs next, and changes the schedule in its row', async () => {

@@ -226,6 +226,11 @@ export const contentSources = sqliteTable(
     title: text('title'),
     url: text('url'),
     fileName: text('file_name'),
+    /**
+     * What an uploaded file was, by content: a PDF or Word file's text holds its pages (sections)
+     * separated by form feeds, rebuilt as pages by a rescan; null for text files and other sources.
+     */
+    fileFormat: text('file_format', { enum: ['pdf', 'docx'] }),
     description: text('description'),
     /** Raw text of text and file sources (the answer of a Q&A source), kept so a rescan can rebuild chunks. */
     textContent: text('text_content'),

@@ -1,11 +1,13 @@
 /**
- * Limits and messages of the add-data forms (website, pasted text, text file), word for word,
+ * Limits and messages of the add-data forms (website, pasted text, text/PDF/Word file), word for word,
  * and the check of a website address. Plain constants and functions (no zod): the server's
  * schemas in `sources.schemas.ts` and the dashboard's forms both use them.
  */
 export const MAX_PAGES_DEFAULT = 50;
 export const MAX_PAGES_LIMIT = 200;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** PDF and Word (.docx) uploads: larger than text files, as their text is a fraction of their bytes. */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const MIN_TEXT_LENGTH = 10;
 /** Longest website address accepted. */
 export const MAX_URL_LENGTH = 2000;
@@ -45,6 +47,12 @@ export const SOURCE_MESSAGES = {
   fileMissing: 'Please select a file to upload',
   fileType: 'Please select a text file (.txt, .csv, .md, .json, etc.)',
   fileSize: 'File size must be less than 5MB',
+  /** Neither text nor a PDF or Word document (the text-file message above stays for text that is not). */
+  uploadType: 'Please select a text, PDF or Word file (.txt, .md, .csv, .json, .pdf, .docx, etc.)',
+  documentSize: 'PDF and Word files must be less than 10MB',
+  documentNoText: 'No text could be read from this file. A scanned PDF holds pictures of pages: run it through text recognition (OCR) first',
+  documentLocked: 'This file is password-protected. Remove the password and upload it again',
+  documentUnreadable: 'This file is damaged or not a valid PDF or Word document',
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { logger } from '../../lib/logger';
 import { decodeHtml } from './decodeText';
-import { extractPage, type Block } from './extractPage';
+import { blocksToText, extractPage, type Block } from './extractPage';
 import { loadRobots, type Robots } from './loadRobots';
 import { cleanUrl, normalizeUrl } from './normalizeUrl';
 import { readSitemaps } from './readSitemaps';
@@ -235,7 +235,7 @@ class Crawl {
       }
     }
     if (page.noindex) return { status: 'skipped', url, reason: 'Marked noindex' };
-    const text = pageText(page.blocks);
+    const text = blocksToText(page.blocks);
     if (text.trim().length === 0) return { status: 'skipped', url, reason: 'No readable text' };
     // An index or a table of contents answers nothing itself and, naming every topic, would
     // outrank the pages it lists: its links are followed, its text is not learned.
@@ -341,11 +341,6 @@ class Crawl {
     else summary.failure = `Could not fetch ${start.url}: ${start.reason}`;
     return summary;
   }
-}
-
-/** A page's text as stored and hashed: headings marked with #, blocks apart by a blank line. */
-export function pageText(blocks: Block[]) {
-  return blocks.map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level)} ${b.text}` : b.text)).join('\n\n');
 }
 
 /**

@@ -75,6 +75,16 @@ function linkShare(root: Element): number {
   return Math.min(1, linked / total);
 }
 
+/** All the text of an HTML fragment or document as blocks, without Readability's choice of a main part. */
+export function htmlToBlocks(html: string): Block[] {
+  return toBlocks(fallbackRoot(html));
+}
+
+/** Blocks as markdown-ish text that `textToBlocks` reads back the same. */
+export function blocksToText(blocks: Block[]): string {
+  return blocks.map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level)} ${b.text}` : b.text)).join('\n\n');
+}
+
 /** Plain or markdown text as blocks: "#" lines are headings, blank lines end paragraphs. */
 export function textToBlocks(text: string): Block[] {
   const blocks: Block[] = [];

@@ -4,9 +4,10 @@ import { env } from '../../env';
 import { logger } from '../../lib/logger';
 import { countTokens as tokens } from 'gpt-tokenizer';
 import { chunkDocument, type Chunk } from './chunkDocument';
-import { crawlSite, pageText, type PageOutcome, type PreviousPage } from './crawlSite';
+import { crawlSite, type PageOutcome, type PreviousPage } from './crawlSite';
+import { documentPages } from './documentPages';
 import { deleteEmbeddings, embeddingsEnabled, embedTexts, storeEmbeddings } from './embeddings';
-import { textToBlocks } from './extractPage';
+import { blocksToText, textToBlocks } from './extractPage';
 import { indexChunks, unindexChunks } from './ftsIndex';
 import { questionVariants } from './matchQa';
 import { normalizeUrl } from './normalizeUrl';
@@ -73,6 +74,10 @@ export async function scanSource(sourceId: number, signal: AbortSignal, settings
       }
     } else if (source.source_type === 'qa') {
       await writer.writeQa(qaOf(source), signal);
+    } else if (source.file_format) {
+      const pages = documentPages(source.file_format, source.title ?? source.file_name ?? '', source.text_content ?? '');
+      if (pages.length === 0) failure = 'No text content';
+      for (const page of pages) await writer.write({ status: 'ok', url: '', title: page.title, blocks: page.blocks }, signal, null);
     } else {
       const blocks = textToBlocks(source.text_content ?? '');
       if (blocks.length === 0) failure = 'No text content';
@@ -105,6 +110,8 @@ type SourceRow = {
   source_type: ContentSource['sourceType'];
   title: string | null;
   url: string | null;
+  file_name: string | null;
+  file_format: ContentSource['fileFormat'];
   text_content: string | null;
   question_variants: string;
   max_pages: number;
@@ -180,7 +187,7 @@ class GenerationWriter {
     }
     const chunks = chunkDocument({ title: outcome.title, blocks: outcome.blocks });
     const validators = { etag: outcome.etag ?? null, lastModified: outcome.lastModified ?? null, contentHash: outcome.contentHash ?? null, links: outcome.links ?? null };
-    await this.store({ url, title: outcome.title, pageText: pageText(outcome.blocks), chunks, validators }, signal);
+    await this.store({ url, title: outcome.title, pageText: blocksToText(outcome.blocks), chunks, validators }, signal);
   }
 
   private keep(page: KeptPage) {

@@ -232,15 +232,16 @@ describe('file uploads', () => {
   it('refuses binary content even when it is named and typed as text', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
     const latin1 = Buffer.from('Caf\xe9 cr\xe8me, na\xefve r\xe9sum\xe9 text', 'latin1');
-    for (const file of [
-      new File([png], 'photo.txt', { type: 'text/plain' }),
-      new File([latin1], 'legacy.txt', { type: 'text/plain' }),
-      new File(['plain words but a picture type'], 'photo.png', { type: 'image/png' }),
-      new File(['%PDF-1.4 words'], 'manual.pdf', { type: 'application/pdf' }),
-    ]) {
+    for (const [file, message] of [
+      [new File([png], 'photo.txt', { type: 'text/plain' }), 'Please select a text file (.txt, .csv, .md, .json, etc.)'],
+      [new File([latin1], 'legacy.txt', { type: 'text/plain' }), 'Please select a text file (.txt, .csv, .md, .json, etc.)'],
+      [new File(['plain words but a picture type'], 'photo.png', { type: 'image/png' }), 'Please select a text, PDF or Word file (.txt, .md, .csv, .json, .pdf, .docx, etc.)'],
+      // starts like a PDF, so it is read as one (sources.documents.test.ts covers PDF and Word)
+      [new File(['%PDF-1.4 words'], 'manual.pdf', { type: 'application/pdf' }), 'This file is damaged or not a valid PDF or Word document'],
+    ] as const) {
       const res = await upload(form(file));
       expect(res.status, file.name).toBe(400);
-      expect((await errorOf(res)).message).toBe('Please select a text file (.txt, .csv, .md, .json, etc.)');
+      expect((await errorOf(res)).message, file.name).toBe(message);
     }
   });
 
@@ -274,7 +275,7 @@ describe('file uploads', () => {
     ]) {
       const res = await upload(form(new File(['only harmless words in here'], name, { type })));
       expect(res.status, name).toBe(400);
-      expect((await errorOf(res)).message, name).toBe('Please select a text file (.txt, .csv, .md, .json, etc.)');
+      expect((await errorOf(res)).message, name).toBe('Please select a text, PDF or Word file (.txt, .md, .csv, .json, .pdf, .docx, etc.)');
     }
     await waitForIdle();
   });

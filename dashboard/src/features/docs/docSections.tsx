@@ -22,7 +22,7 @@ export const DOC_SECTIONS: DocSection[] = [
             <a href={SIGN_UP_HREF} className="text-blue-600 hover:underline dark:text-blue-400">Create a free account</a> (Free plan: 1 chatbot, 100 messages per month, no credit card).
           </li>
           <li>On the <Link to="/dashboard" className="text-blue-600 hover:underline dark:text-blue-400">dashboard</Link>, choose <strong>Create Chatbot</strong>, give it a name and review the default instructions (the prompt assistant can write them for you).</li>
-          <li>The dashboard then lists the bot's next steps. Choose <strong>Add data</strong> on its card and scan your website, paste text or upload a text file.</li>
+          <li>The dashboard then lists the bot's next steps. Choose <strong>Add data</strong> on its card and scan your website, paste text or upload a text, PDF or Word file.</li>
           <li>Use <strong>Test</strong> to chat with your bot (these chats do not count against your plan), then copy the snippet from <strong>Embed</strong> into your site.</li>
         </ol>
       </>
@@ -34,7 +34,7 @@ export const DOC_SECTIONS: DocSection[] = [
     Icon: Sparkles,
     Body: () => (
       <ul>
-        <li><strong>Knowledge sources</strong>: websites (up to 200 pages per scan, 50 by default), pasted text (at least 10 characters) and text files (.txt, .csv, .md, .json, .xml under 5 MB). Sources show their status: pending, scanning, completed or error.</li>
+        <li><strong>Knowledge sources</strong>: websites (up to 200 pages per scan, 50 by default), pasted text (at least 10 characters), text files (.txt, .csv, .md, .json, .xml under 5 MB) and PDF or Word files (.pdf, .docx under 10 MB; a PDF is cited page by page, a Word file by top-level section). Sources show their status: pending, scanning, completed or error.</li>
         <li><strong>Grounded answers</strong>: each reply is built from the most relevant passages of your content and cites the page it used. When nothing relevant is found, the bot answers with its fallback message.</li>
         <li><strong>Prompt assistant</strong>: writes or improves the bot's system prompt from its name and description; it works without a model key too. Review the suggestion before you save.</li>
         <li><strong>Leads inbox</strong>: contact requests from every bot's chat, newest first, marked unread until you open them, with a CSV export. Each one is also emailed to the bot's recipient when the install has mail set up.</li>

@@ -21,7 +21,7 @@ export function AddContentCard({ actions }: { actions: ReturnType<typeof useSour
     <Card>
       <CardHeader>
         <CardTitle>Add Content</CardTitle>
-        <CardDescription>Scan a website, paste text or upload a text file.</CardDescription>
+        <CardDescription>Scan a website, paste text or upload a text, PDF or Word file.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         <Tabs id="add-content" label="Content type" tabs={TABS} selected={tab} onSelect={setTab} />

@@ -101,19 +101,22 @@ describe('AddDataPage', () => {
     expect(posts(sent)).toEqual([]);
   });
 
-  it('file tab: picker filter, missing, wrong type and too-large files are refused with the spec texts', async () => {
+  it('file tab: picker filter, missing, wrong type and too-large files are refused with the contracts\' texts', async () => {
     const sent = serve([]);
     renderPage();
     await screen.findByText('No content sources added yet');
     fireEvent.click(screen.getByRole('tab', { name: 'File' }));
-    const input = screen.getByLabelText('Text file') as HTMLInputElement;
-    expect(input.accept).toBe('.txt,.csv,.md,.json,.xml');
+    const input = screen.getByLabelText('Text, PDF or Word file') as HTMLInputElement;
+    expect(input.accept).toBe('.txt,.csv,.md,.json,.xml,.pdf,.docx');
 
     fireEvent.click(screen.getByRole('button', { name: /Upload File/ }));
     expect(await screen.findByText('Please select a file to upload')).toBeTruthy();
 
     fireEvent.change(input, { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
-    expect((await screen.findAllByText('Please select a text file (.txt, .csv, .md, .json, etc.)')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Please select a text, PDF or Word file (.txt, .md, .csv, .json, .pdf, .docx, etc.)')).length).toBeGreaterThan(0);
+
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(10 * 1024 * 1024)], 'manual.pdf', { type: 'application/pdf' })] } });
+    expect((await screen.findAllByText('PDF and Word files must be less than 10MB')).length).toBeGreaterThan(0);
 
     fireEvent.change(input, { target: { files: [new File([new Uint8Array(5 * 1024 * 1024)], 'big.txt', { type: 'text/plain' })] } });
     expect((await screen.findAllByText('File size must be less than 5MB')).length).toBeGreaterThan(0);
@@ -277,7 +280,7 @@ describe('AddDataPage', () => {
     await screen.findByText('No content sources added yet');
     fireEvent.click(screen.getByRole('tab', { name: 'File' }));
     expect(screen.getByPlaceholderText('Defaults to "Uploaded file: {file name}"')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Text file'), { target: { files: [new File(['# FAQ\n\nWe ship worldwide.'], 'faq.md', { type: 'text/markdown' })] } });
+    fireEvent.change(screen.getByLabelText('Text, PDF or Word file'), { target: { files: [new File(['# FAQ\n\nWe ship worldwide.'], 'faq.md', { type: 'text/markdown' })] } });
     expect(screen.getByPlaceholderText('Defaults to "Uploaded file: faq.md"')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Upload File/ }));
     expect(await screen.findByText('File Uploaded')).toBeTruthy();
@@ -287,6 +290,24 @@ describe('AddDataPage', () => {
     expect((body.get('file') as File).name).toBe('faq.md');
   });
 
+  it('uploads a PDF picked in the file input, with the PDF file name as title', async () => {
+    const sent = serve([], (url, init) =>
+      url === `/api/chatbots/${GUID}/upload-text-file` && init?.method === 'POST' ? json(source({ id: 6, sourceType: 'file', fileName: 'manual.pdf' }), 201) : undefined,
+    );
+    renderPage();
+    await screen.findByText('No content sources added yet');
+    fireEvent.click(screen.getByRole('tab', { name: 'File' }));
+    const input = screen.getByLabelText('Text, PDF or Word file') as HTMLInputElement;
+    expect(input.accept.split(',')).toEqual(expect.arrayContaining(['.pdf', '.docx']));
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.7\n'], 'manual.pdf', { type: 'application/pdf' })] } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByPlaceholderText('Defaults to "Uploaded file: manual.pdf"')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Upload File/ }));
+    expect(await screen.findByText('File Uploaded')).toBeTruthy();
+    const body = posts(sent)[0]!.body as FormData;
+    expect([body.get('title'), body.get('description'), (body.get('file') as File).name]).toEqual(['manual.pdf', 'Uploaded file: manual.pdf', 'manual.pdf']);
+  });
+
   it('keeps a description the owner wrote', async () => {
     const sent = serve([], (url, init) =>
       url === `/api/chatbots/${GUID}/upload-text-file` && init?.method === 'POST' ? json(source({ id: 5, sourceType: 'file', fileName: 'faq.md' }), 201) : undefined,
@@ -294,7 +315,7 @@ describe('AddDataPage', () => {
     renderPage();
     await screen.findByText('No content sources added yet');
     fireEvent.click(screen.getByRole('tab', { name: 'File' }));
-    fireEvent.change(screen.getByLabelText('Text file'), { target: { files: [new File(['Opening hours: nine to five.'], 'hours.txt', { type: 'text/plain' })] } });
+    fireEvent.change(screen.getByLabelText('Text, PDF or Word file'), { target: { files: [new File(['Opening hours: nine to five.'], 'hours.txt', { type: 'text/plain' })] } });
     fill('Title (optional)', ' Hours ');
     fill('Description (optional)', ' When we are open ');
     fireEvent.click(screen.getByRole('button', { name: /Upload File/ }));

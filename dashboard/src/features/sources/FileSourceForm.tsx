@@ -12,7 +12,7 @@ const FILE_INPUT_CLASS =
   'file:text-slate-900 hover:file:bg-slate-200 dark:text-slate-400 dark:file:bg-slate-800 dark:file:text-slate-100';
 
 /**
- * File tab: one text file under 5MB, optional title (the file name otherwise) and description
+ * File tab: one text file under 5MB or PDF/Word (.docx) file under 10MB, optional title (the file name otherwise) and description
  * ("Uploaded file: {file name}" otherwise).
  */
 export function FileSourceForm({ mutation }: { mutation: ReturnType<typeof useSourceActions>['upload'] }) {
@@ -58,7 +58,7 @@ export function FileSourceForm({ mutation }: { mutation: ReturnType<typeof useSo
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      <Field label="Text file" error={fileError} hint="Accepted: .txt, .csv, .md, .json, .xml (under 5MB)">
+      <Field label="Text, PDF or Word file" error={fileError} hint="Accepted: .txt, .csv, .md, .json, .xml (under 5MB); .pdf, .docx (under 10MB)">
         {({ id, describedBy }) => (
           <input
             ref={input}

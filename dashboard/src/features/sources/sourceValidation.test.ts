@@ -29,14 +29,22 @@ describe('add-data validation', () => {
     expect(validateTextForm({ title: 'Hours', description: '', textContent: '1234567890' })).toEqual({});
   });
 
-  it('file: required, a text type (or an untyped picker extension), under 5MB', () => {
+  it('file: required, a text type (or an untyped picker extension) under 5MB, or a PDF or Word file under 10MB', () => {
+    const wrongType = 'Please select a text, PDF or Word file (.txt, .md, .csv, .json, .pdf, .docx, etc.)';
     expect(validateFile(null)).toBe('Please select a file to upload');
-    expect(validateFile(file('photo.png', 'image/png'))).toBe('Please select a text file (.txt, .csv, .md, .json, etc.)');
-    expect(validateFile(file('app.exe', ''))).toBe('Please select a text file (.txt, .csv, .md, .json, etc.)');
-    expect(validateFile(file('doc.pdf', 'application/pdf'))).toBe('Please select a text file (.txt, .csv, .md, .json, etc.)');
+    expect(validateFile(file('photo.png', 'image/png'))).toBe(wrongType);
+    expect(validateFile(file('app.exe', ''))).toBe(wrongType);
+    expect(validateFile(file('sheet.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'))).toBe(wrongType);
     expect(validateFile(file('big.txt', 'text/plain', 5 * 1024 * 1024))).toBe('File size must be less than 5MB');
     expect(validateFile(file('almost.txt', 'text/plain', 5 * 1024 * 1024 - 1))).toBeNull();
+    expect(validateFile(file('manual.pdf', 'application/pdf', 10 * 1024 * 1024))).toBe('PDF and Word files must be less than 10MB');
+    expect(validateFile(file('manual.pdf', 'application/pdf', 10 * 1024 * 1024 - 1))).toBeNull();
+    expect(validateFile(file('guide.docx', '', 10 * 1024 * 1024))).toBe('PDF and Word files must be less than 10MB');
     for (const [name, type] of [
+      ['a.pdf', 'application/pdf'],
+      ['a.pdf', ''],
+      ['a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['a.docx', 'application/octet-stream'],
       ['a.txt', 'text/plain'],
       ['a.csv', 'text/csv'],
       ['a.md', 'text/markdown'],

@@ -2,13 +2,13 @@
  * The add-data forms' values, checks and request bodies. The rules and their texts are the
  * server's own (`@parley/contracts`), so the forms and the API can never disagree.
  */
-import { MAX_FILE_BYTES, MAX_PAGES_DEFAULT, SOURCE_MESSAGES, SYNC_SCHEDULE_DEFAULT } from '@parley/contracts';
+import { MAX_DOCUMENT_BYTES, MAX_FILE_BYTES, MAX_PAGES_DEFAULT, SOURCE_MESSAGES, SYNC_SCHEDULE_DEFAULT } from '@parley/contracts';
 import { syncScheduleSchema, textSourceSchema, websiteSourceSchema } from '@parley/contracts/schemas';
 import { z } from 'zod';
 import { firstErrors, fromText } from '../../lib/formRules';
 
 /** The file picker's filter. */
-export const FILE_ACCEPT = '.txt,.csv,.md,.json,.xml';
+export const FILE_ACCEPT = '.txt,.csv,.md,.json,.xml,.pdf,.docx';
 
 export const websiteFormSchema = z.object({
   url: websiteSourceSchema.shape.url,
@@ -42,7 +42,8 @@ export const validateTextForm = (values: TextFormValues) => firstErrors(textForm
 /** The first problem with a picked file, or null when it may be uploaded. */
 export function validateFile(file: File | null | undefined): string | null {
   if (!file) return SOURCE_MESSAGES.fileMissing;
-  if (!isTextFile(file)) return SOURCE_MESSAGES.fileType;
+  if (isDocumentFile(file)) return file.size >= MAX_DOCUMENT_BYTES ? SOURCE_MESSAGES.documentSize : null;
+  if (!isTextFile(file)) return SOURCE_MESSAGES.uploadType;
   if (file.size >= MAX_FILE_BYTES) return SOURCE_MESSAGES.fileSize;
   return null;
 }
@@ -80,4 +81,13 @@ function isTextFile(file: File): boolean {
   const type = file.type.split(';')[0].trim().toLowerCase();
   if (type.startsWith('text/') || TEXT_TYPES.has(type)) return true;
   return (type === '' || type === 'application/octet-stream') && PICKER_EXTENSIONS.test(file.name);
+}
+
+const DOCUMENT_TYPES = new Set(['application/pdf', 'application/x-pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']);
+
+/** A PDF or Word file by its declared type, or by name when untyped; the server reads its content anyway. */
+function isDocumentFile(file: File): boolean {
+  const type = file.type.split(';')[0].trim().toLowerCase();
+  if (DOCUMENT_TYPES.has(type)) return true;
+  return (type === '' || type === 'application/octet-stream') && /\.(pdf|docx)$/i.test(file.name);
 }

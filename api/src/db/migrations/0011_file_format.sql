@@ -1,0 +1,1 @@
+ALTER TABLE `content_sources` ADD `file_format` text;
