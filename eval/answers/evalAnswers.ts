@@ -26,7 +26,7 @@ for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_EMBEDDING_MODEL'
  */
 const POSTGRES_PARTS = ['admin.html', 'tutorial.html', 'sql.html', 'client-interfaces.html', 'server-programming.html', 'reference.html'];
 const PYTHON_PARTS = ['library/index.html'];
-const PYTHON_PAGES = Number(process.env.EVAL_PYTHON_PAGES ?? 150);
+const PYTHON_PAGES = Number(process.env.EVAL_PYTHON_PAGES ?? 200);
 const MIN_CHUNKS = 10_000;
 const VERBOSE = process.env.EVAL_VERBOSE === '1';
 
