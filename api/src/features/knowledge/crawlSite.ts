@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { logger } from '../../lib/logger';
 import { decodeHtml } from './decodeText';
+import type { PageReason } from './describeReason';
 import { extractPage, type Block } from './extractPage';
 import { loadRobots, type Robots } from './loadRobots';
 import { cleanUrl, normalizeUrl } from './normalizeUrl';
@@ -9,7 +10,7 @@ import { FetchError, type FetchResult, type SafeFetcher } from './safeFetcher';
 
 export type PageOutcome =
   | { status: 'ok'; url: string; title: string | null; blocks: Block[] }
-  | { status: 'skipped' | 'error'; url: string; reason: string };
+  | { status: 'skipped' | 'error'; url: string; reason: PageReason };
 
 export type CrawlOptions = {
   startUrl: string;
@@ -26,8 +27,8 @@ export type CrawlSummary = {
   pagesTaken: number;
   skipped: number;
   errors: number;
-  /** Set when no page could be taken: why, in words for the owner. */
-  failure?: string;
+  /** Set when no page could be taken: why (describeReason words it for the owner). */
+  failure?: PageReason;
 };
 
 /**
@@ -79,7 +80,7 @@ class Crawl {
   async run(): Promise<CrawlSummary> {
     const start = cleanUrl(this.opts.startUrl);
     const startKey = normalizeUrl(this.opts.startUrl);
-    if (!start || !startKey) return { pagesTaken: 0, skipped: 0, errors: 0, failure: 'Please enter a valid URL' };
+    if (!start || !startKey) return { pagesTaken: 0, skipped: 0, errors: 0, failure: { kind: 'invalidUrl' } };
     this.siteHosts.add(hostOf(start));
     this.scopes.add(folderOf(start));
 
@@ -89,7 +90,7 @@ class Crawl {
 
     this.seen.add(startKey);
     if (!robots.isAllowed(start.href)) {
-      await this.report({ status: 'skipped', url: start.href, reason: 'Disallowed by robots.txt' });
+      await this.report({ status: 'skipped', url: start.href, reason: { kind: 'robots' } });
       return this.summary(robots);
     }
     this.queue.push({ url: start.href, key: startKey });
@@ -101,6 +102,7 @@ class Crawl {
     });
     for (const url of seeds) await this.enqueue(url);
     await this.drain();
+    await this.reportLeftovers();
     return this.summary(robots);
   }
 
@@ -130,11 +132,11 @@ class Crawl {
     const isStart = this.attempts === 0;
     this.attempts++;
     const outcome = await this.fetchPage(item, isStart);
-    if (isStart) this.startOutcome = outcome ?? undefined;
-    if (outcome) await this.report(outcome);
+    if (isStart) this.startOutcome = outcome;
+    await this.report(outcome);
   }
 
-  private async fetchPage(item: QueueItem, isStart: boolean): Promise<PageOutcome | null> {
+  private async fetchPage(item: QueueItem, isStart: boolean): Promise<PageOutcome> {
     await this.politeness();
     let res: FetchResult;
     try {
@@ -149,7 +151,7 @@ class Crawl {
       });
     } catch (err) {
       if (err instanceof FetchError && err.code === 'aborted') throw err;
-      return { status: 'error', url: item.url, reason: describeFetchError(err, item.url) };
+      return { status: 'error', url: item.url, reason: fetchFailure(err, item.url) };
     }
 
     const finalUrl = new URL(res.url);
@@ -158,20 +160,20 @@ class Crawl {
         this.siteHosts.add(hostOf(finalUrl));
         this.scopes.add(folderOf(finalUrl));
       }
-      if (!this.isSameSite(finalUrl)) return { status: 'skipped', url: item.url, reason: `Redirects to another site (${res.url})` };
-      if (res.stopped) return { status: 'skipped', url: item.url, reason: `Duplicate: redirects to ${res.url}` };
+      if (!this.isSameSite(finalUrl)) return { status: 'skipped', url: item.url, reason: { kind: 'offsite', url: res.url } };
+      if (res.stopped) return { status: 'skipped', url: item.url, reason: { kind: 'duplicate', of: res.url } };
       if (!(await this.robotsFor(res.url)).isAllowed(res.url)) {
-        return { status: 'skipped', url: item.url, reason: `Redirects to a page disallowed by robots.txt (${res.url})` };
+        return { status: 'skipped', url: item.url, reason: { kind: 'robotsRedirect', url: res.url } };
       }
       const finalKey = normalizeUrl(res.url)!;
       if (finalKey !== item.key) {
-        if (this.seen.has(finalKey)) return { status: 'skipped', url: item.url, reason: `Duplicate: redirects to ${res.url}` };
+        if (this.seen.has(finalKey)) return { status: 'skipped', url: item.url, reason: { kind: 'duplicate', of: res.url } };
         this.seen.add(finalKey);
       }
     }
-    if (res.status < 200 || res.status >= 300) return { status: 'error', url: res.url, reason: `HTTP ${res.status}` };
-    if (!res.body) return { status: 'skipped', url: res.url, reason: `Not an HTML page (${res.contentType.split(';')[0] || 'no content type'})` };
-    if (!res.contentType && !looksLikeHtml(res.body)) return { status: 'skipped', url: res.url, reason: 'Not an HTML page (no content type)' };
+    if (res.status < 200 || res.status >= 300) return { status: 'error', url: res.url, reason: { kind: 'http', status: res.status } };
+    if (!res.body) return { status: 'skipped', url: res.url, reason: { kind: 'notHtml', type: res.contentType.split(';')[0].trim() } };
+    if (!res.contentType && !looksLikeHtml(res.body)) return { status: 'skipped', url: res.url, reason: { kind: 'notHtml', type: '' } };
 
     const page = extractPage(decodeHtml(res.body, res.contentType), res.url);
     if (!page.nofollow) for (const link of page.links) await this.enqueue(link);
@@ -182,20 +184,20 @@ class Crawl {
       const canonicalKey = normalizeUrl(canonical.href)!;
       if (canonicalKey !== normalizeUrl(res.url) && (await this.robotsFor(canonical.href)).isAllowed(canonical.href)) {
         if (this.seen.has(canonicalKey) && canonicalKey !== item.key) {
-          return { status: 'skipped', url: res.url, reason: `Duplicate: canonical page is ${canonical.href}` };
+          return { status: 'skipped', url: res.url, reason: { kind: 'duplicate', of: canonical.href } };
         }
         this.seen.add(canonicalKey);
         url = canonical.href;
       }
     }
-    if (page.noindex) return { status: 'skipped', url, reason: 'Marked noindex' };
+    if (page.noindex) return { status: 'skipped', url, reason: { kind: 'noindex' } };
     const text = page.blocks.map((b) => b.text).join('\n');
-    if (text.trim().length === 0) return { status: 'skipped', url, reason: 'No readable text' };
+    if (text.trim().length === 0) return { status: 'skipped', url, reason: { kind: 'noText' } };
     const hash = createHash('sha1').update(text).digest('hex');
     const twin = this.contentHashes.get(hash);
-    if (twin) return { status: 'skipped', url, reason: `Duplicate: same text as ${twin}` };
+    if (twin) return { status: 'skipped', url, reason: { kind: 'duplicate', of: twin } };
     this.contentHashes.set(hash, url);
-    if (this.taken >= this.opts.maxPages) return null;
+    if (this.taken >= this.opts.maxPages) return { status: 'skipped', url, reason: this.pageLimit() };
     return { status: 'ok', url, title: page.title, blocks: page.blocks };
   }
 
@@ -207,6 +209,24 @@ class Crawl {
     await this.onPage(outcome);
   }
 
+  /**
+   * Records the pages found but never fetched because maxPages was reached, so the owner sees
+   * what a higher limit would add. Pages left by the attempt cap (a site of mostly broken
+   * links) are not listed: nothing sensible can be said about them.
+   */
+  private async reportLeftovers() {
+    if (this.taken < this.opts.maxPages) return;
+    for (const item of [...this.queue, ...this.laterQueue]) {
+      await this.report({ status: 'skipped', url: item.url, reason: this.pageLimit() });
+    }
+    this.queue = [];
+    this.laterQueue = [];
+  }
+
+  private pageLimit(): PageReason {
+    return { kind: 'pageLimit', maxPages: this.opts.maxPages };
+  }
+
   /** Queues a discovered URL once; off-site links are ignored, robots-disallowed ones recorded. */
   private async enqueue(link: string) {
     const url = cleanUrl(link);
@@ -215,12 +235,12 @@ class Crawl {
     if (this.seen.has(key)) return;
     this.seen.add(key);
     if (!(await this.robotsFor(url.href)).isAllowed(url.href)) {
-      await this.report({ status: 'skipped', url: url.href, reason: 'Disallowed by robots.txt' });
+      await this.report({ status: 'skipped', url: url.href, reason: { kind: 'robots' } });
       return;
     }
     const ext = url.pathname.match(NON_HTML_EXTENSION)?.[0];
     if (ext) {
-      await this.report({ status: 'skipped', url: url.href, reason: `Not an HTML page (${ext.toLowerCase()} file)` });
+      await this.report({ status: 'skipped', url: url.href, reason: { kind: 'notHtml', type: `${ext.toLowerCase()} file` } });
       return;
     }
     (this.isInScope(url) ? this.queue : this.laterQueue).push({ url: url.href, key });
@@ -255,7 +275,7 @@ class Crawl {
   }
 
   private throwIfAborted() {
-    if (this.opts.signal?.aborted) throw new FetchError('aborted', 'Aborted');
+    if (this.opts.signal?.aborted) throw new FetchError('aborted', { kind: 'aborted' });
   }
 
   private summary(robots: Robots): CrawlSummary {
@@ -263,10 +283,12 @@ class Crawl {
     if (this.taken > 0) return summary;
     const start = this.startOutcome;
     if (robots.refused) summary.failure = robots.refused;
-    else if (robots.unavailable) summary.failure = `Could not read ${new URL('/robots.txt', this.opts.startUrl).href}: ${robots.unavailable}`;
-    else if (!start) summary.failure = 'The start page is disallowed by robots.txt';
-    else if (start.status === 'ok') summary.failure = 'No readable pages found';
-    else summary.failure = `Could not fetch ${start.url}: ${start.reason}`;
+    // an unreachable site is simply that; robots.txt is worth naming only when the site answered it with an error
+    else if (robots.unavailable) summary.failure = robots.unavailable.kind === 'http' ? { kind: 'robotsUnreadable', cause: robots.unavailable } : robots.unavailable;
+    else if (!start) summary.failure = { kind: 'startBlocked' };
+    else if (start.status === 'ok') summary.failure = { kind: 'noPages' };
+    // the start page's own reason, worded as its page row is
+    else summary.failure = start.reason;
     return summary;
   }
 }
@@ -289,12 +311,9 @@ function hostOf(url: URL) {
   return url.hostname.toLowerCase().replace(/^www\./, '');
 }
 
-/**
- * A failed fetch, in words for the owner. FetchError messages are written for owners (they
- * name the host or URL, never an address it resolved to); anything else stays in the log.
- */
-function describeFetchError(err: unknown, url: string): string {
-  if (err instanceof FetchError) return err.message;
+/** Why a fetch failed. A FetchError carries an owner-safe reason; anything else stays in the log. */
+function fetchFailure(err: unknown, url: string): PageReason {
+  if (err instanceof FetchError) return err.reason;
   logger.error('crawler: unexpected fetch error', { url, error: String((err as Error)?.stack ?? err) });
-  return 'Unexpected error while fetching this page';
+  return { kind: 'unexpected' };
 }

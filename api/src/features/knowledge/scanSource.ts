@@ -5,6 +5,7 @@ import { logger } from '../../lib/logger';
 import { countTokens as tokens } from 'gpt-tokenizer';
 import { chunkDocument, type Chunk } from './chunkDocument';
 import { crawlSite, type PageOutcome } from './crawlSite';
+import { describeReason, type PageReason } from './describeReason';
 import { deleteEmbeddings, embeddingsEnabled, embedTexts, storeEmbeddings } from './embeddings';
 import { textToBlocks, type Block } from './extractPage';
 import { indexChunks, unindexChunks } from './ftsIndex';
@@ -45,7 +46,7 @@ export async function scanSource(sourceId: number, signal: AbortSignal, settings
     .prepare(`UPDATE content_sources SET status = 'scanning', error_message = NULL, total_pages = 0, updated_at = ? WHERE id = ?`)
     .run(Date.now(), sourceId);
 
-  let failure: string | undefined;
+  let failure: PageReason | undefined;
   try {
     if (source.source_type === 'website') {
       const fetcher = safeFetcher({ ...settings.fetcher, maxSockets: settings.concurrency });
@@ -69,13 +70,13 @@ export async function scanSource(sourceId: number, signal: AbortSignal, settings
       await writer.writeQa(qaOf(source), signal);
     } else {
       const blocks = textToBlocks(source.text_content ?? '');
-      if (blocks.length === 0) failure = 'No text content';
+      if (blocks.length === 0) failure = { kind: 'noTextContent' };
       else await writer.write({ status: 'ok', url: source.url ?? '', title: source.title, blocks }, signal, null);
     }
   } catch (err) {
     if (signal.aborted || (err instanceof FetchError && err.code === 'aborted')) return;
     logger.error('scan failed', { sourceId, error: String((err as Error)?.stack ?? err) });
-    failure = 'Unexpected error while scanning';
+    failure = { kind: 'scanCrashed' };
   }
   if (signal.aborted) return;
   if (failure) writer.fail(failure);
@@ -141,7 +142,7 @@ class GenerationWriter {
     if (outcome.status !== 'ok') {
       sqlite
         .prepare(`INSERT INTO pages (source_id, chatbot_id, generation, url, status, reason) VALUES (?, ?, ?, ?, ?, ?)`)
-        .run(this.source.id, this.source.chatbot_id, this.generation, outcome.url, outcome.status, outcome.reason);
+        .run(this.source.id, this.source.chatbot_id, this.generation, outcome.url, outcome.status, describeReason(outcome.reason));
       return;
     }
     const chunks = chunkDocument({ title: outcome.title, blocks: outcome.blocks });
@@ -211,13 +212,13 @@ class GenerationWriter {
   }
 
   /** Keeps the live generation (and its counts); the failed attempt's page rows stay for diagnosis. */
-  fail(message: string) {
+  fail(reason: PageReason) {
     const live = sqlite
       .prepare(`SELECT count(*) AS n FROM pages WHERE source_id = ? AND generation = ? AND status = 'ok'`)
       .get(this.source.id, this.source.generation) as { n: number };
     sqlite
       .prepare(`UPDATE content_sources SET status = 'error', error_message = ?, total_pages = ?, last_scanned = ?, updated_at = ? WHERE id = ?`)
-      .run(message, live.n, Date.now(), Date.now(), this.source.id);
+      .run(describeReason(reason), live.n, Date.now(), Date.now(), this.source.id);
     this.drop(`generation = ?`, true);
   }
 }
