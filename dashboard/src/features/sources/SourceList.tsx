@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CheckCircle2, Clock, FileText, FileUp, Globe, MessageCircleQuestion, Loader2, RefreshCw, RotateCw, Trash2, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, FileText, FileUp, Globe, ListChecks, MessageCircleQuestion, Loader2, RefreshCw, RotateCw, Trash2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
 import { sourceErrorText } from './sourceErrors';
+import { SourcePagesDialog } from './SourcePagesDialog';
 import { isScanning, type ContentSource, type useSourceActions } from './useSources';
 
 const DELETE_SOURCE_TEXT = 'Are you sure you want to delete this website source? This will remove all associated content.';
@@ -16,8 +17,11 @@ const DELETE_SOURCE_TEXT = 'Are you sure you want to delete this website source?
 type Actions = ReturnType<typeof useSourceActions>;
 
 /** The "Content Sources" card: every source with its status, counts and rescan/delete actions. */
-export function SourceList({ sources, actions }: { sources: UseQueryResult<ContentSource[]>; actions: Actions }) {
+export function SourceList({ chatbotId, sources, actions }: { chatbotId: string; sources: UseQueryResult<ContentSource[]>; actions: Actions }) {
   const [deleting, setDeleting] = useState<ContentSource | null>(null);
+  const [viewingId, setViewingId] = useState<number | null>(null);
+  // the live row, so the dialog follows the source's status as the list polls
+  const viewing = sources.data?.find((s) => s.id === viewingId) ?? null;
 
   async function refresh() {
     const result = await sources.refetch();
@@ -60,6 +64,7 @@ export function SourceList({ sources, actions }: { sources: UseQueryResult<Conte
                 rescanning={actions.rescan.isPending && actions.rescan.variables === source.id}
                 onRescan={() => actions.rescan.mutate(source.id)}
                 onDelete={() => setDeleting(source)}
+                onShowPages={() => setViewingId(source.id)}
               />
             ))}
           </ul>
@@ -75,6 +80,7 @@ export function SourceList({ sources, actions }: { sources: UseQueryResult<Conte
         onConfirm={() => deleting && actions.remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}
       />
+      {viewing && <SourcePagesDialog chatbotId={chatbotId} source={viewing} name={sourceName(viewing)} onClose={() => setViewingId(null)} />}
     </Card>
   );
 }
@@ -88,7 +94,13 @@ const STATUS = {
 
 const TYPE_ICON = { website: Globe, text: FileText, file: FileUp, qa: MessageCircleQuestion } as const;
 
-function SourceItem({ source, rescanning, onRescan, onDelete }: { source: ContentSource; rescanning: boolean; onRescan: () => void; onDelete: () => void }) {
+function SourceItem({
+  source,
+  rescanning,
+  onRescan,
+  onDelete,
+  onShowPages,
+}: { source: ContentSource; rescanning: boolean; onRescan: () => void; onDelete: () => void; onShowPages: () => void }) {
   const name = sourceName(source);
   const status = STATUS[source.status];
   const TypeIcon = TYPE_ICON[source.sourceType];
@@ -116,6 +128,11 @@ function SourceItem({ source, rescanning, onRescan, onDelete }: { source: Conten
           {source.status === 'error' && source.errorMessage && <p className="mt-2 text-sm text-red-600 dark:text-red-400">Error: {source.errorMessage}</p>}
         </div>
         <div className="flex shrink-0 gap-1">
+          {source.sourceType === 'website' && (
+            <Button variant="ghost" size="sm" aria-label={`Pages of ${name}`} title="Pages learned and skipped" onClick={onShowPages}>
+              <ListChecks className="h-4 w-4" aria-hidden /> Pages
+            </Button>
+          )}
           <Button variant="ghost" size="sm" aria-label={`Rescan ${name}`} title="Rescan" onClick={onRescan} disabled={rescanning || isScanning(source)}>
             <RotateCw className="h-4 w-4" aria-hidden />
           </Button>
@@ -129,7 +146,7 @@ function SourceItem({ source, rescanning, onRescan, onDelete }: { source: Conten
 }
 
 /** Title, else url, else file name, else "Untitled". */
-function sourceName(source: Pick<ContentSource, 'title' | 'url' | 'fileName'>): string {
+export function sourceName(source: Pick<ContentSource, 'title' | 'url' | 'fileName'>): string {
   return source.title || source.url || source.fileName || 'Untitled';
 }
 
