@@ -27,7 +27,7 @@ function AddData({ bot }: { bot: Chatbot }) {
   const sources = useSources(bot.guid);
   const actions = useSourceActions(bot.guid);
   const scanning = sources.data?.some(isScanning) ?? false;
-  useScanOutcomeToasts(sources.data);
+  useScanOutcomeToasts(bot.guid, sources.data);
   return (
     <div className="space-y-6">
       {scanning && (

@@ -12,12 +12,13 @@ import { isScanning, type ContentSource } from './useSources';
  * page are told about: sources already finished at the first load are not, while a source
  * that first appears already finished (added here and failed before the next poll) is.
  */
-export function useScanOutcomeToasts(sources: ContentSource[] | undefined) {
-  const previous = useRef<Map<number, ContentSource['status']> | null>(null);
+export function useScanOutcomeToasts(chatbotId: string, sources: ContentSource[] | undefined) {
+  const previous = useRef<{ chatbotId: string; statuses: Map<number, ContentSource['status']> } | null>(null);
   useEffect(() => {
     if (!sources) return;
-    const before = previous.current;
-    previous.current = new Map(sources.map((s) => [s.id, s.status]));
+    // another bot's list (the page reused for a different bot) is a first load, not news
+    const before = previous.current?.chatbotId === chatbotId ? previous.current.statuses : null;
+    previous.current = { chatbotId, statuses: new Map(sources.map((s) => [s.id, s.status])) };
     if (!before) return;
     const ended = sources.filter((s) => {
       const was = before.get(s.id);
@@ -36,7 +37,7 @@ export function useScanOutcomeToasts(sources: ContentSource[] | undefined) {
       title: failed.length > 0 ? 'Scan failed' : 'Nothing learned',
       description: lines.length === 1 ? lines[0] : lines.map((line) => <p key={line}>{line}</p>),
     });
-  }, [sources]);
+  }, [chatbotId, sources]);
 }
 
 function learnedNothing(source: ContentSource) {
