@@ -109,9 +109,11 @@ describe('page reasons on a real local site', () => {
   });
 
   it('a self-signed HTTPS site: the certificate, in words, for the page and the source', async () => {
-    const { summary } = await crawl(`${secure.url}/`);
+    const { summary, outcomes } = await crawl(`${secure.url}/`);
     expect(summary.pagesTaken).toBe(0);
     expect(describeReason(summary.failure!)).toBe("The site's security certificate could not be verified");
+    // robots.txt could not be asked, so the start page failed for that reason (not "blocked by robots.txt")
+    expect(outcomes).toEqual([{ status: 'error', url: `${secure.url}/`, reason: { kind: 'certificate' } }]);
 
     const { cookie } = await createUserAndCookie();
     const bot = await newBot(cookie);
@@ -124,5 +126,8 @@ describe('page reasons on a real local site', () => {
       status: 'error',
       errorMessage: "The site's security certificate could not be verified",
     });
+    expect(sqlite.prepare(`SELECT url, status, reason FROM pages WHERE source_id = ?`).all(id)).toEqual([
+      { url: `${secure.url}/`, status: 'error', reason: "The site's security certificate could not be verified" },
+    ]);
   });
 });

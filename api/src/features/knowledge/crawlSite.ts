@@ -90,7 +90,7 @@ class Crawl {
 
     this.seen.add(startKey);
     if (!robots.isAllowed(start.href)) {
-      await this.report({ status: 'skipped', url: start.href, reason: { kind: 'robots' } });
+      await this.report(robotsOutcome(robots, start.href));
       return this.summary(robots);
     }
     this.queue.push({ url: start.href, key: startKey });
@@ -234,8 +234,9 @@ class Crawl {
     const key = normalizeUrl(url.href)!;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    if (!(await this.robotsFor(url.href)).isAllowed(url.href)) {
-      await this.report({ status: 'skipped', url: url.href, reason: { kind: 'robots' } });
+    const robots = await this.robotsFor(url.href);
+    if (!robots.isAllowed(url.href)) {
+      await this.report(robotsOutcome(robots, url.href));
       return;
     }
     const ext = url.pathname.match(NON_HTML_EXTENSION)?.[0];
@@ -282,15 +283,30 @@ class Crawl {
     const summary: CrawlSummary = { pagesTaken: this.taken, skipped: this.skipped, errors: this.errors };
     if (this.taken > 0) return summary;
     const start = this.startOutcome;
-    if (robots.refused) summary.failure = robots.refused;
-    // an unreachable site is simply that; robots.txt is worth naming only when the site answered it with an error
-    else if (robots.unavailable) summary.failure = robots.unavailable.kind === 'http' ? { kind: 'robotsUnreadable', cause: robots.unavailable } : robots.unavailable;
+    const closed = closedReason(robots);
+    if (closed) summary.failure = closed;
     else if (!start) summary.failure = { kind: 'startBlocked' };
     else if (start.status === 'ok') summary.failure = { kind: 'noPages' };
     // the start page's own reason, worded as its page row is
     else summary.failure = start.reason;
     return summary;
   }
+}
+
+/**
+ * Why robots.txt kept a page out: its rules, or a site that could not be asked (then the page
+ * failed, for the reason the site could not be asked).
+ */
+function robotsOutcome(robots: Robots, url: string): PageOutcome {
+  const closed = closedReason(robots);
+  return closed ? { status: 'error', url, reason: closed } : { status: 'skipped', url, reason: { kind: 'robots' } };
+}
+
+/** A site refused or unreachable as a whole. robots.txt is named only when the site answered it with an error. */
+function closedReason(robots: Robots): PageReason | undefined {
+  if (robots.refused) return robots.refused;
+  if (!robots.unavailable) return undefined;
+  return robots.unavailable.kind === 'http' ? { kind: 'robotsUnreadable', cause: robots.unavailable } : robots.unavailable;
 }
 
 function isHtmlType(contentType: string) {

@@ -158,6 +158,18 @@ describe('website sources', () => {
     expect(done.status).toBe('error');
     expect(done.errorMessage).toBe('Connection refused');
     expect(done.totalPages).toBe(0);
+    // the Pages view lists the failed attempt: the start page, failed for the same reason
+    const report = await (await sourcePages(created.id)).json();
+    expect(report).toEqual({
+      sourceId: created.id,
+      status: 'error',
+      errorMessage: 'Connection refused',
+      scan: 'failed',
+      learned: 0,
+      skipped: 0,
+      failed: 1,
+      pages: [{ url: `${gone.url}/`, title: null, status: 'error', reason: 'Connection refused', chunks: 0 }],
+    });
     await removeSource(created.id);
   });
 
