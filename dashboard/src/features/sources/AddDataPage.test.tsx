@@ -321,6 +321,28 @@ describe('AddDataPage', () => {
     expect(screen.queryByTestId('pages-summary')).toBeNull();
   });
 
+  it('an open Pages view fetches the report again when the scan it shows ends', async () => {
+    const list = [source({ id: 1, title: 'Docs site', url: 'https://docs.example.com/', status: 'scanning' })];
+    let report = { sourceId: 1, status: 'scanning', errorMessage: null, scan: 'live', learned: 0, skipped: 0, failed: 0, pages: [] as unknown[] };
+    const sent = serve(list, (url) => (url === `${LIST}/1/pages` ? json(report) : undefined));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pages of Docs site' }));
+    expect(await screen.findByText('A scan is under way: this list shows the previous scan until it finishes.')).toBeTruthy();
+    expect(screen.getByTestId('pages-summary').textContent).toBe('0 learned, 0 skipped');
+
+    list[0] = source({ id: 1, title: 'Docs site', url: 'https://docs.example.com/', status: 'completed', totalPages: 1 });
+    report = { ...report, status: 'completed', learned: 1, pages: [{ url: 'https://docs.example.com/', title: 'Docs home', status: 'ok', reason: null, chunks: 2 }] };
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(screen.getByTestId('pages-summary').textContent).toBe('1 learned, 0 skipped'));
+    expect(screen.getAllByTestId('page-learned').map((li) => li.textContent)).toEqual(['Docs home2 chunks']);
+    expect(screen.queryByText(/A scan is under way/)).toBeNull();
+    expect(sent.filter((s) => s.url === `${LIST}/1/pages`)).toHaveLength(2);
+    act(() => focusManager.setFocused(undefined));
+  });
+
   it('the Pages view of a failed scan says so and lists what that scan reached', async () => {
     const report = {
       sourceId: 1,

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ModalDialog } from '../../components/ModalDialog';
@@ -13,6 +13,14 @@ import { isScanning, useSourcePages, type ContentSource, type SourcePages } from
 export function SourcePagesDialog({ chatbotId, source, name, onClose }: { chatbotId: string; source: ContentSource | null; name: string; onClose: () => void }) {
   const titleId = useId();
   const pages = useSourcePages(chatbotId, source?.id ?? null);
+  const scanning = source !== null && isScanning(source);
+  const wasScanning = useRef(scanning);
+  const { refetch } = pages;
+  // a scan that ends while the dialog is open (the list polls) changes the report: fetch it again
+  useEffect(() => {
+    if (wasScanning.current && !scanning) void refetch();
+    wasScanning.current = scanning;
+  }, [scanning, refetch]);
   return (
     <ModalDialog open={source !== null} onCancel={onClose} labelledBy={titleId} size="md">
       <h2 id={titleId} className="text-lg font-semibold">
@@ -27,7 +35,7 @@ export function SourcePagesDialog({ chatbotId, source, name, onClose }: { chatbo
           {sourceErrorText(pages.error, 'Failed to load the pages')}
         </p>
       ) : (
-        <PageReport report={pages.data} scanning={source !== null && isScanning(source)} />
+        <PageReport report={pages.data} scanning={scanning} />
       )}
       <div className="mt-6 flex justify-end">
         <Button variant="outline" onClick={onClose}>
