@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchError, safeFetcher, type SafeFetcherOptions } from './safeFetcher';
+import { FetchError, safeFetcher, toFetchError, type SafeFetcherOptions } from './safeFetcher';
 import { closeServer } from '../../../test/closeServer';
 
 /** A server on a given loopback address that logs requests and answers by path. */
@@ -246,5 +246,32 @@ describe('safeFetcher limits', () => {
     const res = await fetcher.fetch(`${outside.url}/big`, { accept: (type) => type.startsWith('application/pdf') });
     expect(res.body).toBeNull();
     fetcher.close();
+  });
+});
+
+describe('socket and TLS errors become plain reasons', () => {
+  const socketError = (code: string, message = `${code}: something 10.0.0.5:443`) => Object.assign(new Error(message), { code });
+
+  it.each([
+    ['CERT_HAS_EXPIRED', "The site's security certificate could not be verified"],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', "The site's security certificate could not be verified"],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', "The site's security certificate could not be verified"],
+    ['SELF_SIGNED_CERT_IN_CHAIN', "The site's security certificate could not be verified"],
+    ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', "The site's security certificate could not be verified"],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', "The site's security certificate could not be verified"],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', 'The secure (HTTPS) connection to the site failed'],
+    ['ENOTFOUND', 'The site could not be found (DNS)'],
+    ['EAI_AGAIN', 'The site could not be found (DNS)'],
+    ['ECONNREFUSED', 'Connection refused'],
+    ['ETIMEDOUT', 'The connection to the site timed out'],
+    ['EHOSTUNREACH', 'The site could not be reached'],
+    ['ECONNRESET', 'The site closed the connection unexpectedly'],
+    ['HPE_INVALID_CONSTANT', 'The site sent an answer that is not valid HTTP'],
+    ['Z_DATA_ERROR', 'The site sent a compressed answer that could not be read'],
+    ['EWHATEVER', 'The connection to the site failed'],
+  ])('%s → %s', (code, words) => {
+    const err = toFetchError(socketError(code));
+    expect(err).toBeInstanceOf(FetchError);
+    expect(err.message).toBe(words);
   });
 });

@@ -261,8 +261,8 @@ function readCapped(stream: Readable, max: number): Promise<Buffer> {
 
 const DNS_ERROR_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'EAI_ADDRFAMILY', 'ENODATA', 'ESERVFAIL', 'ENONAME']);
 
-/** Turns anything a request throws into a FetchError with an owner-safe reason. */
-function toFetchError(err: unknown): FetchError {
+/** Turns anything a request throws into a FetchError with an owner-safe reason. Exported for its tests. */
+export function toFetchError(err: unknown): FetchError {
   if (err instanceof FetchError) return err;
   // net wraps some lookup failures; keep the policy refusal recognisable
   const cause = (err as { cause?: unknown })?.cause;
