@@ -130,7 +130,9 @@ function SourceItem({
         <div className="flex shrink-0 gap-1">
           {source.sourceType === 'website' && (
             <Button variant="ghost" size="sm" aria-label={`Pages of ${name}`} title="Pages learned and skipped" onClick={onShowPages}>
-              <ListChecks className="h-4 w-4" aria-hidden /> Pages
+              <ListChecks className="h-4 w-4" aria-hidden />
+              {/* icon only on phones, where the row's name needs the width */}
+              <span className="hidden sm:inline">Pages</span>
             </Button>
           )}
           <Button variant="ghost" size="sm" aria-label={`Rescan ${name}`} title="Rescan" onClick={onRescan} disabled={rescanning || isScanning(source)}>
