@@ -8,7 +8,8 @@ import { launchBrowser, signUpThroughApi, startServer, type RunningServer } from
 /**
  * The add-data page against the real server: add a text source through the form and watch the
  * 2-second poll take it to "completed" with a chunk count, upload a .txt file and a PDF through
- * the file input, and delete a source through the confirmation dialog.
+ * the file input, delete a source through the confirmation dialog, read a website's Pages report
+ * and see a failed scan's toast.
  */
 // Toast texts are matched exactly: Radix also announces each toast in a live region whose text contains them.
 describe('add data in a real browser', () => {
@@ -142,5 +143,45 @@ describe('add data in a real browser', () => {
     } finally {
       await new Promise((r) => site.close(r));
     }
+  });
+
+  it('crawls a local website and shows its Pages report: learned pages, and skipped ones with the reason', async () => {
+    const site = http.createServer((req, res) => {
+      const page = (body: string) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html><head><title>Harbour</title></head><body><main>${body}</main></body></html>`);
+      if (req.url === '/robots.txt') return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /staff\n');
+      if (req.url === '/') return page('<h1>Harbour</h1><p>Berths for boats up to 20 metres.</p><a href="/staff/rota">Rota</a> <a href="/old-prices">Old prices</a>');
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<p>Not found</p>');
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    try {
+      await page.getByRole('tab', { name: 'Website' }).click();
+      await page.getByLabel('Website URL').fill(url);
+      await page.getByRole('button', { name: 'Add Website' }).click();
+      const row = sourceRow(url);
+      await row.getByTestId('source-status').filter({ hasText: /^completed$/ }).waitFor();
+      await row.getByRole('button', { name: `Pages of ${url}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('pages-summary').filter({ hasText: /^1 learned, 2 skipped$/ }).waitFor();
+      await dialog.getByTestId('page-skipped').filter({ hasText: `${url}staff/rota` }).filter({ hasText: "Blocked by the site's robots.txt" }).waitFor();
+      await dialog.getByTestId('page-skipped').filter({ hasText: `${url}old-prices` }).filter({ hasText: 'Page not found (HTTP 404)' }).waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      site.closeAllConnections();
+      await new Promise((r) => site.close(r));
+    }
+  });
+
+  it('a website that cannot be reached: the add is confirmed, then the failed scan toasts its reason', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/`;
+    await new Promise((r) => closed.close(r));
+    await page.getByLabel('Website URL').fill(url);
+    await page.getByRole('button', { name: 'Add Website' }).click();
+    await page.getByText('Scan failed', { exact: true }).waitFor();
+    await page.getByText(`${url}: Connection refused`, { exact: true }).waitFor();
+    await sourceRow(url).getByText('Error: Connection refused', { exact: true }).waitFor();
   });
 });

@@ -209,12 +209,22 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
           route: 'POST /chatbots/:chatbotId/website-sources/:sourceId/rescan',
           send: () => sources[':sourceId'].rescan.$post({ param: { chatbotId: ref, sourceId } }, asB),
         },
+        {
+          label: `source pages (${ref})`,
+          route: 'GET /chatbots/:chatbotId/website-sources/:sourceId/pages',
+          send: () => sources[':sourceId'].pages.$get({ param: { chatbotId: ref, sourceId } }, asB),
+        },
       ]),
       // A's source id reached through B's own bot.
       {
         label: 'rescan A source via B bot',
         route: 'POST /chatbots/:chatbotId/website-sources/:sourceId/rescan',
         send: () => sources[':sourceId'].rescan.$post({ param: { chatbotId: bBot.guid, sourceId } }, asB),
+      },
+      {
+        label: 'A source pages via B bot',
+        route: 'GET /chatbots/:chatbotId/website-sources/:sourceId/pages',
+        send: () => sources[':sourceId'].pages.$get({ param: { chatbotId: bBot.guid, sourceId } }, asB),
       },
       {
         label: 'change A source schedule via B bot',

@@ -15,6 +15,8 @@ export const queryKeys = {
     all: ['/api/chatbots'] as const,
     detail: (guid: string) => ['/api/chatbots', guid] as const,
     sources: (guid: string) => ['/api/chatbots', guid, 'website-sources'] as const,
+    /** One source's pages with their reasons; under `sources`, so refreshing the list refreshes these. */
+    sourcePages: (guid: string, sourceId: number) => ['/api/chatbots', guid, 'website-sources', sourceId, 'pages'] as const,
     /**
      * One page of a bot's conversations, under the history filters when `filters` (their query
      * string) is given; without `page`, the prefix of all its pages.

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedPagePaths, startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
 import { crawlSite, type PageOutcome, type PreviousPage } from './crawlSite';
+import { describeReason } from './describeReason';
 import { normalizeUrl } from './normalizeUrl';
 import { safeFetcher } from './safeFetcher';
 
@@ -27,7 +28,7 @@ async function crawl(maxPages: number, startPath = '/', previous?: Map<string, P
   return {
     summary,
     taken: outcomes.filter((o) => o.status === 'ok').map((o) => path(o.url)),
-    other: Object.fromEntries(outcomes.filter((o) => o.status !== 'ok').map((o) => [path(o.url), `${o.status}: ${'reason' in o ? o.reason : ''}`])),
+    other: Object.fromEntries(outcomes.filter((o) => o.status !== 'ok').map((o) => [path(o.url), `${o.status}: ${'reason' in o ? describeReason(o.reason) : ''}`])),
     outcomes,
   };
 }
@@ -59,7 +60,7 @@ describe('crawlSite with the previous crawl (incremental)', () => {
     });
     expect(outcomes.find((o) => o.url === `${site.url}/shipping`)?.status).toBe('ok');
     expect(site.requests).toContain('/only-linked-from-about');
-    expect(outcomes.find((o) => o.url === `${site.url}/only-linked-from-about`)).toMatchObject({ status: 'error', reason: 'HTTP 404' });
+    expect(outcomes.find((o) => o.url === `${site.url}/only-linked-from-about`)).toMatchObject({ status: 'error', reason: { kind: 'http', status: 404 } });
   });
 });
 
@@ -76,21 +77,21 @@ describe('crawlSite on the fixture site', () => {
     expect(summary).toMatchObject({ pagesTaken: expectedPagePaths().length });
 
     // robots.txt: the disallowed area is never fetched, and says why
-    expect(other['/internal/roast-schedule']).toBe('skipped: Disallowed by robots.txt');
+    expect(other['/internal/roast-schedule']).toBe("skipped: Blocked by the site's robots.txt");
     expect(site.requests.some((r) => r.startsWith('/internal/'))).toBe(false);
     // non-HTML: by extension without a request, by Content-Type after one
-    expect(other['/downloads/wholesale-price-list.pdf']).toBe('skipped: Not an HTML page (.pdf file)');
+    expect(other['/downloads/wholesale-price-list.pdf']).toBe('skipped: Not a web page (.pdf file)');
     expect(site.requests).not.toContain('/downloads/wholesale-price-list.pdf');
-    expect(other['/downloads/brew-ratios.csv']).toBe('skipped: Not an HTML page (text/csv)');
+    expect(other['/downloads/brew-ratios.csv']).toBe('skipped: Not a web page (text/csv)');
     // broken link
-    expect(other['/discontinued-blend']).toBe('error: HTTP 404');
+    expect(other['/discontinued-blend']).toBe('error: Page not found (HTTP 404)');
     // redirects: /pricing lands on a page already known, so it is a duplicate
-    expect(other['/pricing']).toMatch(/^skipped: Duplicate: redirects to .*\/subscriptions$/);
-    expect(other['/old-blog/why-we-roast-light']).toMatch(/^skipped: Duplicate: redirects to .*\/blog\/why-we-roast-light$/);
+    expect(other['/pricing']).toMatch(/^skipped: Duplicate of .*\/subscriptions$/);
+    expect(other['/old-blog/why-we-roast-light']).toMatch(/^skipped: Duplicate of .*\/blog\/why-we-roast-light$/);
     // canonical and identical-text duplicates
-    expect(other['/coffee?sort=price']).toMatch(/^skipped: Duplicate: canonical page is .*\/coffee$/);
-    expect(other['/index.html']).toMatch(/^skipped: Duplicate: same text as/);
-    expect(other['/thank-you']).toBe('skipped: Marked noindex');
+    expect(other['/coffee?sort=price']).toMatch(/^skipped: Duplicate of .*\/coffee$/);
+    expect(other['/index.html']).toMatch(/^skipped: Duplicate of /);
+    expect(other['/thank-you']).toBe('skipped: The page asks not to be indexed (noindex)');
   });
 
   it('never fetches a page twice through fragment, trailing-slash or tracking variants', async () => {
@@ -140,12 +141,13 @@ describe('crawlSite on the fixture site', () => {
     expect(summary.pagesTaken).toBe(0);
     // robots.txt is unreachable too, and RFC 9309 says an unreachable robots.txt means "disallow all"
     // in words, naming the host: not the socket's "connect ECONNREFUSED 127.0.0.1:port"
-    expect(summary.failure).toMatch(/^Could not read http:\/\/127\.0\.0\.1:\d+\/robots\.txt: robots\.txt could not be fetched \(127\.0\.0\.1 refused the connection\)$/);
+    expect(summary.failure).toEqual({ kind: 'refused' });
+    expect(describeReason(summary.failure!)).toBe('Connection refused');
   });
 
   it('crawls from the sitemap when the start page itself is missing, and records the 404', async () => {
     const { summary, other } = await crawl(5, '/no-such-page');
-    expect(other['/no-such-page']).toBe('error: HTTP 404');
+    expect(other['/no-such-page']).toBe('error: Page not found (HTTP 404)');
     expect(summary.pagesTaken).toBe(5);
   });
 
@@ -166,7 +168,9 @@ describe('crawlSite on the fixture site', () => {
     await crawlSite({ startUrl: `${url}/`, maxPages: 20, concurrency: 2, fetcher, userAgent: UA }, (o) => void outcomes.push(o));
     fetcher.close();
     server.close();
-    expect(outcomes.find((o) => o.url === `${url}/`)).toMatchObject({ status: 'skipped', reason: 'Only links to other pages (an index or a table of contents)' });
+    const index = outcomes.find((o) => o.url === `${url}/`);
+    expect(index?.status).toBe('skipped');
+    expect(index && 'reason' in index && describeReason(index.reason)).toBe('Only links to other pages (an index or a table of contents)');
     expect(outcomes.filter((o) => o.status === 'ok')).toHaveLength(12);
   });
 });

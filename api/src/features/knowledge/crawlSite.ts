@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { logger } from '../../lib/logger';
 import { decodeHtml } from './decodeText';
+import type { PageReason } from './describeReason';
 import { blocksToText, extractPage, type Block } from './extractPage';
 import { loadRobots, type Robots } from './loadRobots';
 import { cleanUrl, normalizeUrl } from './normalizeUrl';
@@ -9,7 +10,7 @@ import { FetchError, type FetchResult, type SafeFetcher } from './safeFetcher';
 
 export type PageOutcome =
   | ({ status: 'ok'; url: string; title: string | null; blocks: Block[] } & Partial<PageValidators>)
-  | { status: 'skipped' | 'error'; url: string; reason: string }
+  | { status: 'skipped' | 'error'; url: string; reason: PageReason }
   /** A page of the previous sync that is still current without being downloaded again (304, or sitemap <lastmod>). */
   | { status: 'unchanged'; url: string; previousId: number; etag: string | null; lastModified: string | null; confirmedAt: number | null };
 
@@ -56,8 +57,8 @@ export type CrawlSummary = {
   pagesTaken: number;
   skipped: number;
   errors: number;
-  /** Set when no page could be taken: why, in words for the owner. */
-  failure?: string;
+  /** Set when no page could be taken: why (describeReason words it for the owner). */
+  failure?: PageReason;
 };
 
 /**
@@ -117,7 +118,7 @@ class Crawl {
   async run(): Promise<CrawlSummary> {
     const start = cleanUrl(this.opts.startUrl);
     const startKey = normalizeUrl(this.opts.startUrl);
-    if (!start || !startKey) return { pagesTaken: 0, skipped: 0, errors: 0, failure: 'Please enter a valid URL' };
+    if (!start || !startKey) return { pagesTaken: 0, skipped: 0, errors: 0, failure: { kind: 'invalidUrl' } };
     this.siteHosts.add(hostOf(start));
     this.scopes.add(folderOf(start));
 
@@ -127,7 +128,7 @@ class Crawl {
 
     this.seen.add(startKey);
     if (!robots.isAllowed(start.href)) {
-      await this.report({ status: 'skipped', url: start.href, reason: 'Disallowed by robots.txt' });
+      await this.report(robotsOutcome(robots, start.href));
       return this.summary(robots);
     }
     this.queue.push({ url: start.href, key: startKey });
@@ -143,6 +144,7 @@ class Crawl {
       await this.enqueue(url);
     }
     await this.drain();
+    await this.reportLeftovers();
     return this.summary(robots);
   }
 
@@ -172,11 +174,11 @@ class Crawl {
     const isStart = this.attempts === 0;
     this.attempts++;
     const outcome = await this.fetchPage(item, isStart);
-    if (isStart) this.startOutcome = outcome ?? undefined;
-    if (outcome) await this.report(outcome);
+    if (isStart) this.startOutcome = outcome;
+    await this.report(outcome);
   }
 
-  private async fetchPage(item: QueueItem, isStart: boolean): Promise<PageOutcome | null> {
+  private async fetchPage(item: QueueItem, isStart: boolean): Promise<PageOutcome> {
     const previous = this.opts.previous?.get(item.key);
     if (previous && notModifiedSince(this.lastmods.get(item.key), previous.fetchedAt)) return this.keep(previous, null);
     await this.politeness();
@@ -194,7 +196,7 @@ class Crawl {
       });
     } catch (err) {
       if (err instanceof FetchError && err.code === 'aborted') throw err;
-      return { status: 'error', url: item.url, reason: describeFetchError(err, item.url) };
+      return { status: 'error', url: item.url, reason: fetchFailure(err, item.url) };
     }
 
     const finalUrl = new URL(res.url);
@@ -203,21 +205,21 @@ class Crawl {
         this.siteHosts.add(hostOf(finalUrl));
         this.scopes.add(folderOf(finalUrl));
       }
-      if (!this.isSameSite(finalUrl)) return { status: 'skipped', url: item.url, reason: `Redirects to another site (${res.url})` };
-      if (res.stopped) return { status: 'skipped', url: item.url, reason: `Duplicate: redirects to ${res.url}` };
+      if (!this.isSameSite(finalUrl)) return { status: 'skipped', url: item.url, reason: { kind: 'offsite', url: res.url } };
+      if (res.stopped) return { status: 'skipped', url: item.url, reason: { kind: 'duplicate', of: res.url } };
       if (!(await this.robotsFor(res.url)).isAllowed(res.url)) {
-        return { status: 'skipped', url: item.url, reason: `Redirects to a page disallowed by robots.txt (${res.url})` };
+        return { status: 'skipped', url: item.url, reason: { kind: 'robotsRedirect', url: res.url } };
       }
       const finalKey = normalizeUrl(res.url)!;
       if (finalKey !== item.key) {
-        if (this.seen.has(finalKey)) return { status: 'skipped', url: item.url, reason: `Duplicate: redirects to ${res.url}` };
+        if (this.seen.has(finalKey)) return { status: 'skipped', url: item.url, reason: { kind: 'duplicate', of: res.url } };
         this.seen.add(finalKey);
       }
     }
     if (res.status === 304 && previous && res.redirects.length === 0) return this.keep(previous, res);
-    if (res.status < 200 || res.status >= 300) return { status: 'error', url: res.url, reason: `HTTP ${res.status}` };
-    if (!res.body) return { status: 'skipped', url: res.url, reason: `Not an HTML page (${res.contentType.split(';')[0] || 'no content type'})` };
-    if (!res.contentType && !looksLikeHtml(res.body)) return { status: 'skipped', url: res.url, reason: 'Not an HTML page (no content type)' };
+    if (res.status < 200 || res.status >= 300) return { status: 'error', url: res.url, reason: { kind: 'http', status: res.status } };
+    if (!res.body) return { status: 'skipped', url: res.url, reason: { kind: 'notHtml', type: res.contentType.split(';')[0].trim() } };
+    if (!res.contentType && !looksLikeHtml(res.body)) return { status: 'skipped', url: res.url, reason: { kind: 'notHtml', type: '' } };
 
     const page = extractPage(decodeHtml(res.body, res.contentType), res.url);
     if (!page.nofollow) for (const link of page.links) await this.enqueue(link);
@@ -228,37 +230,37 @@ class Crawl {
       const canonicalKey = normalizeUrl(canonical.href)!;
       if (canonicalKey !== normalizeUrl(res.url) && (await this.robotsFor(canonical.href)).isAllowed(canonical.href)) {
         if (this.seen.has(canonicalKey) && canonicalKey !== item.key) {
-          return { status: 'skipped', url: res.url, reason: `Duplicate: canonical page is ${canonical.href}` };
+          return { status: 'skipped', url: res.url, reason: { kind: 'duplicate', of: canonical.href } };
         }
         this.seen.add(canonicalKey);
         url = canonical.href;
       }
     }
-    if (page.noindex) return { status: 'skipped', url, reason: 'Marked noindex' };
+    if (page.noindex) return { status: 'skipped', url, reason: { kind: 'noindex' } };
     const text = blocksToText(page.blocks);
-    if (text.trim().length === 0) return { status: 'skipped', url, reason: 'No readable text' };
+    if (text.trim().length === 0) return { status: 'skipped', url, reason: { kind: 'noText' } };
     // An index or a table of contents answers nothing itself and, naming every topic, would
     // outrank the pages it lists: its links are followed, its text is not learned.
-    if (page.linkShare >= LINK_PAGE_SHARE && text.length > 200) return { status: 'skipped', url, reason: 'Only links to other pages (an index or a table of contents)' };
+    if (page.linkShare >= LINK_PAGE_SHARE && text.length > 200) return { status: 'skipped', url, reason: { kind: 'linksOnly' } };
     const hash = createHash('sha1').update(text).digest('hex');
     const twin = this.contentHashes.get(hash);
-    if (twin) return { status: 'skipped', url, reason: `Duplicate: same text as ${twin}` };
+    if (twin) return { status: 'skipped', url, reason: { kind: 'duplicate', of: twin } };
     this.contentHashes.set(hash, url);
-    if (this.taken >= this.opts.maxPages) return null;
+    if (this.taken >= this.opts.maxPages) return { status: 'skipped', url, reason: this.pageLimit() };
     const links = page.nofollow ? [] : page.links.filter((link) => sameSiteUrl(link, this.siteHosts));
     return { status: 'ok', url, title: page.title, blocks: page.blocks, etag: res.etag ?? null, lastModified: res.lastModified ?? null, contentHash: hash, links };
   }
 
   /** A previous page taken as it is: its links lead on as if it had been read again. */
-  private async keep(previous: PreviousPage, res: FetchResult | null): Promise<PageOutcome | null> {
+  private async keep(previous: PreviousPage, res: FetchResult | null): Promise<PageOutcome> {
     this.seen.add(normalizeUrl(previous.url) ?? previous.url);
     if (previous.contentHash) {
       const twin = this.contentHashes.get(previous.contentHash);
-      if (twin) return { status: 'skipped', url: previous.url, reason: `Duplicate: same text as ${twin}` };
+      if (twin) return { status: 'skipped', url: previous.url, reason: { kind: 'duplicate', of: twin } };
       this.contentHashes.set(previous.contentHash, previous.url);
     }
     for (const link of previous.links) await this.enqueue(link);
-    if (this.taken >= this.opts.maxPages) return null;
+    if (this.taken >= this.opts.maxPages) return { status: 'skipped', url: previous.url, reason: this.pageLimit() };
     return {
       status: 'unchanged',
       url: previous.url,
@@ -279,6 +281,24 @@ class Crawl {
     await this.onPage(outcome);
   }
 
+  /**
+   * Records the pages found but never fetched because maxPages was reached, so the owner sees
+   * what a higher limit would add. Pages left by the attempt cap (a site of mostly broken
+   * links) are not listed: nothing sensible can be said about them.
+   */
+  private async reportLeftovers() {
+    if (this.taken < this.opts.maxPages) return;
+    for (const item of [...this.queue, ...this.laterQueue]) {
+      await this.report({ status: 'skipped', url: item.url, reason: this.pageLimit() });
+    }
+    this.queue = [];
+    this.laterQueue = [];
+  }
+
+  private pageLimit(): PageReason {
+    return { kind: 'pageLimit', maxPages: this.opts.maxPages };
+  }
+
   /** Queues a discovered URL once; off-site links are ignored, robots-disallowed ones recorded. */
   private async enqueue(link: string) {
     const url = cleanUrl(link);
@@ -286,13 +306,14 @@ class Crawl {
     const key = normalizeUrl(url.href)!;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    if (!(await this.robotsFor(url.href)).isAllowed(url.href)) {
-      await this.report({ status: 'skipped', url: url.href, reason: 'Disallowed by robots.txt' });
+    const robots = await this.robotsFor(url.href);
+    if (!robots.isAllowed(url.href)) {
+      await this.report(robotsOutcome(robots, url.href));
       return;
     }
     const ext = url.pathname.match(NON_HTML_EXTENSION)?.[0];
     if (ext) {
-      await this.report({ status: 'skipped', url: url.href, reason: `Not an HTML page (${ext.toLowerCase()} file)` });
+      await this.report({ status: 'skipped', url: url.href, reason: { kind: 'notHtml', type: `${ext.toLowerCase()} file` } });
       return;
     }
     (this.isInScope(url) ? this.queue : this.laterQueue).push({ url: url.href, key });
@@ -327,18 +348,19 @@ class Crawl {
   }
 
   private throwIfAborted() {
-    if (this.opts.signal?.aborted) throw new FetchError('aborted', 'Aborted');
+    if (this.opts.signal?.aborted) throw new FetchError('aborted', { kind: 'aborted' });
   }
 
   private summary(robots: Robots): CrawlSummary {
     const summary: CrawlSummary = { pagesTaken: this.taken, skipped: this.skipped, errors: this.errors };
     if (this.taken > 0) return summary;
     const start = this.startOutcome;
-    if (robots.refused) summary.failure = robots.refused;
-    else if (robots.unavailable) summary.failure = `Could not read ${new URL('/robots.txt', this.opts.startUrl).href}: ${robots.unavailable}`;
-    else if (!start) summary.failure = 'The start page is disallowed by robots.txt';
-    else if (start.status === 'ok' || start.status === 'unchanged') summary.failure = 'No readable pages found';
-    else summary.failure = `Could not fetch ${start.url}: ${start.reason}`;
+    const closed = closedReason(robots);
+    if (closed) summary.failure = closed;
+    else if (!start) summary.failure = { kind: 'startBlocked' };
+    else if (start.status === 'ok' || start.status === 'unchanged') summary.failure = { kind: 'noPages' };
+    // the start page's own reason, worded as its page row is
+    else summary.failure = start.reason;
     return summary;
   }
 }
@@ -360,6 +382,22 @@ function sameSiteUrl(link: string, hosts: Set<string>) {
   return !!url && hosts.has(hostOf(url));
 }
 
+/**
+ * Why robots.txt kept a page out: its rules, or a site that could not be asked (then the page
+ * failed, for the reason the site could not be asked).
+ */
+function robotsOutcome(robots: Robots, url: string): PageOutcome {
+  const closed = closedReason(robots);
+  return closed ? { status: 'error', url, reason: closed } : { status: 'skipped', url, reason: { kind: 'robots' } };
+}
+
+/** A site refused or unreachable as a whole. robots.txt is named only when the site answered it with an error. */
+function closedReason(robots: Robots): PageReason | undefined {
+  if (robots.refused) return robots.refused;
+  if (!robots.unavailable) return undefined;
+  return robots.unavailable.kind === 'http' ? { kind: 'robotsUnreadable', cause: robots.unavailable } : robots.unavailable;
+}
+
 function isHtmlType(contentType: string) {
   const type = contentType.split(';')[0].trim();
   return type === '' || type === 'text/html' || type === 'application/xhtml+xml';
@@ -378,12 +416,9 @@ function hostOf(url: URL) {
   return url.hostname.toLowerCase().replace(/^www\./, '');
 }
 
-/**
- * A failed fetch, in words for the owner. FetchError messages are written for owners (they
- * name the host or URL, never an address it resolved to); anything else stays in the log.
- */
-function describeFetchError(err: unknown, url: string): string {
-  if (err instanceof FetchError) return err.message;
+/** Why a fetch failed. A FetchError carries an owner-safe reason; anything else stays in the log. */
+function fetchFailure(err: unknown, url: string): PageReason {
+  if (err instanceof FetchError) return err.reason;
   logger.error('crawler: unexpected fetch error', { url, error: String((err as Error)?.stack ?? err) });
-  return 'Unexpected error while fetching this page';
+  return { kind: 'unexpected' };
 }

@@ -1,4 +1,5 @@
 import robotsParser from 'robots-parser';
+import type { PageReason } from './describeReason';
 import { FetchError, type SafeFetcher } from './safeFetcher';
 
 export type Robots = {
@@ -6,10 +7,10 @@ export type Robots = {
   sitemaps: string[];
   /** Seconds between requests asked for by the site, if any. */
   crawlDelay: number | undefined;
-  /** Set when robots.txt could not be read and the site is treated as closed (RFC 9309 §2.3.1.4). */
-  unavailable?: string;
+  /** Set when robots.txt could not be read and the site is treated as closed (RFC 9309 §2.3.1.4): why. */
+  unavailable?: PageReason;
   /** Set when the site itself may not be fetched (private address, other protocol): the refusal. */
-  refused?: string;
+  refused?: PageReason;
 };
 
 /**
@@ -30,12 +31,12 @@ export async function loadRobots(origin: string, fetcher: SafeFetcher, userAgent
       };
     }
     if (res.status >= 400 && res.status < 500) return openSite();
-    return closedSite(`robots.txt answered HTTP ${res.status}`);
+    return closedSite({ kind: 'http', status: res.status });
   } catch (err) {
     if (err instanceof FetchError && err.code === 'aborted') throw err;
-    const closed = closedSite(`robots.txt could not be fetched (${(err as Error).message})`);
-    // the owner needs to read "Refused: 10.0.0.1 is not a public address", not a robots.txt story
-    if (err instanceof FetchError && (err.code === 'blocked' || err.code === 'protocol')) closed.refused = err.message;
+    const closed = closedSite(err instanceof FetchError ? err.reason : { kind: 'unexpected' });
+    // the owner needs to read "Not allowed: private address", not a robots.txt story
+    if (err instanceof FetchError && (err.code === 'blocked' || err.code === 'protocol')) closed.refused = err.reason;
     return closed;
   }
 }
@@ -44,6 +45,6 @@ function openSite(): Robots {
   return { isAllowed: () => true, sitemaps: [], crawlDelay: undefined };
 }
 
-function closedSite(reason: string): Robots {
+function closedSite(reason: PageReason): Robots {
   return { isAllowed: () => false, sitemaps: [], crawlDelay: undefined, unavailable: reason };
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchError, safeFetcher, type SafeFetcherOptions } from './safeFetcher';
+import { FetchError, safeFetcher, toFetchError, type SafeFetcherOptions } from './safeFetcher';
 import { closeServer } from '../../../test/closeServer';
 
 /** A server on a given loopback address that logs requests and answers by path. */
@@ -79,7 +79,7 @@ describe('safeFetcher address policy (CRAWL_ALLOW_PRIVATE_HOSTS off)', () => {
     const fetcher = strictFetcher();
     const err = await refusal(fetcher.fetch(url()));
     expect(err.code).toBe('blocked');
-    expect(err.message).toMatch(/^\S+ is not a public address, so Parley will not fetch it$/);
+    expect(err.message).toMatch(/^Not allowed: private address$/);
     expect(secret.hits).toEqual([]);
     fetcher.close();
   });
@@ -94,9 +94,9 @@ describe('safeFetcher address policy (CRAWL_ALLOW_PRIVATE_HOSTS off)', () => {
             : [],
     });
     const a = await refusal(fetcher.fetch('http://intranet.example/'));
-    expect(a).toMatchObject({ code: 'blocked', message: 'intranet.example is not a public address, so Parley will not fetch it' });
+    expect(a).toMatchObject({ code: 'blocked', message: 'Not allowed: private address' });
     const b = await refusal(fetcher.fetch('http://mixed.example/'));
-    expect(b).toMatchObject({ code: 'blocked', message: 'mixed.example is not a public address, so Parley will not fetch it' });
+    expect(b).toMatchObject({ code: 'blocked', message: 'Not allowed: private address' });
     fetcher.close();
   });
 
@@ -113,7 +113,7 @@ describe('safeFetcher address policy (CRAWL_ALLOW_PRIVATE_HOSTS off)', () => {
     const direct = await refusal(fetcher.fetch(`${outside.url}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${secret.port}/admin`)}`));
     expect(direct.code).toBe('blocked');
     const viaDns = await refusal(fetcher.fetch(`${outside.url}/redirect?to=${encodeURIComponent('http://metadata.internal/latest/')}`));
-    expect(viaDns.message).toBe('metadata.internal is not a public address, so Parley will not fetch it');
+    expect(viaDns.message).toBe('Not allowed: private address');
     const mapped = await refusal(fetcher.fetch(`${outside.url}/redirect?to=${encodeURIComponent(`http://[::ffff:7f00:1]:${secret.port}/`)}`));
     expect(mapped.code).toBe('blocked');
     expect(outside.hits.filter((h) => h.startsWith('/redirect'))).toHaveLength(3);
@@ -176,7 +176,7 @@ describe('safeFetcher error messages reveal no addresses or resolver details', (
   ])('a host resolving to %s is refused by name only', async (_name, addresses) => {
     const fetcher = strictFetcher({ resolve: async () => addresses });
     const err = await refusal(fetcher.fetch('http://example.internal/'));
-    expect(err).toMatchObject({ code: 'blocked', message: 'example.internal is not a public address, so Parley will not fetch it' });
+    expect(err).toMatchObject({ code: 'blocked', message: 'Not allowed: private address' });
     expectNoInternals(err.message);
     fetcher.close();
   });
@@ -188,7 +188,7 @@ describe('safeFetcher error messages reveal no addresses or resolver details', (
       },
     });
     const err = await refusal(fetcher.fetch('http://example.com/'));
-    expect(err).toMatchObject({ code: 'network', message: 'Could not find the address of example.com (DNS lookup failed)' });
+    expect(err).toMatchObject({ code: 'network', message: 'The site could not be found (DNS)' });
     expectNoInternals(err.message);
     fetcher.close();
   });
@@ -196,7 +196,7 @@ describe('safeFetcher error messages reveal no addresses or resolver details', (
   it('a host without addresses is a DNS failure too', async () => {
     const fetcher = strictFetcher({ resolve: async () => [] });
     const err = await refusal(fetcher.fetch('http://example.com/'));
-    expect(err.message).toBe('Could not find the address of example.com (DNS lookup failed)');
+    expect(err.message).toBe('The site could not be found (DNS)');
     fetcher.close();
   });
 
@@ -205,7 +205,7 @@ describe('safeFetcher error messages reveal no addresses or resolver details', (
     await closed.close();
     const fetcher = strictFetcher({ resolve: async () => [{ address: '127.0.0.2', family: 4 }] });
     const err = await refusal(fetcher.fetch(`http://shop.example:${closed.port}/`));
-    expect(err).toMatchObject({ code: 'network', message: 'shop.example refused the connection' });
+    expect(err).toMatchObject({ code: 'network', message: 'Connection refused' });
     expectNoInternals(err.message);
     fetcher.close();
   });
@@ -213,7 +213,7 @@ describe('safeFetcher error messages reveal no addresses or resolver details', (
   it('a timeout names the host and the deadline in seconds', async () => {
     const fetcher = strictFetcher({ timeoutMs: 200, resolve: async () => [{ address: '127.0.0.2', family: 4 }] });
     const err = await refusal(fetcher.fetch(`http://slow.example:${outside.port}/slow`));
-    expect(err).toMatchObject({ code: 'timeout', message: 'slow.example did not answer within 0.2 seconds' });
+    expect(err).toMatchObject({ code: 'timeout', message: 'Timed out after 0.2 s' });
     expectNoInternals(err.message);
     fetcher.close();
   });
@@ -221,7 +221,7 @@ describe('safeFetcher error messages reveal no addresses or resolver details', (
   it('a refused redirect to a private host names that host only', async () => {
     const fetcher = strictFetcher({ resolve: async () => [{ address: '10.1.2.3', family: 4 }] });
     const err = await refusal(fetcher.fetch(`${outside.url}/redirect?to=${encodeURIComponent('http://db.internal/')}`));
-    expect(err.message).toBe('db.internal is not a public address, so Parley will not fetch it');
+    expect(err.message).toBe('Not allowed: private address');
     fetcher.close();
   });
 });
@@ -246,5 +246,32 @@ describe('safeFetcher limits', () => {
     const res = await fetcher.fetch(`${outside.url}/big`, { accept: (type) => type.startsWith('application/pdf') });
     expect(res.body).toBeNull();
     fetcher.close();
+  });
+});
+
+describe('socket and TLS errors become plain reasons', () => {
+  const socketError = (code: string, message = `${code}: something 10.0.0.5:443`) => Object.assign(new Error(message), { code });
+
+  it.each([
+    ['CERT_HAS_EXPIRED', "The site's security certificate could not be verified"],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', "The site's security certificate could not be verified"],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', "The site's security certificate could not be verified"],
+    ['SELF_SIGNED_CERT_IN_CHAIN', "The site's security certificate could not be verified"],
+    ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', "The site's security certificate could not be verified"],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', "The site's security certificate could not be verified"],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', 'The secure (HTTPS) connection to the site failed'],
+    ['ENOTFOUND', 'The site could not be found (DNS)'],
+    ['EAI_AGAIN', 'The site could not be found (DNS)'],
+    ['ECONNREFUSED', 'Connection refused'],
+    ['ETIMEDOUT', 'The connection to the site timed out'],
+    ['EHOSTUNREACH', 'The site could not be reached'],
+    ['ECONNRESET', 'The site closed the connection unexpectedly'],
+    ['HPE_INVALID_CONSTANT', 'The site sent an answer that is not valid HTTP'],
+    ['Z_DATA_ERROR', 'The site sent a compressed answer that could not be read'],
+    ['EWHATEVER', 'The connection to the site failed'],
+  ])('%s → %s', (code, words) => {
+    const err = toFetchError(socketError(code));
+    expect(err).toBeInstanceOf(FetchError);
+    expect(err.message).toBe(words);
   });
 });

@@ -5,6 +5,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { logger } from '../../lib/logger';
+import { describeReason, type PageReason } from './describeReason';
 import { isPublicAddress } from './isPublicAddress';
 
 export type SafeFetcherOptions = {
@@ -54,16 +55,16 @@ type FetchOptions = {
 export type FetchErrorCode = 'blocked' | 'timeout' | 'too_large' | 'network' | 'redirects' | 'protocol' | 'aborted';
 
 /**
- * A failed fetch. `message` is shown to owners (page reasons, a source's error): a plain
- * sentence naming at most the host or URL they gave, never an address a host resolved to,
- * a resolver's error or a socket's text. Those details go to the server log only.
+ * A failed fetch. `reason` is what owners read (through describeReason, also the `message`):
+ * never an address a host resolved to, a resolver's error or a socket's text. Those details
+ * go to the server log only.
  */
 export class FetchError extends Error {
   constructor(
     readonly code: FetchErrorCode,
-    message: string,
+    readonly reason: PageReason,
   ) {
-    super(message);
+    super(describeReason(reason));
     this.name = 'FetchError';
   }
 }
@@ -92,7 +93,7 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
       (addresses) => {
         if (addresses.length === 0) {
           logger.info('crawler: host has no addresses', { host: hostname });
-          return callback(new FetchError('network', messages.dnsFailed(hostname)), '', 4);
+          return callback(new FetchError('network', { kind: 'dns' }), '', 4);
         }
         const refused = addresses.filter((a) => !allowed(a.address));
         if (refused.length > 0) {
@@ -102,14 +103,14 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
             refused: refused.map((a) => a.address),
             addresses: addresses.map((a) => a.address),
           });
-          return callback(new FetchError('blocked', messages.notPublic(hostname)), '', 4);
+          return callback(new FetchError('blocked', { kind: 'private' }), '', 4);
         }
         if (lookupOptions.all) (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
         else callback(null, addresses[0].address, addresses[0].family);
       },
       (err: NodeJS.ErrnoException) => {
         logger.info('crawler: DNS lookup failed', { host: hostname, code: err?.code, error: String(err?.message ?? err) });
-        callback(new FetchError('network', messages.dnsFailed(hostname)), '', 4);
+        callback(new FetchError('network', { kind: 'dns' }), '', 4);
       },
     );
   };
@@ -127,7 +128,7 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
         const { status, contentType, body, etag, lastModified } = answer;
         return { url: url.href, status, contentType, body, redirects, etag, lastModified };
       }
-      if (hop >= maxRedirects) throw new FetchError('redirects', `Too many redirects (more than ${maxRedirects})`);
+      if (hop >= maxRedirects) throw new FetchError('redirects', { kind: 'tooManyRedirects', max: maxRedirects });
       url = parseHttpUrl(answer.location, url);
       redirects.push(url.href);
       if (opts.follow && !opts.follow(url.href)) {
@@ -138,11 +139,9 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
 
   function requestOnce(url: URL, deadline: number, opts: FetchOptions, conditional: FetchOptions['conditional']): Promise<Answer> {
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    // as the owner (or the redirecting site) wrote it, "[::1]" with its brackets
-    const shownHost = url.hostname;
     if (isIP(host) && !allowed(host)) {
       logger.warn('crawler: refused a non-public address', { url: url.href });
-      return Promise.reject(new FetchError('blocked', messages.notPublic(shownHost)));
+      return Promise.reject(new FetchError('blocked', { kind: 'private' }));
     }
     return new Promise((resolvePromise, reject) => {
       let settled = false;
@@ -152,7 +151,7 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
         clearTimeout(timer);
         opts.signal?.removeEventListener('abort', onAbort);
         req.destroy();
-        const error = toFetchError(err, shownHost);
+        const error = toFetchError(err);
         if (error !== err) logger.info('crawler: fetch failed', { url: url.href, code: error.code, error: rawError(err) });
         reject(error);
       };
@@ -163,10 +162,10 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
         opts.signal?.removeEventListener('abort', onAbort);
         resolvePromise(value);
       };
-      const onAbort = () => fail(new FetchError('aborted', 'Aborted'));
+      const onAbort = () => fail(new FetchError('aborted', { kind: 'aborted' }));
       const remaining = deadline - Date.now();
       const timer = setTimeout(
-        () => fail(new FetchError('timeout', messages.timeout(shownHost, options.timeoutMs))),
+        () => fail(new FetchError('timeout', { kind: 'timeout', ms: options.timeoutMs })),
         Math.max(0, remaining),
       );
       const client = url.protocol === 'https:' ? https : http;
@@ -206,9 +205,9 @@ export function safeFetcher(options: SafeFetcherOptions): SafeFetcher {
           const declared = Number(res.headers['content-length']);
           if (Number.isFinite(declared) && declared > options.maxBytes && !res.headers['content-encoding']) {
             res.destroy();
-            return fail(new FetchError('too_large', messages.tooLarge(shownHost, options.maxBytes)));
+            return fail(new FetchError('too_large', { kind: 'tooLarge', maxBytes: options.maxBytes }));
           }
-          readCapped(decode(res), options.maxBytes, shownHost).then((body) => succeed({ status, contentType, body, ...validators }), fail);
+          readCapped(decode(res), options.maxBytes).then((body) => succeed({ status, contentType, body, ...validators }), fail);
         },
       );
       req.on('error', fail);
@@ -240,12 +239,12 @@ function parseHttpUrl(input: string, base?: URL): URL {
   try {
     url = new URL(input, base);
   } catch {
-    throw new FetchError('protocol', `Invalid URL: ${input}`);
+    throw new FetchError('protocol', { kind: 'invalidUrl' });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FetchError('protocol', `Unsupported protocol ${url.protocol}`);
+    throw new FetchError('protocol', { kind: 'unsupportedUrl' });
   }
-  if (url.username || url.password) throw new FetchError('protocol', 'URLs with credentials are not fetched');
+  if (url.username || url.password) throw new FetchError('protocol', { kind: 'unsupportedUrl' });
   return url;
 }
 
@@ -262,7 +261,7 @@ function decode(res: http.IncomingMessage): Readable {
 }
 
 /** Reads a stream into memory, giving up (and destroying it) past `max` bytes. Stream errors are passed on as they are. */
-function readCapped(stream: Readable, max: number, host: string): Promise<Buffer> {
+function readCapped(stream: Readable, max: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     let size = 0;
@@ -270,7 +269,7 @@ function readCapped(stream: Readable, max: number, host: string): Promise<Buffer
       size += chunk.length;
       if (size > max) {
         stream.destroy();
-        reject(new FetchError('too_large', messages.tooLarge(host, max)));
+        reject(new FetchError('too_large', { kind: 'tooLarge', maxBytes: max }));
         return;
       }
       parts.push(chunk);
@@ -280,36 +279,10 @@ function readCapped(stream: Readable, max: number, host: string): Promise<Buffer
   });
 }
 
-/**
- * What owners read. Plain sentences naming only the host or URL: never an address the host
- * resolved to, a resolver's answer or error code, or a socket's own text (which carries the
- * connected address, e.g. "connect ECONNREFUSED 10.0.0.5:80").
- */
-const messages = {
-  notPublic: (host: string) => `${host} is not a public address, so Parley will not fetch it`,
-  dnsFailed: (host: string) => `Could not find the address of ${host} (DNS lookup failed)`,
-  connectionRefused: (host: string) => `${host} refused the connection`,
-  unreachable: (host: string) => `${host} could not be reached`,
-  connectionClosed: (host: string) => `The connection to ${host} was closed unexpectedly`,
-  certificate: (host: string) => `The HTTPS certificate of ${host} is not valid`,
-  tls: (host: string) => `The secure (HTTPS) connection to ${host} failed`,
-  badHttp: (host: string) => `${host} sent an answer that is not valid HTTP`,
-  badEncoding: (host: string) => `${host} sent a compressed answer that could not be read`,
-  connectionFailed: (host: string) => `The connection to ${host} failed`,
-  connectTimeout: (host: string) => `The connection to ${host} timed out`,
-  timeout: (host: string, ms: number) => `${host} did not answer within ${seconds(ms)}`,
-  tooLarge: (host: string, max: number) => `${host} sent more than ${max} bytes`,
-};
-
-function seconds(ms: number) {
-  const s = Math.round(ms / 100) / 10;
-  return `${s} second${s === 1 ? '' : 's'}`;
-}
-
 const DNS_ERROR_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'EAI_ADDRFAMILY', 'ENODATA', 'ESERVFAIL', 'ENONAME']);
 
-/** Turns anything a request throws into a FetchError with an owner-safe message. */
-function toFetchError(err: unknown, host: string): FetchError {
+/** Turns anything a request throws into a FetchError with an owner-safe reason. Exported for its tests. */
+export function toFetchError(err: unknown): FetchError {
   if (err instanceof FetchError) return err;
   // net wraps some lookup failures; keep the policy refusal recognisable
   const cause = (err as { cause?: unknown })?.cause;
@@ -318,23 +291,23 @@ function toFetchError(err: unknown, host: string): FetchError {
   const code = String(e.code ?? '');
   const text = String(e.message ?? '');
   if (DNS_ERROR_CODES.has(code) || e.syscall === 'getaddrinfo' || /getaddrinfo/i.test(text)) {
-    return new FetchError('network', messages.dnsFailed(host));
+    return new FetchError('network', { kind: 'dns' });
   }
-  if (code === 'ECONNREFUSED') return new FetchError('network', messages.connectionRefused(host));
-  if (code === 'ETIMEDOUT') return new FetchError('timeout', messages.connectTimeout(host));
+  if (code === 'ECONNREFUSED') return new FetchError('network', { kind: 'refused' });
+  if (code === 'ETIMEDOUT') return new FetchError('timeout', { kind: 'connectTimeout' });
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EHOSTDOWN' || code === 'ENETDOWN') {
-    return new FetchError('network', messages.unreachable(host));
+    return new FetchError('network', { kind: 'unreachable' });
   }
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || /socket hang up/i.test(text)) {
-    return new FetchError('network', messages.connectionClosed(host));
+    return new FetchError('network', { kind: 'closed' });
   }
-  if (/CERT|UNABLE_TO_|SIGNATURE/.test(code)) return new FetchError('network', messages.certificate(host));
-  if (/SSL|TLS/.test(code)) return new FetchError('network', messages.tls(host));
-  if (code.startsWith('HPE_')) return new FetchError('protocol', messages.badHttp(host));
+  if (/CERT|UNABLE_TO_|SIGNATURE/.test(code)) return new FetchError('network', { kind: 'certificate' });
+  if (/SSL|TLS/.test(code)) return new FetchError('network', { kind: 'tls' });
+  if (code.startsWith('HPE_')) return new FetchError('protocol', { kind: 'badHttp' });
   if (code.startsWith('Z_') || code.startsWith('ERR_BROTLI')) {
-    return new FetchError('network', messages.badEncoding(host));
+    return new FetchError('network', { kind: 'badEncoding' });
   }
-  return new FetchError('network', messages.connectionFailed(host));
+  return new FetchError('network', { kind: 'connectionFailed' });
 }
 
 /** The full story, for the server log only. */

@@ -64,17 +64,17 @@ function sourceRow(id: number) {
 
 describe('website scans refuse non-public addresses (CRAWL_ALLOW_PRIVATE_HOSTS off)', () => {
   it.each([
-    ['loopback 127.0.0.1', () => `${site.url}/`, '127.0.0.1'],
-    ['private 10.x', () => 'http://10.0.0.1/', '10.0.0.1'],
-    ['cloud metadata 169.254.169.254', () => 'http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
-    ['IPv6 loopback [::1]', () => `http://[::1]:${new URL(site.url).port}/`, '[::1]'],
-    ['IPv4-mapped IPv6 [::ffff:127.0.0.1]', () => `http://[::ffff:127.0.0.1]:${new URL(site.url).port}/`, '[::ffff:7f00:1]'],
-    ['IPv4-translated IPv6 [::ffff:0:7f00:1]', () => `http://[::ffff:0:7f00:1]:${new URL(site.url).port}/`, '[::ffff:0:7f00:1]'],
-  ])('%s: the source ends in error with the refusal, and nothing is requested', async (_name, url, host) => {
+    ['loopback 127.0.0.1', () => `${site.url}/`],
+    ['private 10.x', () => 'http://10.0.0.1/'],
+    ['cloud metadata 169.254.169.254', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['IPv6 loopback [::1]', () => `http://[::1]:${new URL(site.url).port}/`],
+    ['IPv4-mapped IPv6 [::ffff:127.0.0.1]', () => `http://[::ffff:127.0.0.1]:${new URL(site.url).port}/`],
+    ['IPv4-translated IPv6 [::ffff:0:7f00:1]', () => `http://[::ffff:0:7f00:1]:${new URL(site.url).port}/`],
+  ])('%s: the source ends in error with the refusal in plain words, and nothing is requested', async (_name, url) => {
     site.requests.length = 0;
     const id = insertWebsite(url());
     await scanSource(id, new AbortController().signal, strict);
-    expect(sourceRow(id)).toEqual({ status: 'error', errorMessage: `${host} is not a public address, so Parley will not fetch it`, totalPages: 0 });
+    expect(sourceRow(id)).toEqual({ status: 'error', errorMessage: 'Not allowed: private address', totalPages: 0 });
     expect(site.requests).toEqual([]);
   });
 
@@ -84,9 +84,9 @@ describe('website scans refuse non-public addresses (CRAWL_ALLOW_PRIVATE_HOSTS o
     await scanSource(id, new AbortController().signal, strict);
     const row = sourceRow(id);
     expect(row.status).toBe('error');
-    expect(row.errorMessage).toBe(`Could not fetch ${outside.url}/: 127.0.0.1 is not a public address, so Parley will not fetch it`);
+    expect(row.errorMessage).toBe('Not allowed: private address');
     const pages = sqlite.prepare(`SELECT url, status, reason FROM pages WHERE source_id = ?`).all(id);
-    expect(pages).toContainEqual({ url: `${outside.url}/`, status: 'error', reason: '127.0.0.1 is not a public address, so Parley will not fetch it' });
+    expect(pages).toContainEqual({ url: `${outside.url}/`, status: 'error', reason: 'Not allowed: private address' });
     expect(outside.hits).toContain('/');
     expect(site.requests).toEqual([]);
     expect(await retrieve(botId, 'coffee')).toEqual([]);
@@ -94,7 +94,7 @@ describe('website scans refuse non-public addresses (CRAWL_ALLOW_PRIVATE_HOSTS o
 });
 
 // What the owner reads (the source's error in the DB and in the sources API, each page's reason)
-// names the host they typed, never an address it resolved to or the resolver's own words.
+// is a plain sentence: never an address a host resolved to or the resolver's own words.
 const IPV4_LITERAL = /\b\d{1,3}(?:\.\d{1,3}){3}\b/;
 const IPV6_LITERAL = /[0-9a-f]*:[0-9a-f]*:[0-9a-f.]*/i;
 const RESOLVER_TEXT = /ENOTFOUND|EAI_AGAIN|getaddrinfo/i;
@@ -132,7 +132,7 @@ describe('scan errors shown to owners reveal no internal addresses or DNS result
     await scanSource(id, new AbortController().signal, withResolver(async () => addresses));
     const row = sourceRow(id);
     expect(row.status).toBe('error');
-    expect(row.errorMessage).toBe('wiki.corp.example is not a public address, so Parley will not fetch it');
+    expect(row.errorMessage).toBe('Not allowed: private address');
     expectNoInternals(await ownerVisibleErrors(id));
     expect(site.requests).toEqual([]);
   });
@@ -145,13 +145,11 @@ describe('scan errors shown to owners reveal no internal addresses or DNS result
     await scanSource(id, new AbortController().signal, settings);
     const row = sourceRow(id);
     expect(row.status).toBe('error');
-    expect(row.errorMessage).toBe(
-      'Could not read http://nowhere.example/robots.txt: robots.txt could not be fetched (Could not find the address of nowhere.example (DNS lookup failed))',
-    );
+    expect(row.errorMessage).toBe('The site could not be found (DNS)');
     expectNoInternals(await ownerVisibleErrors(id));
   });
 
-  it('a public page redirecting to a host that resolves privately: the reason names that host only', async () => {
+  it('a public page redirecting to a host that resolves privately: refused without naming the address', async () => {
     site.requests.length = 0;
     // robots.txt answers 404 and the start page redirects to the internal site, which resolves privately
     const redirecting = http.createServer((req, res) => {
@@ -171,7 +169,7 @@ describe('scan errors shown to owners reveal no internal addresses or DNS result
     }
     const row = sourceRow(id);
     expect(row.status).toBe('error');
-    expect(row.errorMessage).toBe(`Could not fetch ${startUrl}: intranet.shop.example is not a public address, so Parley will not fetch it`);
+    expect(row.errorMessage).toBe('Not allowed: private address');
     expectNoInternals(await ownerVisibleErrors(id));
     expect(site.requests).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { logger } from '../../lib/logger';
 import { countTokens as tokens } from 'gpt-tokenizer';
 import { chunkDocument, type Chunk } from './chunkDocument';
 import { crawlSite, type PageOutcome, type PreviousPage } from './crawlSite';
+import { describeReason, type PageReason } from './describeReason';
 import { documentPages } from './documentPages';
 import { deleteEmbeddings, embeddingsEnabled, embedTexts, storeEmbeddings } from './embeddings';
 import { blocksToText, textToBlocks } from './extractPage';
@@ -51,7 +52,7 @@ export async function scanSource(sourceId: number, signal: AbortSignal, settings
     .prepare(`UPDATE content_sources SET status = 'scanning', error_message = NULL, total_pages = 0, updated_at = ? WHERE id = ?`)
     .run(Date.now(), sourceId);
 
-  let failure: string | undefined;
+  let failure: PageReason | undefined;
   try {
     if (source.source_type === 'website') {
       const fetcher = safeFetcher({ ...settings.fetcher, maxSockets: settings.concurrency });
@@ -76,17 +77,17 @@ export async function scanSource(sourceId: number, signal: AbortSignal, settings
       await writer.writeQa(qaOf(source), signal);
     } else if (source.file_format) {
       const pages = documentPages(source.file_format, source.title ?? source.file_name ?? '', source.text_content ?? '');
-      if (pages.length === 0) failure = 'No text content';
+      if (pages.length === 0) failure = { kind: 'noTextContent' };
       for (const page of pages) await writer.write({ status: 'ok', url: '', title: page.title, blocks: page.blocks }, signal, null);
     } else {
       const blocks = textToBlocks(source.text_content ?? '');
-      if (blocks.length === 0) failure = 'No text content';
+      if (blocks.length === 0) failure = { kind: 'noTextContent' };
       else await writer.write({ status: 'ok', url: source.url ?? '', title: source.title, blocks }, signal, null);
     }
   } catch (err) {
     if (signal.aborted || (err instanceof FetchError && err.code === 'aborted')) return;
     logger.error('scan failed', { sourceId, error: String((err as Error)?.stack ?? err) });
-    failure = 'Unexpected error while scanning';
+    failure = { kind: 'scanCrashed' };
   }
   if (signal.aborted) return;
   if (failure) writer.fail(failure);
@@ -176,7 +177,7 @@ class GenerationWriter {
     if (outcome.status !== 'ok') {
       sqlite
         .prepare(`INSERT INTO pages (source_id, chatbot_id, generation, url, status, reason) VALUES (?, ?, ?, ?, ?, ?)`)
-        .run(this.source.id, this.source.chatbot_id, this.generation, outcome.url, outcome.status, outcome.reason);
+        .run(this.source.id, this.source.chatbot_id, this.generation, outcome.url, outcome.status, describeReason(outcome.reason));
       return;
     }
     // downloaded again but the same text and title: the stored chunks (and vectors) still fit
@@ -287,13 +288,13 @@ class GenerationWriter {
   }
 
   /** Keeps the live generation (and its counts); the failed attempt's page rows stay for diagnosis. */
-  fail(message: string) {
+  fail(reason: PageReason) {
     const live = sqlite
       .prepare(`SELECT count(*) AS n FROM pages WHERE source_id = ? AND generation = ? AND status = 'ok'`)
       .get(this.source.id, this.source.generation) as { n: number };
     sqlite
       .prepare(`UPDATE content_sources SET status = 'error', error_message = ?, total_pages = ?, last_scanned = ?, updated_at = ? WHERE id = ?`)
-      .run(message, live.n, Date.now(), Date.now(), this.source.id);
+      .run(describeReason(reason), live.n, Date.now(), Date.now(), this.source.id);
     this.drop(`generation = ?`, true);
   }
 }

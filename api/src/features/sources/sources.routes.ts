@@ -12,6 +12,7 @@ import {
   addWebsiteSource,
   deleteSource,
   listQaSources,
+  listSourcePages,
   listSources,
   rescanSource,
   updateQaSource,
@@ -56,6 +57,12 @@ export const sourcesRoutes = new Hono<OwnerEnv>()
     const { chatbotId, sourceId } = c.req.valid('param');
     const bot = getOwnedChatbot(c.get('user').id, chatbotId);
     return c.json(updateSourceSettings(bot.id, sourceId, c.req.valid('json')), 200);
+  })
+  /** The source's pages with why each was skipped or failed (see listSourcePages). */
+  .get('/:chatbotId/website-sources/:sourceId/pages', validate('param', sourceParamSchema), (c) => {
+    const { chatbotId, sourceId } = c.req.valid('param');
+    const bot = getOwnedChatbot(c.get('user').id, chatbotId);
+    return c.json(listSourcePages(bot.id, sourceId), 200);
   })
   .post('/:chatbotId/website-sources/:sourceId/rescan', validate('param', sourceParamSchema), (c) => {
     const { chatbotId, sourceId } = c.req.valid('param');

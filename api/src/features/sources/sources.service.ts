@@ -1,6 +1,6 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { db } from '../../db/client';
-import { chatMessages, contentSources, type ContentSource } from '../../db/schema';
+import { chatMessages, chunks, contentSources, pages, type ContentSource } from '../../db/schema';
 import { badRequest, conflict, notFound, payloadTooLarge } from '../../lib/errors';
 import { validationError } from '../../lib/validate';
 import { decodeTextFile } from '../knowledge/decodeText';
@@ -231,6 +231,55 @@ export async function deleteSource(chatbotId: number, sourceId: number): Promise
       .run();
     tx.delete(contentSources).where(eq(contentSources.id, sourceId)).run();
   });
+}
+
+/** One page of a source as the Pages view lists it: `reason` is a plain sentence, null for a learned page. */
+type SourcePageJson = { url: string | null; title: string | null; status: 'ok' | 'skipped' | 'error'; reason: string | null; chunks: number };
+
+export type SourcePagesJson = {
+  sourceId: number;
+  status: ContentSource['status'];
+  errorMessage: string | null;
+  /** 'live': the pages the bot answers from. 'failed': the last scan failed; these are its pages, kept to explain why. */
+  scan: 'live' | 'failed';
+  learned: number;
+  skipped: number;
+  failed: number;
+  pages: SourcePageJson[];
+};
+
+/**
+ * A source's pages in crawl order: learned, skipped and failed, each failure with its reason.
+ * Not paginated: a scan records at most maxPages learned pages (≤ 200) and 4 × maxPages others,
+ * so the list is bounded at 1000 rows. After a failed scan its own rows are listed (the live
+ * generation is still the previous one, and its rows say nothing about the failure).
+ */
+export function listSourcePages(chatbotId: number, sourceId: number): SourcePagesJson {
+  const source = getSource(chatbotId, sourceId);
+  const pagesOf = (generation: number) =>
+    db
+      .select({ url: pages.url, title: pages.title, status: pages.status, reason: pages.reason, chunks: count(chunks.id) })
+      .from(pages)
+      .leftJoin(chunks, eq(chunks.pageId, pages.id))
+      .where(and(eq(pages.sourceId, sourceId), eq(pages.generation, generation)))
+      .groupBy(pages.id)
+      .orderBy(asc(pages.id))
+      .all();
+  const failedRows = source.status === 'error' ? pagesOf(source.generation + 1) : [];
+  const scan = failedRows.length > 0 ? 'failed' : 'live';
+  const rows = scan === 'failed' ? failedRows : pagesOf(source.generation);
+  const tally = (status: SourcePageJson['status']) => rows.filter((r) => r.status === status).length;
+  return {
+    sourceId,
+    status: source.status,
+    errorMessage: source.errorMessage,
+    scan,
+    // pages a failed scan read were never made live: nothing of them was learned
+    learned: scan === 'failed' ? 0 : tally('ok'),
+    skipped: tally('skipped'),
+    failed: tally('error'),
+    pages: rows,
+  };
 }
 
 /**

@@ -52,6 +52,10 @@ function rescan(id: number, cookie = owner.cookie, ref: string | number = bot.gu
   return source.rescan.$post({ param: { chatbotId: String(ref), sourceId: String(id) } }, withCookie(cookie));
 }
 
+function sourcePages(id: number, cookie = owner.cookie, ref: string | number = bot.guid) {
+  return source.pages.$get({ param: { chatbotId: String(ref), sourceId: String(id) } }, withCookie(cookie));
+}
+
 function pageRows(sourceId: number) {
   return sqlite.prepare(`SELECT url, status, reason, generation FROM pages WHERE source_id = ? ORDER BY id`).all(sourceId) as {
     url: string | null;
@@ -94,13 +98,27 @@ describe('website sources', () => {
     expect(taken.sort()).toEqual(expectedPagePaths().sort());
     const reasons = Object.fromEntries(rows.filter((r) => r.status !== 'ok').map((r) => [r.url!.slice(site.url.length), `${r.status}: ${r.reason}`]));
     expect(reasons).toMatchObject({
-      '/internal/roast-schedule': 'skipped: Disallowed by robots.txt',
-      '/downloads/wholesale-price-list.pdf': 'skipped: Not an HTML page (.pdf file)',
-      '/downloads/brew-ratios.csv': 'skipped: Not an HTML page (text/csv)',
-      '/discontinued-blend': 'error: HTTP 404',
-      '/thank-you': 'skipped: Marked noindex',
+      '/internal/roast-schedule': "skipped: Blocked by the site's robots.txt",
+      '/downloads/wholesale-price-list.pdf': 'skipped: Not a web page (.pdf file)',
+      '/downloads/brew-ratios.csv': 'skipped: Not a web page (text/csv)',
+      '/discontinued-blend': 'error: Page not found (HTTP 404)',
+      '/thank-you': 'skipped: The page asks not to be indexed (noindex)',
     });
-    expect(reasons['/pricing']).toMatch(/^skipped: Duplicate: redirects to/);
+    expect(reasons['/pricing']).toMatch(/^skipped: Duplicate of http:.*\/subscriptions$/);
+
+    // the owner's Pages view: the same rows, counted, with each learned page's chunks
+    const pagesRes = await sourcePages(created.id);
+    expect(pagesRes.status).toBe(200);
+    const listed = await pagesRes.json();
+    expect(listed).toMatchObject({ sourceId: created.id, status: 'completed', errorMessage: null, scan: 'live', learned: expectedPagePaths().length });
+    expect(listed.skipped).toBe(rows.filter((r) => r.status === 'skipped').length);
+    expect(listed.failed).toBe(1);
+    expect(listed.pages.map((p) => p.url)).toEqual(rows.map((r) => r.url));
+    const byPath = (path: string) => listed.pages.find((p) => p.url === `${site.url}${path}`)!;
+    expect(byPath('/discontinued-blend')).toEqual({ url: `${site.url}/discontinued-blend`, title: null, status: 'error', reason: 'Page not found (HTTP 404)', chunks: 0 });
+    const learned = listed.pages.filter((p) => p.status === 'ok');
+    expect(learned.every((p) => p.reason === null && p.chunks > 0 && p.title)).toBe(true);
+    expect(learned.reduce((sum, p) => sum + p.chunks, 0)).toBe(done.totalChunks);
   });
 
   it('uses maxPages 50 by default and accepts the numeric id as well as the guid', async () => {
@@ -120,6 +138,14 @@ describe('website sources', () => {
     await waitForIdle(created.id);
     const [done] = (await listSources()).filter((s) => s.id === created.id);
     expect(done).toMatchObject({ status: 'completed', totalPages: 3 });
+    // the pages found (queued) but left out are listed, so the owner sees what a higher limit would add
+    const listed = await (await sourcePages(created.id)).json();
+    expect(listed.learned).toBe(3);
+    const learnedUrls = listed.pages.filter((p) => p.status === 'ok').map((p) => p.url);
+    const overLimit = listed.pages.filter((p) => p.reason === 'Over the page limit (3 pages)');
+    expect(overLimit.length).toBeGreaterThan(0);
+    expect(overLimit.every((p) => p.status === 'skipped' && p.chunks === 0 && !learnedUrls.includes(p.url))).toBe(true);
+    expect(overLimit.map((p) => p.url!.slice(site.url.length)).every((path) => expectedPagePaths().includes(path))).toBe(true);
     await removeSource(created.id);
   });
 
@@ -130,8 +156,20 @@ describe('website sources', () => {
     await waitForIdle(created.id);
     const [done] = (await listSources()).filter((s) => s.id === created.id);
     expect(done.status).toBe('error');
-    expect(done.errorMessage).toMatch(/^Could not read http:\/\/127\.0\.0\.1:\d+\/robots\.txt: robots\.txt could not be fetched \(127\.0\.0\.1 refused the connection\)$/);
+    expect(done.errorMessage).toBe('Connection refused');
     expect(done.totalPages).toBe(0);
+    // the Pages view lists the failed attempt: the start page, failed for the same reason
+    const report = await (await sourcePages(created.id)).json();
+    expect(report).toEqual({
+      sourceId: created.id,
+      status: 'error',
+      errorMessage: 'Connection refused',
+      scan: 'failed',
+      learned: 0,
+      skipped: 0,
+      failed: 1,
+      pages: [{ url: `${gone.url}/`, title: null, status: 'error', reason: 'Connection refused', chunks: 0 }],
+    });
     await removeSource(created.id);
   });
 
@@ -433,6 +471,7 @@ describe('ownership', () => {
         upload(form, stranger.cookie, ref),
         removeSource(created.id, stranger.cookie, ref),
         rescan(created.id, stranger.cookie, ref),
+        sourcePages(created.id, stranger.cookie, ref),
       ];
       for (const res of await Promise.all(calls)) {
         expect(res.status).toBe(404);
@@ -443,7 +482,11 @@ describe('ownership', () => {
     const strangersBot = await newBot(stranger.cookie);
     const cross = await removeSource(created.id, stranger.cookie, strangersBot.guid);
     expect(cross.status).toBe(404);
+    const crossPages = await sourcePages(created.id, stranger.cookie, strangersBot.guid);
+    expect(crossPages.status).toBe(404);
+    expect((await errorOf(crossPages)).message).toBe('Source not found');
     expect((await listSources()).some((s) => s.id === created.id)).toBe(true);
+    expect((await sourcePages(created.id)).status).toBe(200);
 
     const anonymous = await sources.$get({ param: { chatbotId: bot.guid } });
     expect(anonymous.status).toBe(401);

@@ -356,6 +356,155 @@ describe('AddDataPage', () => {
     act(() => focusManager.setFocused(undefined));
   });
 
+  it('a website source opens its Pages view: learned and skipped counts, then each page, skipped ones with their reason', async () => {
+    const report = {
+      sourceId: 1,
+      status: 'completed',
+      errorMessage: null,
+      scan: 'live',
+      learned: 2,
+      skipped: 2,
+      failed: 1,
+      pages: [
+        { url: 'https://docs.example.com/', title: 'Docs home', status: 'ok', reason: null, chunks: 3 },
+        { url: 'https://docs.example.com/private', title: null, status: 'skipped', reason: "Blocked by the site's robots.txt", chunks: 0 },
+        { url: 'https://docs.example.com/guide', title: 'Guide', status: 'ok', reason: null, chunks: 1 },
+        { url: 'https://docs.example.com/old', title: null, status: 'error', reason: 'Page not found (HTTP 404)', chunks: 0 },
+        { url: 'https://docs.example.com/price.pdf', title: null, status: 'skipped', reason: 'Not a web page (.pdf file)', chunks: 0 },
+      ],
+    };
+    const sent = serve(
+      [source({ id: 1, title: 'Docs site', url: 'https://docs.example.com/', totalPages: 2 }), source({ id: 2, sourceType: 'text', title: 'Hours' })],
+      (url) => (url === `${LIST}/1/pages` ? json(report) : undefined),
+    );
+    renderPage();
+    const items = await screen.findAllByTestId('content-source');
+    // only websites have pages to report
+    expect(within(items[1]).queryByRole('button', { name: /^Pages of/ })).toBeNull();
+    expect(sent.some((s) => s.url.endsWith('/pages'))).toBe(false);
+
+    fireEvent.click(within(items[0]).getByRole('button', { name: 'Pages of Docs site' }));
+    const dialog = screen.getByRole('heading', { hidden: true, name: 'Pages of Docs site' }).closest('dialog')!;
+    expect(await within(dialog).findByTestId('pages-summary')).toBeTruthy();
+    expect(within(dialog).getByTestId('pages-summary').textContent).toBe('2 learned, 3 skipped');
+    expect(within(dialog).getAllByTestId('page-learned').map((li) => li.textContent)).toEqual(['Docs home3 chunks', 'Guide1 chunk']);
+    expect(within(dialog).getAllByTestId('page-skipped').map((li) => li.textContent)).toEqual([
+      "Skippedhttps://docs.example.com/privateBlocked by the site's robots.txt",
+      'Failedhttps://docs.example.com/oldPage not found (HTTP 404)',
+      'Skippedhttps://docs.example.com/price.pdfNot a web page (.pdf file)',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close', hidden: true }));
+    expect(screen.queryByTestId('pages-summary')).toBeNull();
+  });
+
+  it('an open Pages view fetches the report again when the scan it shows ends', async () => {
+    const list = [source({ id: 1, title: 'Docs site', url: 'https://docs.example.com/', status: 'scanning' })];
+    let report = { sourceId: 1, status: 'scanning', errorMessage: null, scan: 'live', learned: 0, skipped: 0, failed: 0, pages: [] as unknown[] };
+    const sent = serve(list, (url) => (url === `${LIST}/1/pages` ? json(report) : undefined));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pages of Docs site' }));
+    expect(await screen.findByText('A scan is under way: this list shows the previous scan until it finishes.')).toBeTruthy();
+    expect(screen.getByTestId('pages-summary').textContent).toBe('0 learned, 0 skipped');
+
+    list[0] = source({ id: 1, title: 'Docs site', url: 'https://docs.example.com/', status: 'completed', totalPages: 1 });
+    report = { ...report, status: 'completed', learned: 1, pages: [{ url: 'https://docs.example.com/', title: 'Docs home', status: 'ok', reason: null, chunks: 2 }] };
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(screen.getByTestId('pages-summary').textContent).toBe('1 learned, 0 skipped'));
+    expect(screen.getAllByTestId('page-learned').map((li) => li.textContent)).toEqual(['Docs home2 chunks']);
+    expect(screen.queryByText(/A scan is under way/)).toBeNull();
+    expect(sent.filter((s) => s.url === `${LIST}/1/pages`)).toHaveLength(2);
+    act(() => focusManager.setFocused(undefined));
+  });
+
+  it('the Pages view of a failed scan says so and lists what that scan reached', async () => {
+    const report = {
+      sourceId: 1,
+      status: 'error',
+      errorMessage: "The site's security certificate could not be verified",
+      scan: 'failed',
+      learned: 0,
+      skipped: 0,
+      failed: 1,
+      pages: [{ url: 'https://self-signed.example/', title: null, status: 'error', reason: "The site's security certificate could not be verified", chunks: 0 }],
+    };
+    serve([source({ id: 1, url: 'https://self-signed.example/', status: 'error', errorMessage: report.errorMessage })], (url) =>
+      url === `${LIST}/1/pages` ? json(report) : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pages of https://self-signed.example/' }));
+    const dialog = screen.getByRole('heading', { hidden: true, name: 'Pages of https://self-signed.example/' }).closest('dialog')!;
+    expect((await within(dialog).findByTestId('pages-summary')).textContent).toBe('0 learned, 1 skipped');
+    expect(within(dialog).getByText(/^The last scan failed: The site's security certificate could not be verified\./)).toBeTruthy();
+    expect(within(dialog).getAllByTestId('page-skipped').map((li) => li.textContent)).toEqual([
+      "Failedhttps://self-signed.example/The site's security certificate could not be verified",
+    ]);
+  });
+
+  it('a scan watched to its end in error toasts "Scan failed" with the plain reason; one that learned nothing says so', async () => {
+    const list = [
+      source({ id: 1, title: 'Old failure', status: 'error', errorMessage: 'Connection refused' }),
+      source({ id: 2, title: 'Shop', url: 'https://shop.example/', status: 'scanning' }),
+      source({ id: 3, title: 'Blog', url: 'https://blog.example/', status: 'pending' }),
+    ];
+    serve(list);
+    renderPage();
+    await screen.findByText('Shop');
+    // a failure from before the page was opened is in the list, not in a toast
+    expect(screen.queryByText('Scan failed')).toBeNull();
+
+    list[1] = source({ id: 2, title: 'Shop', url: 'https://shop.example/', status: 'error', errorMessage: "The site's security certificate could not be verified" });
+    list[2] = source({ id: 3, title: 'Blog', url: 'https://blog.example/', status: 'completed', totalPages: 0 });
+    // the next fetch (a poll, here the window regaining focus) sees both end: one toast tells both
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await screen.findByText('Scan failed')).toBeTruthy();
+    expect(screen.getByText("Shop: The site's security certificate could not be verified")).toBeTruthy();
+    expect(screen.getByText('Blog: the scan finished but no page could be learned.')).toBeTruthy();
+    act(() => focusManager.setFocused(undefined));
+
+    // alone, a scan that learned nothing is not called a failure
+    list[2] = source({ id: 3, title: 'Blog', url: 'https://blog.example/', status: 'pending' });
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(screen.getAllByTestId('source-status').map((b) => b.textContent)).toEqual(['error', 'error', 'pending']));
+    list[2] = source({ id: 3, title: 'Blog', url: 'https://blog.example/', status: 'completed', totalPages: 0 });
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await screen.findByText('Nothing learned')).toBeTruthy();
+    expect(screen.getByText('Blog: the scan finished but no page could be learned.')).toBeTruthy();
+    expect(screen.queryByText('Scan failed')).toBeNull();
+    act(() => focusManager.setFocused(undefined));
+  });
+
+  it('adding a website that fails at once: "Content Added" for the request, then "Scan failed" with the reason', async () => {
+    let list: unknown[] = [];
+    const sent = serve([], (url, init) => {
+      if (url === LIST && init?.method === 'POST') {
+        list = [source({ id: 8, url: 'https://down.example/', status: 'error', errorMessage: 'Connection refused' })];
+        return json(source({ id: 8, url: 'https://down.example/', status: 'pending' }), 201);
+      }
+      if (url === LIST) return json(list);
+      return undefined;
+    });
+    renderPage();
+    await screen.findByText('No content sources added yet');
+    fill('Website URL', 'https://down.example/');
+    fireEvent.click(screen.getByRole('button', { name: /Add Website/ }));
+    expect(await screen.findByText('Content Added')).toBeTruthy();
+    expect(await screen.findByText('Scan failed')).toBeTruthy();
+    expect(screen.getByText('https://down.example/: Connection refused')).toBeTruthy();
+    expect(posts(sent)).toHaveLength(1);
+  });
+
   it('a missing or foreign bot shows Chatbot Not Found', async () => {
     serve([]);
     renderPage('00000000-0000-4000-8000-00000000dead');

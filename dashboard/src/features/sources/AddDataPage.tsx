@@ -3,6 +3,7 @@ import type { Chatbot } from '../../lib/api';
 import { ChatbotToolPage } from '../chatbots/ChatbotToolPage';
 import { AddContentCard } from './AddContentCard';
 import { SourceList } from './SourceList';
+import { useScanOutcomeToasts } from './useScanOutcomeToasts';
 import { isScanning, useSourceActions, useSources } from './useSources';
 
 /**
@@ -26,6 +27,7 @@ function AddData({ bot }: { bot: Chatbot }) {
   const sources = useSources(bot.guid);
   const actions = useSourceActions(bot.guid);
   const scanning = sources.data?.some(isScanning) ?? false;
+  useScanOutcomeToasts(bot.guid, sources.data);
   return (
     <div className="space-y-6">
       {scanning && (
@@ -36,7 +38,7 @@ function AddData({ bot }: { bot: Chatbot }) {
       )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <AddContentCard actions={actions} />
-        <SourceList sources={sources} actions={actions} />
+        <SourceList chatbotId={bot.guid} sources={sources} actions={actions} />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CheckCircle2, Clock, FileText, FileUp, Globe, MessageCircleQuestion, Loader2, RefreshCw, RotateCw, Trash2, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, FileText, FileUp, Globe, ListChecks, MessageCircleQuestion, Loader2, RefreshCw, RotateCw, Trash2, XCircle } from 'lucide-react';
 import { SYNC_SCHEDULE_LABELS, SYNC_SCHEDULES, type SyncSchedule } from '@parley/contracts';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { handleUnauthorized } from '../auth/loggedOut';
 import { toast } from '../toast/toastStore';
 import { sourceErrorText } from './sourceErrors';
+import { SourcePagesDialog } from './SourcePagesDialog';
 import { isScanning, type ContentSource, type useSourceActions } from './useSources';
 
 const DELETE_SOURCE_TEXT = 'Are you sure you want to delete this website source? This will remove all associated content.';
@@ -18,8 +19,11 @@ const DELETE_SOURCE_TEXT = 'Are you sure you want to delete this website source?
 type Actions = ReturnType<typeof useSourceActions>;
 
 /** The "Content Sources" card: every source with its status, counts and rescan/delete actions. */
-export function SourceList({ sources, actions }: { sources: UseQueryResult<ContentSource[]>; actions: Actions }) {
+export function SourceList({ chatbotId, sources, actions }: { chatbotId: string; sources: UseQueryResult<ContentSource[]>; actions: Actions }) {
   const [deleting, setDeleting] = useState<ContentSource | null>(null);
+  const [viewingId, setViewingId] = useState<number | null>(null);
+  // the live row, so the dialog follows the source's status as the list polls
+  const viewing = sources.data?.find((s) => s.id === viewingId) ?? null;
 
   async function refresh() {
     const result = await sources.refetch();
@@ -64,6 +68,7 @@ export function SourceList({ sources, actions }: { sources: UseQueryResult<Conte
                 scheduling={actions.schedule.isPending && actions.schedule.variables?.sourceId === source.id}
                 onSchedule={(syncSchedule) => actions.schedule.mutate({ sourceId: source.id, syncSchedule })}
                 onDelete={() => setDeleting(source)}
+                onShowPages={() => setViewingId(source.id)}
               />
             ))}
           </ul>
@@ -79,6 +84,7 @@ export function SourceList({ sources, actions }: { sources: UseQueryResult<Conte
         onConfirm={() => deleting && actions.remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onCancel={() => setDeleting(null)}
       />
+      {viewing && <SourcePagesDialog chatbotId={chatbotId} source={viewing} name={sourceName(viewing)} onClose={() => setViewingId(null)} />}
     </Card>
   );
 }
@@ -99,9 +105,10 @@ type ItemProps = {
   scheduling: boolean;
   onSchedule: (schedule: SyncSchedule) => void;
   onDelete: () => void;
+  onShowPages: () => void;
 };
 
-function SourceItem({ source, rescanning, onRescan, scheduling, onSchedule, onDelete }: ItemProps) {
+function SourceItem({ source, rescanning, onRescan, scheduling, onSchedule, onDelete, onShowPages }: ItemProps) {
   const name = sourceName(source);
   const status = STATUS[source.status];
   const TypeIcon = TYPE_ICON[source.sourceType];
@@ -152,6 +159,13 @@ function SourceItem({ source, rescanning, onRescan, scheduling, onSchedule, onDe
               ))}
             </Select>
           )}
+          {source.sourceType === 'website' && (
+            <Button variant="ghost" size="sm" aria-label={`Pages of ${name}`} title="Pages learned and skipped" onClick={onShowPages}>
+              <ListChecks className="h-4 w-4" aria-hidden />
+              {/* icon only on phones, where the row's name needs the width */}
+              <span className="hidden sm:inline">Pages</span>
+            </Button>
+          )}
           <Button variant="ghost" size="sm" aria-label={`Rescan ${name}`} title="Rescan" onClick={onRescan} disabled={rescanning || isScanning(source)}>
             <RotateCw className="h-4 w-4" aria-hidden />
           </Button>
@@ -170,7 +184,7 @@ function formatWhen(when: string | Date): string {
 }
 
 /** Title, else url, else file name, else "Untitled". */
-function sourceName(source: Pick<ContentSource, 'title' | 'url' | 'fileName'>): string {
+export function sourceName(source: Pick<ContentSource, 'title' | 'url' | 'fileName'>): string {
   return source.title || source.url || source.fileName || 'Untitled';
 }
 

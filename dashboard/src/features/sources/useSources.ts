@@ -29,6 +29,19 @@ export function useSources(chatbotId: string) {
   });
 }
 
+export type SourcePages = InferResponseType<(typeof client.chatbots)[':chatbotId']['website-sources'][':sourceId']['pages']['$get'], 200>;
+
+/** A source's pages (learned, skipped, failed with their reasons), fetched while `sourceId` is set. */
+export function useSourcePages(chatbotId: string, sourceId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.chatbots.sourcePages(chatbotId, sourceId ?? 0),
+    queryFn: () =>
+      unwrap(client.chatbots[':chatbotId']['website-sources'][':sourceId'].pages.$get({ param: { chatbotId, sourceId: String(sourceId) } })),
+    enabled: sourceId !== null,
+    staleTime: 0,
+  });
+}
+
 /** Add, upload, delete, rescan and the sync schedule, each with its success and failure toast. */
 export function useSourceActions(chatbotId: string | undefined) {
   const queryClient = useQueryClient();

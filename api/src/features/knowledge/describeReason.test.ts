@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { describeReason, type PageReason } from './describeReason';
+
+describe('describeReason', () => {
+  it.each<[PageReason, string]>([
+    [{ kind: 'robots' }, "Blocked by the site's robots.txt"],
+    [{ kind: 'robotsRedirect', url: 'https://shop.example/private' }, "Redirected to a page blocked by the site's robots.txt (https://shop.example/private)"],
+    [{ kind: 'notHtml', type: 'application/pdf' }, 'Not a web page (application/pdf)'],
+    [{ kind: 'notHtml', type: '.pdf file' }, 'Not a web page (.pdf file)'],
+    [{ kind: 'notHtml', type: '' }, 'Not a web page (no content type)'],
+    [{ kind: 'tooLarge', maxBytes: 5 * 1024 * 1024 }, 'Too large (over 5 MB)'],
+    [{ kind: 'tooLarge', maxBytes: 1_500_000 }, 'Too large (over 1.4 MB)'],
+    [{ kind: 'http', status: 404 }, 'Page not found (HTTP 404)'],
+    [{ kind: 'http', status: 410 }, 'Page not found (HTTP 410)'],
+    [{ kind: 'http', status: 403 }, 'Access denied (HTTP 403)'],
+    [{ kind: 'http', status: 401 }, 'Access denied (HTTP 401)'],
+    [{ kind: 'http', status: 429 }, 'The site asked to slow down (HTTP 429)'],
+    [{ kind: 'http', status: 400 }, 'The site refused the request (HTTP 400)'],
+    [{ kind: 'http', status: 500 }, 'The server answered with an error (HTTP 500)'],
+    [{ kind: 'http', status: 503 }, 'The server answered with an error (HTTP 503)'],
+    [{ kind: 'http', status: 304 }, 'Unexpected answer from the site (HTTP 304)'],
+    [{ kind: 'timeout', ms: 15_000 }, 'Timed out after 15 s'],
+    [{ kind: 'timeout', ms: 200 }, 'Timed out after 0.2 s'],
+    [{ kind: 'connectTimeout' }, 'The connection to the site timed out'],
+    [{ kind: 'certificate' }, "The site's security certificate could not be verified"],
+    [{ kind: 'tls' }, 'The secure (HTTPS) connection to the site failed'],
+    [{ kind: 'dns' }, 'The site could not be found (DNS)'],
+    [{ kind: 'refused' }, 'Connection refused'],
+    [{ kind: 'unreachable' }, 'The site could not be reached'],
+    [{ kind: 'closed' }, 'The site closed the connection unexpectedly'],
+    [{ kind: 'badHttp' }, 'The site sent an answer that is not valid HTTP'],
+    [{ kind: 'badEncoding' }, 'The site sent a compressed answer that could not be read'],
+    [{ kind: 'connectionFailed' }, 'The connection to the site failed'],
+    [{ kind: 'offsite', url: 'https://other.example/' }, 'Redirected to another site (https://other.example/)'],
+    [{ kind: 'private' }, 'Not allowed: private address'],
+    [{ kind: 'tooManyRedirects', max: 5 }, 'Too many redirects (more than 5)'],
+    [{ kind: 'invalidUrl' }, 'Not a valid web address'],
+    [{ kind: 'unsupportedUrl' }, 'Only http:// and https:// addresses without a user name or password can be read'],
+    [{ kind: 'duplicate', of: 'https://shop.example/coffee' }, 'Duplicate of https://shop.example/coffee'],
+    [{ kind: 'noindex' }, 'The page asks not to be indexed (noindex)'],
+    [{ kind: 'noText' }, 'No readable text on the page'],
+    [{ kind: 'pageLimit', maxPages: 50 }, 'Over the page limit (50 pages)'],
+    [{ kind: 'pageLimit', maxPages: 1 }, 'Over the page limit (1 page)'],
+    [{ kind: 'unexpected' }, 'Unexpected error while fetching this page'],
+    [{ kind: 'aborted' }, 'The scan was stopped'],
+    [
+      { kind: 'robotsUnreadable', cause: { kind: 'http', status: 503 } },
+      "The site's robots.txt could not be read, so no page was fetched: The server answered with an error (HTTP 503)",
+    ],
+    [{ kind: 'startBlocked' }, "The start page is blocked by the site's robots.txt"],
+    [{ kind: 'noPages' }, 'No readable pages found'],
+    [{ kind: 'noTextContent' }, 'No text content'],
+    [{ kind: 'scanCrashed' }, 'Unexpected error while scanning'],
+  ])('%o → %s', (reason, words) => {
+    expect(describeReason(reason)).toBe(words);
+  });
+});
