@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { sqlite } from '../../db/client';
+import { aliasesIn, forgetAliases, learnAliases } from './learnAliases';
 import { ftsPhrase, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
 
@@ -57,7 +58,8 @@ export function searchChunks(chatbotId: number, question: string, limit: number)
   if (words.length === 0) return [];
 
   const originals = words.map((w) => w.word);
-  const synonyms = words.flatMap((w) => w.synonyms).filter((s) => !originals.includes(s));
+  // the other form of an abbreviation the bot's content spells out, searched as a phrase
+  const synonyms = [...words.flatMap((w) => w.synonyms), ...aliasesIn(question, learnAliases(chatbotId))].filter((s) => !originals.includes(s));
   const planned: string[] = [];
   const common: string[] = [];
   let spent = 0;
@@ -162,6 +164,7 @@ const statements = new Map<string, Statement>();
 
 function touched(chatbotId: number) {
   estimates.delete(chatbotId);
+  forgetAliases(chatbotId);
 }
 
 function statement(key: string, sql: string): Statement {

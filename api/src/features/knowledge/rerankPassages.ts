@@ -1,4 +1,5 @@
 import { stem } from '../ai/extractAnswer';
+import type { Alias } from './learnAliases';
 import { questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
 
@@ -9,8 +10,15 @@ import type { Passage } from './retrieve';
  * whole covers them (several passages of one page matching the question together). BM25's
  * own score still counts, scaled to the best candidate's.
  */
-export function rerankPassages(question: string, candidates: Passage[], limit: number, weightOf: (word: string) => number = () => 1): Passage[] {
+export function rerankPassages(
+  question: string,
+  candidates: Passage[],
+  limit: number,
+  weightOf: (word: string) => number = () => 1,
+  aliases: Alias[] = [],
+): Passage[] {
   const words = questionWords(question);
+  const text = ` ${words.map((w) => w.word).join(' ')} `;
   const groups = words.map((w) => [...new Set([w.word, ...w.synonyms].map(stem))]);
   const weights = words.map((w) => Math.max(weightOf(w.word), ...w.synonyms.map(weightOf)));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
@@ -21,8 +29,12 @@ export function rerankPassages(question: string, candidates: Passage[], limit: n
   // A word "is in" a text when one of the group's stems starts a word of it: cheaper than
   // stemming every word of every candidate, which this runs on for each question.
   const patterns = words.map((w, i) => {
-    const forms = [...new Set([w.word, ...w.synonyms, ...groups[i]!])];
-    return new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${forms.map(escapeRegExp).join('|')})`, 'u');
+    // an abbreviation also reads as its long form, and each word of a long form as the abbreviation
+    const spelled = aliases.flatMap((a) =>
+      a.short === w.word ? [a.long] : text.includes(` ${a.long} `) && a.long.split(' ').includes(w.word) ? [a.short] : [],
+    );
+    const forms = [...new Set([w.word, ...w.synonyms, ...groups[i]!, ...spelled])].map((f) => f.split(' ').map(escapeRegExp).join('[^\\p{L}\\p{N}]+'));
+    return new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${forms.join('|')})`, 'u');
   });
   const seen = candidates.map((c) => {
     const head = `${c.title ?? ''} ${c.heading ?? ''}`.toLowerCase();

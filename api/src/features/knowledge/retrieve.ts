@@ -3,6 +3,7 @@ import { sqlite } from '../../db/client';
 import { logger } from '../../lib/logger';
 import { embeddingsEnabled, embedTexts, nearestChunks } from './embeddings';
 import { searchChunks, termWeight } from './ftsIndex';
+import { learnAliases } from './learnAliases';
 import { matchQa, questionVariants, type QaPassageInfo } from './matchQa';
 import { rerankPassages } from './rerankPassages';
 
@@ -37,6 +38,7 @@ export async function retrieve(chatbotId: number, question: string, opts: { limi
     searchChunks(chatbotId, question, Math.max(RERANK_POOL, embeddingsEnabled() ? pool * 4 : pool)),
     embeddingsEnabled() ? pool * 4 : pool,
     (word) => termWeight(chatbotId, word),
+    learnAliases(chatbotId),
   );
   let found = lexical;
   if (embeddingsEnabled()) {
