@@ -11,7 +11,7 @@ export type ExtractedAnswer = { text: string; sources: SourceRef[]; passage: Pas
  * relevant enough, so the caller can say so instead of quoting something unrelated.
  */
 export function extractAnswer(question: string, passages: Passage[]): ExtractedAnswer | null {
-  const groups = termGroups(question);
+  const groups = withShortForms(termGroups(question), passages);
   if (groups.length === 0 || passages.length === 0) return null;
   // More than half of the topics must be covered: with only half, two common words of an
   // unrelated question ("who won the world cup") can meet by chance in a code example.
@@ -35,6 +35,21 @@ export function extractAnswer(question: string, passages: Passage[]): ExtractedA
     sources: [{ title: passage.title ?? passage.heading ?? null, url: passage.url ?? null }],
     passage,
   };
+}
+
+/**
+ * A topic none of the passages names exactly may be a short form of a word they use ("auth"
+ * for "authentication", "config" for "configuration"; retrieval searched it as a prefix): the
+ * passages' words it begins are added to its group.
+ */
+function withShortForms(groups: string[][], passages: Passage[]): string[][] {
+  const used = new Set<string>();
+  for (const p of passages) for (const w of stemSet(`${p.title ?? ''} ${p.heading ?? ''} ${p.content}`)) used.add(w);
+  return groups.map((g) => {
+    if (g.some((s) => used.has(s))) return g;
+    const longer = [...used].filter((w) => g.some((s) => s.length >= 3 && w.length > s.length && w.startsWith(s))).slice(0, 5);
+    return longer.length ? [...g, ...longer] : g;
+  });
 }
 
 /** The question's topics: one group per meaningful word, holding its stems and synonyms. */

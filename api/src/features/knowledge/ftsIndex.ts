@@ -57,7 +57,10 @@ export function searchChunks(chatbotId: number, question: string, limit: number)
   const words = questionWords(question);
   if (words.length === 0) return [];
 
-  const originals = words.map((w) => w.word);
+  // A short word the content never uses may be a short form of one it does ("auth" for
+  // "authentication", "config" for "configuration"): it is searched as a prefix instead. Longer
+  // words are not: the stemmer cuts them first ("capital" → "capit*" would find "Capitol").
+  const originals = words.map((w) => (/^\p{L}{3,6}$/u.test(w.word) && rowEstimate(chatbotId, table, w.word) === 0 ? `${w.word}*` : w.word));
   // the other form of an abbreviation the bot's content spells out, searched as a phrase
   const synonyms = [...words.flatMap((w) => w.synonyms), ...aliasesIn(question, learnAliases(chatbotId))].filter((s) => !originals.includes(s));
   const planned: string[] = [];
@@ -74,7 +77,7 @@ export function searchChunks(chatbotId: number, question: string, limit: number)
     }
   }
 
-  const hits: Passage[] = planned.length ? ranked(table, planned.map(ftsPhrase).join(' OR '), limit) : [];
+  const hits: Passage[] = planned.length ? ranked(table, planned.map(ftsTerm).join(' OR '), limit) : [];
   if (hits.length < limit && common.length) {
     const seen = new Set(hits.map((h) => h.chunkId));
     for (const match of unrankedQueries(common)) {
@@ -128,8 +131,8 @@ function unranked(table: string, match: string, limit: number): Passage[] {
 
 /** Cheapest-first fallbacks for very common terms: in titles/headings, all together, any. */
 function unrankedQueries(terms: string[]): string[] {
-  const any = terms.map(ftsPhrase).join(' OR ');
-  const all = terms.map(ftsPhrase).join(' AND ');
+  const any = terms.map(ftsTerm).join(' OR ');
+  const all = terms.map(ftsTerm).join(' AND ');
   return [`{title heading}: (${all})`, `{title heading}: (${any})`, all, any].filter((q, i, list) => list.indexOf(q) === i);
 }
 
@@ -151,11 +154,16 @@ function rowEstimate(chatbotId: number, table: string, term: string): number {
   estimates.set(chatbotId, cache);
   let rows = cache.get(term);
   if (rows === undefined) {
-    rows = (statement(`count:${table}`, `SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`).get(ftsPhrase(term), ESTIMATE_CAP) as { n: number }).n;
+    rows = (statement(`count:${table}`, `SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`).get(ftsTerm(term), ESTIMATE_CAP) as { n: number }).n;
     if (cache.size > 5000) cache.clear();
     cache.set(term, rows);
   }
   return rows;
+}
+
+/** A search term as FTS5 reads it: a quoted phrase, or a prefix ("auth*"). */
+function ftsTerm(term: string) {
+  return term.endsWith('*') ? `${ftsPhrase(term.slice(0, -1))}*` : ftsPhrase(term);
 }
 
 const estimates = new Map<number, Map<string, number>>();
