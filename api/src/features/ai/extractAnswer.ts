@@ -1,5 +1,5 @@
 import type { SourceRef } from '@parley/contracts';
-import { questionWords } from '../knowledge/questionTerms';
+import { plainWords, questionWords } from '../knowledge/questionTerms';
 import type { Passage } from '../knowledge/retrieve';
 
 export type ExtractedAnswer = { text: string; sources: SourceRef[]; passage: Passage };
@@ -178,14 +178,7 @@ function splitUnits(content: string): { text: string; bullet: boolean; newLine: 
 
 /** The stems of every word of `text`. */
 export function stemSet(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const w of text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu) ?? [])
-    out.add(stem(w));
-  return out;
+  return new Set(plainWords(text).map(stem));
 }
 
 /** A light English stemmer: enough to match price/prices/pricing or ship/shipping/shipped. */

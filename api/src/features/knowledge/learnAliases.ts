@@ -1,4 +1,5 @@
 import { sqlite } from '../../db/client';
+import { plainWords } from './questionTerms';
 
 /** An abbreviation the bot's content defines, with the words it stands for ("wal" → "write ahead logging"). */
 export type Alias = { short: string; long: string };
@@ -48,7 +49,7 @@ export function forgetAliases(chatbotId: number) {
  * → ["write ahead logging"], "how does write-ahead logging work" → ["wal"].
  */
 export function aliasesIn(question: string, aliases: Alias[]): string[] {
-  const text = ` ${words(question).join(' ')} `;
+  const text = ` ${plainWords(question).join(' ')} `;
   const out = new Set<string>();
   for (const { short, long } of aliases) {
     if (text.includes(` ${short} `)) out.add(long);
@@ -61,19 +62,9 @@ const cache = new Map<number, Alias[]>();
 // Up to eight words, then "(ABBR)": 2-10 letters or digits starting with a capital.
 const DEFINITION = /((?:[\p{L}\p{N}][\p{L}\p{N}'’-]*\s+){1,8})\(([A-Z][A-Za-z0-9]{1,9})\)/gu;
 
-function words(text: string): string[] {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
-}
-
 /** The shortest run of trailing words whose letters spell `short` in order, the first at a word's start. */
 function longForm(short: string, before: string): string | null {
-  const candidate = words(before);
+  const candidate = plainWords(before);
   const letters = short.toLowerCase();
   // letters matched backwards through the words, as one string with word starts marked
   const text = candidate.join(' ');

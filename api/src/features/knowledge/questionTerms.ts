@@ -77,6 +77,17 @@ const INTENTS: { pattern: RegExp; word: string; consumes: string[]; implies: str
   },
 ];
 
+/** The words of a text, lower-cased without accents: letters and digits, everything else a separator. */
+export function plainWords(text: string): string[] {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
 /** One term as a quoted FTS5 phrase. */
 export function ftsPhrase(term: string) {
   return `"${term.replace(/"/g, '""')}"`;
