@@ -1,5 +1,5 @@
 import type { SourceRef } from '@parley/contracts';
-import { plainWords, questionWords } from '../knowledge/questionTerms';
+import { identifiers, plainWords, questionWords } from '../knowledge/questionTerms';
 import type { Passage } from '../knowledge/retrieve';
 
 export type ExtractedAnswer = { text: string; sources: SourceRef[]; passage: Passage };
@@ -176,9 +176,9 @@ function splitUnits(content: string): { text: string; bullet: boolean; newLine: 
   return units;
 }
 
-/** The stems of every word of `text`. */
+/** The stems of every word of `text`, and its code identifiers whole (a question may name one). */
 export function stemSet(text: string): Set<string> {
-  return new Set(plainWords(text).map(stem));
+  return new Set([...plainWords(text), ...identifiers(text)].map(stem));
 }
 
 /** A light English stemmer: enough to match price/prices/pricing or ship/shipping/shipped. */

@@ -116,6 +116,7 @@ const BLOCK_TAGS = new Set([
   'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE',
   'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'THEAD', 'TFOOT', 'TR', 'TD', 'TH', 'UL', 'BR',
 ]);
+const ADMONITION = /^(notes?|tips?|hints?|warnings?|caution|important|see also)$/i;
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'IFRAME', 'BUTTON', 'SELECT', 'INPUT', 'TEXTAREA']);
 
 /** Walks an element and emits one block per heading and per leaf block of text. */
@@ -140,7 +141,8 @@ function toBlocks(root: Element): Block[] {
     if (heading) {
       flush();
       const text = clean(el.textContent ?? '');
-      if (text) blocks.push({ kind: 'heading', level: Number(heading[1]), text });
+      // an admonition's label ("Tip", "Note") titles a box, not the section that goes on after it
+      if (text && !ADMONITION.test(text)) blocks.push({ kind: 'heading', level: Number(heading[1]), text });
       return;
     }
     if (tag === 'TR') {

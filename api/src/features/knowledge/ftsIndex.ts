@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { sqlite } from '../../db/client';
+import { compoundForms } from './compoundForms';
 import { aliasesIn, forgetAliases, learnAliases } from './learnAliases';
 import { ftsPhrase, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
@@ -62,18 +63,26 @@ export function searchChunks(chatbotId: number, question: string, limit: number)
   // words are not: the stemmer cuts them first ("capital" → "capit*" would find "Capitol").
   const originals = words.map((w) => (/^\p{L}{3,6}$/u.test(w.word) && rowEstimate(chatbotId, table, w.word) === 0 ? `${w.word}*` : w.word));
   // the other form of an abbreviation the bot's content spells out, searched as a phrase
-  const synonyms = [...words.flatMap((w) => w.synonyms), ...aliasesIn(question, learnAliases(chatbotId))].filter((s) => !originals.includes(s));
+  // and the other spellings of a compound ("backup" → "back up")
+  const known = (term: string) => termKnown(chatbotId, term);
+  const synonyms = [
+    ...words.flatMap((w) => [...w.synonyms, ...compoundForms(w.word, known)]),
+    ...aliasesIn(question, learnAliases(chatbotId)),
+  ].filter((s) => !originals.includes(s));
+  // two neighbouring words of the question as a phrase ("execution plan", "disk space"): rare,
+  // so cheap to rank, and the surest sign of a passage about the same thing
+  const phrases = words.slice(1).map((w, i) => `${words[i]!.word} ${w.word}`);
   const planned: string[] = [];
   const common: string[] = [];
   let spent = 0;
   // originals first (they are what the visitor said), then synonyms; each group rarest first
-  for (const group of [originals, synonyms]) {
+  for (const group of [[...originals, ...phrases], synonyms]) {
     const counted = [...new Set(group)].map((term) => ({ term, rows: rowEstimate(chatbotId, table, term) })).filter((t) => t.rows > 0);
     for (const { term, rows } of counted.sort((a, b) => a.rows - b.rows)) {
       if (rows < ESTIMATE_CAP && spent + rows <= ROW_BUDGET) {
         planned.push(term);
         spent += rows;
-      } else if (group === originals) common.push(term);
+      } else if (group !== synonyms && !phrases.includes(term)) common.push(term);
     }
   }
 
@@ -143,10 +152,32 @@ function unrankedQueries(terms: string[]): string[] {
 export function termWeight(chatbotId: number, term: string): number {
   const table = tableName(chatbotId);
   if (!tableExists(table)) return 0;
-  const rows = rowEstimate(chatbotId, table, term);
+  let rows = rowEstimate(chatbotId, table, term);
+  // a short form searched as a prefix ("auth") weighs as the words it begins
+  if (rows === 0 && /^\p{L}{3,6}$/u.test(term)) rows = rowEstimate(chatbotId, table, `${term}*`);
   if (rows === 0) return 0;
   return Math.log(1 + ESTIMATE_CAP / rows);
 }
+
+/** Whether any of the bot's chunks has the term: one index probe, where counting would walk its postings. */
+export function termKnown(chatbotId: number, term: string): boolean {
+  const table = tableName(chatbotId);
+  if (!tableExists(table)) return false;
+  const cache = estimates.get(chatbotId) ?? new Map<string, number>();
+  estimates.set(chatbotId, cache);
+  const counted = cache.get(term);
+  if (counted !== undefined) return counted > 0;
+  const key = `?${term}`;
+  let found = cache.get(key);
+  if (found === undefined) {
+    found = statement(`exists:${table}`, `SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT 1`).get(ftsTerm(term)) ? 1 : 0;
+    cache.set(key, found);
+  }
+  return found > 0;
+}
+
+/** The weight `termWeight` gives a term found in a single chunk: the most a known term weighs. */
+export const UNKNOWN_WEIGHT = Math.log(1 + ESTIMATE_CAP);
 
 /** min(rows containing the term, ESTIMATE_CAP), cached until the bot's index changes. */
 function rowEstimate(chatbotId: number, table: string, term: string): number {

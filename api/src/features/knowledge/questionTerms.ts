@@ -19,7 +19,7 @@ export function questionWords(question: string, forMatching = false): { word: st
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu);
+    .match(WORD);
   if (!words) return [];
   const intents = INTENTS.filter((intent) => (intent.search || forMatching) && intent.pattern.test(question));
   const consumed = new Set(intents.flatMap((intent) => intent.consumes));
@@ -42,13 +42,15 @@ export function questionWords(question: string, forMatching = false): { word: st
  * (but "how much longer" does not), "how long is the warranty?" for a span of time, which a
  * page says as "two years", never as "long". `implies` is one-way: a question about a day is
  * not a question about a duration. Durations are everywhere on a site, so that intent only
- * checks an answer (`search: false`); ranking keeps the question's own words. "Pick my order
+ * checks an answer (`search: false`); ranking keeps the question's own words. "How much" asks a
+price only when a verb or "for" follows ("how much is it", "how much for two"): "how much memory
+should I give" asks an amount of something else, and searching for prices there finds noise. "Pick my order
  * up", "pick-up" and "pickup" are one topic (the verb "pick" alone says nothing), and "money
  * off" or "10% off" asks for a discount.
  */
 const INTENTS: { pattern: RegExp; word: string; consumes: string[]; implies: string[]; search: boolean }[] = [
   {
-    pattern: /\bhow\s+much\b(?!\s+(time|longer|later|earlier|sooner|faster|space|room|weight|water|coffee))/i,
+    pattern: /\bhow\s+much\b(?=\s+(?:is|are|was|were|does|do|did|will|would|could|can|for|money|cash|extra|more|\$|€|£)\b|\s*[?!.]*$)(?!\s+(?:is|are|does|do|will|would|can)\s+(?:the\s+|a\s+|my\s+|your\s+)?(?:time|space|room|memory|disk|data|storage|weight|water|ram|cpu|traffic|bandwidth)\b)/i,
     word: 'cost',
     consumes: [],
     implies: [],
@@ -64,7 +66,7 @@ const INTENTS: { pattern: RegExp; word: string; consumes: string[]; implies: str
   {
     pattern: /\bpick(?:s|ed|ing)?[\s-]+(?:[\p{L}\p{N}']+\s+){0,3}?up\b|\bpick-?ups?\b/iu,
     word: 'pickup',
-    consumes: ['pick', 'picks', 'picked', 'picking', 'pickup', 'pickups'],
+    consumes: ['pick', 'picks', 'picked', 'picking', 'pickup', 'pickups', 'pick-up', 'pick-ups'],
     implies: ['pick'],
     search: true,
   },
@@ -76,6 +78,17 @@ const INTENTS: { pattern: RegExp; word: string; consumes: string[]; implies: str
     search: true,
   },
 ];
+
+// A word, or a compound or code identifier kept whole ("read-only", "shared_buffers", "os.path"):
+// FTS5 reads a quoted one as the phrase of its parts, which finds it far more precisely than its
+// parts alone (and "only", a stopword, would be dropped).
+const WORD = /[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)*(?:['’][\p{L}]+)?/gu;
+const IDENTIFIER = /[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)+/gu;
+
+/** The compounds and code identifiers of a text ("read-only", "pg_stat_activity"), lower-cased. */
+export function identifiers(text: string): string[] {
+  return text.toLowerCase().match(IDENTIFIER) ?? [];
+}
 
 /** The words of a text, lower-cased without accents: letters and digits, everything else a separator. */
 export function plainWords(text: string): string[] {
