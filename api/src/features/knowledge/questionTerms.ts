@@ -39,16 +39,16 @@ export function questionWords(question: string, forMatching = false): { word: st
 
 /**
  * Topics implied by a phrase rather than a word: "how much is delivery?" asks for a price
- * (but "how much longer" does not), "how long is the warranty?" for a span of time, which a
- * page says as "two years", never as "long". `implies` is one-way: a question about a day is
- * not a question about a duration. Durations are everywhere on a site, so that intent only
- * checks an answer (`search: false`); ranking keeps the question's own words. "Pick my order
- * up", "pick-up" and "pickup" are one topic (the verb "pick" alone says nothing), and "money
- * off" or "10% off" asks for a discount.
+ * (but "how much longer" or "how much does it weigh" does not), "how long is the warranty?"
+ * for a span of time, which a page says as "two years", never as "long". `implies` is one-way:
+ * a question about a day is not a question about a duration. Durations are everywhere on a
+ * site, so that intent only checks an answer (`search: false`); ranking keeps the question's
+ * own words. "Pick my order up", "pick-up" and "pickup" are one topic (the verb "pick" alone
+ * says nothing), and "money off" or "10% off" asks for a discount.
  */
 const INTENTS: { pattern: RegExp; word: string; consumes: string[]; implies: string[]; search: boolean }[] = [
   {
-    pattern: /\bhow\s+much\b(?!\s+(time|longer|later|earlier|sooner|faster|space|room|weight|water|coffee))/i,
+    pattern: /\bhow\s+much\b(?!\s+(time|longer|later|earlier|sooner|faster|space|room|weight|water|coffee))(?!(?:\s+[\p{L}']+){1,4}?\s+(?:weighs?|measures?|holds?|lasts?)\b)/iu,
     word: 'cost',
     consumes: [],
     implies: [],
