@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractPage } from './extractPage';
+import { blocksToText, extractPage, htmlToBlocks, textToBlocks } from './extractPage';
 
 const page = (title: string, h1: string) =>
   `<html><head><title>${title}</title></head><body><nav><a href="/a">A</a></nav><main><h1>${h1}</h1>
@@ -44,5 +44,79 @@ describe('extractPage link share', () => {
       'http://site.test/backups',
     );
     expect(prose.linkShare).toBeLessThan(0.05);
+  });
+});
+
+describe('tables as sentences', () => {
+  const texts = (html: string) => htmlToBlocks(`<!doctype html><html><body><main>${html}</main></body></html>`).map((b) => b.text);
+
+  it('reads each row of an HTML table as a sentence carrying its column headers, with the first cell as its subject', () => {
+    const plans =
+      '<table><tr><th>Plan</th><th>Price</th><th>Messages</th></tr><tr><td>Pro</td><td>$29/month</td><td>5,000</td></tr><tr><td>Team</td><td>$99/month</td><td>25,000</td></tr></table>';
+    expect(texts(plans)).toEqual(['Pro: Price $29/month, Messages 5,000.', 'Team: Price $99/month, Messages 25,000.']);
+    const withHead = `<table><caption>Our plans</caption><thead><tr><td>Plan</td><td>Price</td></tr></thead><tbody><tr><td>Pro</td><td>$29/month</td></tr></tbody></table>`;
+    expect(texts(withHead)).toEqual(['Our plans', 'Pro: Price $29/month.']);
+  });
+
+  it('names every column when the first one holds figures, and lists the cells of a table without a header', () => {
+    const visits = '<table><thead><tr><th>Year</th><th>Visitors</th></tr></thead><tr><td>2023</td><td>1,200</td></tr></table>';
+    expect(texts(visits)).toEqual(['Year 2023, Visitors 1,200.']);
+    const specs = '<table><tr><td>Battery life</td><td>8 hours</td></tr><tr><td>Charging</td><td>USB-C, wireless</td></tr><tr><td>Colour</td><td>✓</td><td>-</td></tr></table>';
+    expect(texts(specs)).toEqual(['Battery life: 8 hours.', 'Charging: USB-C, wireless.', 'Colour: yes.']);
+  });
+
+  it('stacks header rows, spreads a header over the columns it spans and starts again at a header row after data', () => {
+    const prices =
+      '<table><thead><tr><th>Plan</th><th colspan="2">Price</th></tr><tr><th></th><th>Monthly</th><th>Yearly</th></tr></thead>' +
+      '<tbody><tr><td>Pro</td><td>$29</td><td>$290</td></tr><tr><th>Add-on</th><th>Price</th><th>Seats</th></tr><tr><td>Extra seat</td><td>$5</td><td>1</td></tr></tbody></table>';
+    expect(texts(prices)).toEqual(['Pro: Price Monthly $29, Price Yearly $290.', 'Extra seat: Price $5, Seats 1.']);
+  });
+
+  it('reads a layout table (one cell a row) as plain text, and never writes raw "|" rows', () => {
+    const layout = '<table><tr><td><h2>Opening hours</h2><p>We are open every day.</p></td></tr><tr><td>Closed on holidays.</td></tr></table>';
+    expect(htmlToBlocks(`<!doctype html><html><body><main>${layout}</main></body></html>`)).toEqual([
+      { kind: 'heading', level: 2, text: 'Opening hours' },
+      { kind: 'text', text: 'We are open every day.' },
+      { kind: 'text', text: 'Closed on holidays.' },
+    ]);
+    const page = extractPage(
+      `<html><head><title>Plans</title></head><body><main><h1>Plans</h1><p>${'Every plan includes the widget and email support for your whole team. '.repeat(3)}</p>` +
+        '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Pro</td><td>$29/month</td></tr></table></main></body></html>',
+      'https://x.test/plans',
+    );
+    expect(page.blocks.map((b) => b.text)).toContain('Pro: Price $29/month.');
+    expect(blocksToText(page.blocks)).not.toContain('|');
+  });
+
+  it('reads a markdown table in pasted text the same way, without its "|---|" line', () => {
+    const text = 'Our plans:\n\n| Plan | Price | Messages |\n|------|:-----:|---------:|\n| Pro | $29/month | 5,000 |\n| Team | $99/month | 25,000 |\n\nPrices include VAT.';
+    expect(textToBlocks(text)).toEqual([
+      { kind: 'text', text: 'Our plans:' },
+      { kind: 'text', text: 'Pro: Price $29/month, Messages 5,000.' },
+      { kind: 'text', text: 'Team: Price $99/month, Messages 25,000.' },
+      { kind: 'text', text: 'Prices include VAT.' },
+    ]);
+    // GFM leaves out the outer pipes; rows without a header are listed
+    expect(textToBlocks('Plan | Price\n--- | ---\nPro | $29')).toEqual([{ kind: 'text', text: 'Pro: Price $29.' }]);
+    expect(textToBlocks('| Weight | 250 g |\n| Colour | black |')).toEqual([
+      { kind: 'text', text: 'Weight: 250 g.' },
+      { kind: 'text', text: 'Colour: black.' },
+    ]);
+  });
+});
+
+describe('blocks as text and back', () => {
+  it('numbers the items of an ordered list, so steps read as steps', () => {
+    const html = '<ol><li>Turn it off.</li><li>Hold the button.</li></ol><ol start="3"><li>Pick it on your phone.</li></ol><ul><li>Tip</li></ul>';
+    expect(htmlToBlocks(`<!doctype html><html><body><main>${html}</main></body></html>`).map((b) => b.text)).toEqual([
+      '1. Turn it off.\n2. Hold the button.\n3. Pick it on your phone.',
+      '- Tip',
+    ]);
+  });
+
+  it('reads back what it writes: headings, paragraphs, list items and table sentences', () => {
+    const blocks = textToBlocks('# Plans\n\nIntro line one\nline two.\n\n- a\n- b\n1. first\n\n| Plan | Price |\n|---|---|\n| Pro | $29 |\n\n## Notes\n\nDone.');
+    expect(textToBlocks(blocksToText(blocks))).toEqual(blocks);
+    expect(blocks).toContainEqual({ kind: 'text', text: 'Pro: Price $29.' });
   });
 });

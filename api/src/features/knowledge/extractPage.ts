@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import { htmlTableSentences, isMarkdownRule, markdownTableSentences } from './tableSentences';
 
 /** A heading or a paragraph-like run of text, in reading order. */
 export type Block = { kind: 'heading'; level: number; text: string } | { kind: 'text'; text: string };
@@ -85,28 +86,43 @@ export function blocksToText(blocks: Block[]): string {
   return blocks.map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level)} ${b.text}` : b.text)).join('\n\n');
 }
 
-/** Plain or markdown text as blocks: "#" lines are headings, blank lines end paragraphs. */
+/**
+ * Plain or markdown text as blocks: "#" lines are headings, blank lines end paragraphs, and a
+ * markdown table's rows become sentences that carry its header (see `tableSentences`).
+ */
 export function textToBlocks(text: string): Block[] {
   const blocks: Block[] = [];
   let para: string[] = [];
+  let table: string[] = [];
   const flush = () => {
     const t = para.join('\n').replace(/[^\S\n]+/g, ' ').trim();
     if (t) blocks.push({ kind: 'text', text: t });
     para = [];
+    for (const row of table.length ? markdownTableSentences(table) : []) blocks.push({ kind: 'text', text: row });
+    table = [];
   };
-  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  lines.forEach((line, k) => {
+    // GFM lets a table leave out its outer pipes when a "|---|" line follows its header
+    const tableLine = table.length ? line.includes('|') : /^\s*\|/.test(line) || (line.includes('|') && isMarkdownRule(lines[k + 1] ?? ''));
+    if (tableLine) {
+      if (!table.length) flush();
+      table.push(line);
+      return;
+    }
+    if (table.length) flush();
     const heading = line.match(/^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/);
     if (heading) {
       flush();
       blocks.push({ kind: 'heading', level: heading[1].length, text: heading[2] });
     } else if (line.trim() === '') flush();
-    else if (/^\s*([-*+]|\d+[.)])\s+/.test(line) || /^\s*\|/.test(line)) {
-      // list items and table rows stay one per line so they are not glued into one sentence
+    else if (/^\s*([-*+]|\d+[.)])\s+/.test(line)) {
+      // list items stay one per line so they are not glued into one sentence
       flush();
       para.push(line.trim());
       flush();
     } else para.push(line.trim());
-  }
+  });
   flush();
   return blocks;
 }
@@ -145,15 +161,16 @@ function toBlocks(root: Element): Block[] {
       if (text && !ADMONITION.test(text)) blocks.push({ kind: 'heading', level: Number(heading[1]), text });
       return;
     }
-    if (tag === 'TR') {
+    // a data table's rows as sentences; a layout table's cells are read like any other text
+    const rows = tag === 'TABLE' ? htmlTableSentences(el) : null;
+    if (rows) {
       flush();
-      const cells = [...el.children].map((c) => clean(c.textContent ?? '')).filter(Boolean);
-      if (cells.length) blocks.push({ kind: 'text', text: cells.join(' | ') });
+      for (const text of rows) blocks.push({ kind: 'text', text });
       return;
     }
     const isBlock = BLOCK_TAGS.has(tag);
     if (isBlock) flush();
-    if (tag === 'LI') inline += '- ';
+    if (tag === 'LI') inline += listMarker(el);
     for (const child of [...el.childNodes]) walk(child);
     if (isBlock) flush();
   };
@@ -162,12 +179,22 @@ function toBlocks(root: Element): Block[] {
   return mergeListItems(blocks);
 }
 
-/** Short consecutive list items read better (and rank better) as one block. */
+/** "1. " in a numbered list, so steps read (and are answered) as steps; "- " otherwise. */
+function listMarker(li: Element) {
+  const list = li.parentElement;
+  if (list?.tagName.toUpperCase() !== 'OL') return '- ';
+  const start = Number.parseInt(list.getAttribute('start') ?? '', 10);
+  return `${(Number.isNaN(start) ? 1 : start) + [...list.children].filter((c) => c.tagName.toUpperCase() === 'LI').indexOf(li)}. `;
+}
+
+/** Short consecutive list items of one list read better (and rank better) as one block. */
 function mergeListItems(blocks: Block[]): Block[] {
+  const kind = (text: string) => (text.startsWith('- ') ? '-' : /^\d+\. /.test(text) ? '1' : null);
   const out: Block[] = [];
   for (const b of blocks) {
     const prev = out[out.length - 1];
-    if (b.kind === 'text' && prev?.kind === 'text' && b.text.startsWith('- ') && prev.text.startsWith('- ') && prev.text.length + b.text.length < 600) {
+    const sameList = b.kind === 'text' && prev?.kind === 'text' && kind(b.text) !== null && kind(b.text) === kind(prev.text) && !b.text.startsWith('1. ');
+    if (sameList && prev.text.length + b.text.length < 600) {
       out[out.length - 1] = { kind: 'text', text: `${prev.text}\n${b.text}` };
     } else out.push(b);
   }

@@ -17,6 +17,8 @@ describe('questionTerms', () => {
     expect(questionTerms('How much does it cost?').filter((t) => t === 'cost')).toHaveLength(1);
     expect(questionTerms('How much longer will my order take?')).not.toContain('cost');
     expect(questionTerms('How much coffee per cup?')).not.toContain('cost');
+    expect(questionTerms('How much does it weigh?')).not.toContain('cost');
+    expect(questionTerms('How much do the earbuds weigh?')).toEqual(['earbuds', 'weigh']);
     expect(questionTerms('How is delivery to Canada?')).not.toContain('cost');
   });
 

@@ -39,18 +39,19 @@ export function questionWords(question: string, forMatching = false): { word: st
 
 /**
  * Topics implied by a phrase rather than a word: "how much is delivery?" asks for a price
- * (but "how much longer" does not), "how long is the warranty?" for a span of time, which a
- * page says as "two years", never as "long". `implies` is one-way: a question about a day is
- * not a question about a duration. Durations are everywhere on a site, so that intent only
- * checks an answer (`search: false`); ranking keeps the question's own words. "How much" asks a
-price only when a verb or "for" follows ("how much is it", "how much for two"): "how much memory
-should I give" asks an amount of something else, and searching for prices there finds noise. "Pick my order
- * up", "pick-up" and "pickup" are one topic (the verb "pick" alone says nothing), and "money
- * off" or "10% off" asks for a discount.
+ * (but "how much longer" or "how much does it weigh" does not), "how long is the warranty?"
+ * for a span of time, which a page says as "two years", never as "long". `implies` is one-way:
+ * a question about a day is not a question about a duration. Durations are everywhere on a
+ * site, so that intent only checks an answer (`search: false`); ranking keeps the question's
+ * own words. "How much" asks a price only when a verb or "for" follows ("how much is it", "how
+ * much for two"): "how much memory should I give" asks an amount of something else, and
+ * searching for prices there finds noise. "Pick my order up", "pick-up" and "pickup" are one
+ * topic (the verb "pick" alone says nothing), and "money off" or "10% off" asks for a discount.
  */
 const INTENTS: { pattern: RegExp; word: string; consumes: string[]; implies: string[]; search: boolean }[] = [
   {
-    pattern: /\bhow\s+much\b(?=\s+(?:is|are|was|were|does|do|did|will|would|could|can|for|money|cash|extra|more|\$|€|£)\b|\s*[?!.]*$)(?!\s+(?:is|are|does|do|will|would|can)\s+(?:the\s+|a\s+|my\s+|your\s+)?(?:time|space|room|memory|disk|data|storage|weight|water|ram|cpu|traffic|bandwidth)\b)/i,
+    pattern:
+      /\bhow\s+much\b(?=\s+(?:is|are|was|were|does|do|did|will|would|could|can|for|money|cash|extra|more|\$|€|£)\b|\s*[?!.]*$)(?!\s+(?:is|are|does|do|will|would|can)\s+(?:the\s+|a\s+|my\s+|your\s+)?(?:time|space|room|memory|disk|data|storage|weight|water|ram|cpu|traffic|bandwidth)\b)(?!(?:\s+[\p{L}']+){1,4}?\s+(?:weighs?|measures?|holds?|lasts?)\b)/iu,
     word: 'cost',
     consumes: [],
     implies: [],

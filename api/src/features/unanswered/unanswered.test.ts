@@ -241,7 +241,7 @@ describe('answering from the inbox', () => {
     const question = 'Can I bring my dog on the boat?';
     const ownAnswer = 'Yes: dogs are welcome on every boat tour, on a leash. Please bring water for them.';
     // Before: the page's sentence answers, and the visitor found it unhelpful.
-    expect((await visitorAsks(bot, 'Can my dog come on the boat?')).content).toContain('dog photos');
+    expect((await visitorAsks(bot, 'Can my dog come on the boat?')).content).toContain('our boat tours love dogs');
     const sessionId = conversation(bot.id);
     const ids = [asked(bot.id, sessionId, question, 'thumbs_down'), asked(bot.id, sessionId, 'dog on the boat allowed?', 'fallback')];
 
