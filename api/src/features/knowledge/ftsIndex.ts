@@ -66,7 +66,7 @@ export function searchChunks(chatbotId: number, question: string, limit: number)
   // and the other spellings of a compound ("backup" → "back up")
   const known = (term: string) => termKnown(chatbotId, term);
   const synonyms = [
-    ...words.flatMap((w) => [...w.synonyms, ...compoundForms(w.word, known)]),
+    ...words.flatMap((w) => [...w.synonyms, ...[w.word, ...w.synonyms.filter((f) => f.includes('-'))].flatMap((f) => compoundForms(f, known))]),
     ...aliasesIn(question, learnAliases(chatbotId)),
   ].filter((s) => !originals.includes(s));
   // two neighbouring words of the question as a phrase ("execution plan", "disk space"): rare,
@@ -175,9 +175,6 @@ export function termKnown(chatbotId: number, term: string): boolean {
   }
   return found > 0;
 }
-
-/** The weight `termWeight` gives a term found in a single chunk: the most a known term weighs. */
-export const UNKNOWN_WEIGHT = Math.log(1 + ESTIMATE_CAP);
 
 /** min(rows containing the term, ESTIMATE_CAP), cached until the bot's index changes. */
 function rowEstimate(chatbotId: number, table: string, term: string): number {

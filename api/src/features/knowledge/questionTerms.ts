@@ -25,11 +25,18 @@ export function questionWords(question: string, forMatching = false): { word: st
   const consumed = new Set(intents.flatMap((intent) => intent.consumes));
   const seen = new Set<string>();
   const out: { word: string; synonyms: string[] }[] = [];
-  for (const raw of words) {
-    const word = raw.replace(/['’]s$/, '').replace(/['’]/g, '');
-    if ((word.length < 2 && !/\d/.test(word)) || STOPWORDS.has(word) || consumed.has(word) || seen.has(word)) continue;
-    seen.add(word);
-    out.push({ word, synonyms: SYNONYMS.get(word) ?? [] });
+  for (const token of words) {
+    // A hyphenated compound counts as its words, the last one also searched as the whole
+    // ("read-only": "read", or the phrase "read only"); "in-store pickup" still asks about a store.
+    const parts = token.includes('-') ? token.split('-') : [token];
+    const kept = parts.map((raw) => raw.replace(/['’]s$/, '').replace(/['’]/g, '')).filter((word) => !((word.length < 2 && !/\d/.test(word)) || STOPWORDS.has(word) || consumed.has(word)));
+    kept.forEach((word, k) => {
+      const whole = parts.length > 1 && k === kept.length - 1 && !consumed.has(token) ? [token] : [];
+      const known = out.find((w) => w.word === word);
+      if (known) known.synonyms = [...new Set([...known.synonyms, ...whole])];
+      else if (!seen.has(word)) out.push({ word, synonyms: [...(SYNONYMS.get(word) ?? []), ...whole] });
+      seen.add(word);
+    });
   }
   for (const { word, implies } of intents) {
     if (!seen.has(word) && !out.some((w) => w.synonyms.includes(word))) out.push({ word, synonyms: [...new Set([...(SYNONYMS.get(word) ?? []), ...implies])] });

@@ -40,7 +40,8 @@ export function rerankPassages(
     // an abbreviation also reads as its long form, and each word of a long form as the abbreviation
     const spelled = [...(longForms.byShort.get(w.word) ?? []), ...(longForms.byWord.get(w.word) ?? []).filter((a) => text.includes(` ${a.long} `)).map((a) => a.short)];
     // a compound's split form in any inflection of its head: "back up", "backing up"
-    const split = compoundForms(w.word, known).map((f) => f.split(' ').map((part, k) => (k === 0 ? stem(part) : part)));
+    const split = [w.word, ...w.synonyms.filter((f) => f.includes('-'))]
+      .flatMap((f) => compoundForms(f, known)).map((f) => f.split(' ').map((part, k) => (k === 0 ? stem(part) : part)));
     return [...[...new Set([w.word, ...w.synonyms, ...groups[i]!, ...spelled])].map(plainWords), ...split].filter((f) => f.length > 0);
   });
   const seen = candidates.map((c) => {
@@ -83,7 +84,7 @@ export function rerankPassages(
     })
     .sort((a, b) => b.score - a.score)
     .slice(0, limit)
-    .map((r) => r.passage);
+    .map((r) => ({ ...r.passage, score: r.score }));
 }
 
 /**
@@ -127,9 +128,12 @@ function found(text: IndexedWords, forms: string[][]): [number, number][] {
   return at;
 }
 
-/** Whether a match of `b` follows one of `a` with at most one word between: "disk space", "plan of a query" no. */
+/**
+ * Whether a match of `b` follows one of `a` with at most one word between ("disk space", "plan
+ * of a query"), or both are one word: "WAL" stands for both "write" and "ahead".
+ */
 function adjacent(a: [number, number][], b: [number, number][]): boolean {
-  return a.some(([, end]) => b.some(([start]) => start - end >= 1 && start - end <= 2));
+  return a.some(([aStart, aEnd]) => b.some(([start, end]) => (start - aEnd >= 1 && start - aEnd <= 2) || (start === aStart && end === aEnd)));
 }
 
 const aliasIndexes = new WeakMap<Alias[], { byShort: Map<string, string[]>; byWord: Map<string, Alias[]> }>();

@@ -2,10 +2,9 @@ import type { Statement } from 'better-sqlite3';
 import { sqlite } from '../../db/client';
 import { logger } from '../../lib/logger';
 import { embeddingsEnabled, embedTexts, nearestChunks } from './embeddings';
-import { searchChunks, termKnown, termWeight, UNKNOWN_WEIGHT } from './ftsIndex';
+import { searchChunks, termKnown, termWeight } from './ftsIndex';
 import { learnAliases } from './learnAliases';
 import { matchQa, questionVariants, type QaPassageInfo } from './matchQa';
-import { questionWords } from './questionTerms';
 import { rerankPassages } from './rerankPassages';
 
 export type Passage = {
@@ -31,7 +30,6 @@ export type Passage = {
  */
 export async function retrieve(chatbotId: number, question: string, opts: { limit?: number } = {}): Promise<Passage[]> {
   const limit = Math.max(1, Math.min(Math.trunc(opts.limit ?? 5), 50));
-  if (mostlyUnknown(chatbotId, question)) return [];
   const withQa = hasQaSources(chatbotId);
   // A matching Q&A ranked just below the top few by BM25 is still wanted: look a little deeper.
   const pool = withQa ? limit + QA_LOOKAHEAD : limit;
@@ -68,24 +66,6 @@ function distinct(passages: Passage[]): Passage[] {
     seen.add(key);
     return true;
   });
-}
-
-/**
- * Whether the question is largely about things the bot's content never mentions: its words the
- * index does not hold at all ("pizza", "kitten") carry a third or more of its weight. Such a
- * question would otherwise be answered from whatever shares its common words ("a good name",
- * "recommended"). A word unknown to the index weighs as much as the rarest known word, and
- * known words by how rare they are, so "good" or "place" barely count.
- */
-function mostlyUnknown(chatbotId: number, question: string): boolean {
-  let known = 0;
-  let unknown = 0;
-  for (const w of questionWords(question)) {
-    const weight = Math.max(...[w.word, ...w.synonyms].map((t) => termWeight(chatbotId, t)));
-    if (weight > 0) known += weight;
-    else unknown += UNKNOWN_WEIGHT;
-  }
-  return unknown > 0 && unknown * 2 >= known;
 }
 
 // BM25 candidates the re-ranking chooses from.
