@@ -22,6 +22,17 @@ describe('questionTerms', () => {
     expect(questionTerms('How is delivery to Canada?')).not.toContain('cost');
   });
 
+  it('asks a price for "how much" only when a verb or "for" follows', () => {
+    expect(questionTerms('How much memory should I give shared_buffers?')).not.toContain('cost');
+    expect(questionTerms('How much for two tickets?')).toContain('cost');
+  });
+
+  it('keeps a code identifier whole, and reads a hyphenated word as its words plus the whole', () => {
+    expect(questionTerms('How much memory should I give shared_buffers?')).toEqual(['memory', 'give', 'shared_buffers']);
+    expect(questionTerms('How do I give a user read-only access?')).toEqual(['give', 'user', 'read', 'read-only', 'access']);
+    expect(questionTerms('Is in-store pickup available?')).toEqual(expect.arrayContaining(['store', 'in-store', 'pickup']));
+  });
+
   it('reads "pick … up" and "pick-up" as pickup, and "money off" as a discount', () => {
     expect(questionTerms('Can I pick my order up in the store?')).toEqual(['order', 'store', 'pickup', 'collect', 'collection', 'pick']);
     expect(questionTerms('store pick-up?')).toEqual(questionTerms('store pickup'));

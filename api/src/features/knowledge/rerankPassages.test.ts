@@ -35,6 +35,12 @@ describe('rerankPassages', () => {
     expect(rerankPassages('How do I restore nightly copies?', [lone, part, sibling], 3)[0]?.chunkId).toBe(part.chunkId);
   });
 
+  it('prefers the passage where the question\'s neighbouring words stand together', () => {
+    const apart = passage({ title: 'Planner', content: 'The plan is chosen by the planner; execution follows the plan for each query.', score: 2 });
+    const together = passage({ title: 'EXPLAIN', content: 'EXPLAIN shows the execution plan of a query.', score: 2 });
+    expect(titles(rerankPassages('How can I see the execution plan of a query?', [apart, together], 2))).toEqual(['EXPLAIN', 'Planner']);
+  });
+
   it('weighs rare words above common ones when given their weights', () => {
     const common = passage({ title: 'A', content: 'The database server stores data.', score: 2 });
     const rare = passage({ title: 'B', content: 'Checksums detect corruption.', score: 2 });
