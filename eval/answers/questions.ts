@@ -49,6 +49,31 @@ export const TUNING: EvalQuestion[] = [
   { q: 'How do I give a user read-only access?', pages: ['ddl-priv.html', 'sql-grant.html', 'predefined-roles.html'], fact: /GRANT SELECT|pg_read_all_data/ },
   { q: 'Can I search documents by words like a search engine?', pages: ['textsearch-intro.html', 'textsearch.html', 'textsearch-controls.html'], fact: /tsvector|to_tsquery/ },
   { q: 'How do I switch password authentication to scram?', pages: ['auth-password.html'], fact: /scram-sha-256/ },
+  // added in a later session, before they were first asked, to tune on more than 42 questions
+  { q: 'How do I rename a table?', pages: ['sql-altertable.html', 'ddl-alter.html'], fact: /RENAME TO/ },
+  { q: 'How do I delete a database?', pages: ['sql-dropdatabase.html', 'app-dropdb.html', 'manage-ag-dropdb.html'], fact: /DROP DATABASE|dropdb/ },
+  { q: 'How can I list all tables in psql?', pages: ['app-psql.html'], fact: /\\dt/ },
+  { q: 'What is a materialized view?', pages: ['rules-materializedviews.html', 'sql-creatematerializedview.html'] },
+  { q: 'How do I make sure a column has no duplicate values?', pages: ['ddl-constraints.html'], fact: /UNIQUE/ },
+  { q: 'How do I write a query inside another query?', pages: ['functions-subquery.html', 'sql-expressions.html', 'queries-table-expressions.html'], fact: /subquer/i },
+  { q: "How do I get today's date?", pages: ['functions-datetime.html'], fact: /current_date|now\(\)/i },
+  { q: 'How can I search text with wildcards?', pages: ['functions-matching.html'], fact: /\bLIKE\b/ },
+  { q: 'How do I change the type of a column?', pages: ['ddl-alter.html', 'sql-altertable.html'], fact: /ALTER COLUMN \S+ (SET DATA )?TYPE/ },
+  { q: 'How do I count rows per group?', pages: ['tutorial-agg.html', 'queries-table-expressions.html'], fact: /GROUP BY/ },
+  { q: 'How can I see which locks are held?', pages: ['view-pg-locks.html', 'explicit-locking.html', 'monitoring-locks.html'], fact: /pg_locks/ },
+  { q: 'What does ANALYZE do?', pages: ['sql-analyze.html', 'planner-stats.html', 'routine-vacuuming.html'] },
+  { q: 'How do I create a new database?', pages: ['sql-createdatabase.html', 'manage-ag-createdb.html', 'app-createdb.html', 'tutorial-createdb.html'], fact: /CREATE DATABASE|createdb/ },
+  { q: 'Can a column hold a list of values?', pages: ['arrays.html'], fact: /\[\]|ARRAY/ },
+  { q: 'How do I join two strings together?', pages: ['functions-string.html'], fact: /\|\||concat/ },
+  { q: 'How do I round a number to two decimals?', pages: ['functions-math.html'], fact: /round/ },
+  { q: 'How do I undo changes I made in a transaction?', pages: ['sql-rollback.html', 'tutorial-transactions.html'], fact: /ROLLBACK/ },
+  { q: 'How do I insert several rows at once?', pages: ['dml-insert.html', 'sql-insert.html', 'populate.html'], fact: /VALUES\s*\(.*\),\s*\(|COPY/s },
+  { q: 'What is a schema?', pages: ['ddl-schemas.html'] },
+  { q: 'How do I change existing rows in a table?', pages: ['dml-update.html', 'sql-update.html'], fact: /UPDATE/ },
+  { q: 'How do I only get the first 10 rows?', pages: ['queries-limit.html', 'sql-select.html'], fact: /LIMIT/ },
+  { q: 'Is there a type for IP addresses?', pages: ['datatype-net-types.html'], fact: /\binet\b|\bcidr\b/ },
+  { q: 'How can I generate random UUIDs?', pages: ['functions-uuid.html', 'datatype-uuid.html'], fact: /gen_random_uuid/ },
+  { q: 'How do I find out how big a table is?', pages: ['functions-admin.html', 'disk-usage.html'], fact: /pg_(total_)?relation_size|pg_table_size/ },
 ];
 
 export const HELD_OUT: EvalQuestion[] = [
@@ -73,6 +98,19 @@ export const HELD_OUT: EvalQuestion[] = [
   { q: 'Can users log in with SSL client certificates?', pages: ['auth-cert.html', 'ssl-tcp.html', 'auth-pg-hba-conf.html'], fact: /clientcert/ },
   { q: 'How do I give a column a default value?', pages: ['ddl-default.html', 'sql-createtable.html'], fact: /DEFAULT/ },
   { q: 'How do I get disk space back after deleting lots of rows?', pages: ['routine-vacuuming.html', 'sql-vacuum.html'], fact: /VACUUM FULL/ },
+  // added in a later session with the tuning questions above, before any of them was asked
+  { q: 'How do I see all databases on the server?', pages: ['app-psql.html', 'manage-ag-overview.html'], fact: /\\l\b|pg_database/ },
+  { q: 'How can I copy a table to a file?', pages: ['sql-copy.html'], fact: /\bCOPY\b/ },
+  { q: 'How do I drop a column?', pages: ['ddl-alter.html', 'sql-altertable.html'], fact: /DROP COLUMN/ },
+  { q: 'What is a sequence?', pages: ['sql-createsequence.html', 'functions-sequence.html'] },
+  { q: 'How do I check which server version I run?', pages: ['functions-info.html'], fact: /version\(\)|server_version/ },
+  { q: 'How do I split a string into parts?', pages: ['functions-string.html'], fact: /split_part|string_to_array|regexp_split/ },
+  { q: 'How do I stop the database server?', pages: ['server-shutdown.html', 'app-pg-ctl.html'], fact: /pg_ctl stop|SIGTERM|SIGINT/ },
+  { q: 'How do I give a table a primary key?', pages: ['ddl-constraints.html', 'sql-createtable.html'], fact: /PRIMARY KEY/ },
+  { q: 'How do I write an if/else in a query?', pages: ['functions-conditional.html'], fact: /\bCASE\b/ },
+  { q: 'How do I find rows where a column is empty?', pages: ['functions-comparison.html'], fact: /IS NULL/ },
+  { q: 'How do I change who owns a table?', pages: ['sql-altertable.html', 'ddl-priv.html'], fact: /OWNER TO/ },
+  { q: 'How can I speed up a slow query?', pages: ['performance-tips.html', 'using-explain.html', 'indexes.html'], fact: /EXPLAIN/ },
 ];
 
 export const UNRELATED: string[] = [

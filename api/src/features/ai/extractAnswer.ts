@@ -1,6 +1,7 @@
 import type { SourceRef } from '@parley/contracts';
 import { questionWords } from '../knowledge/questionTerms';
 import type { Passage } from '../knowledge/retrieve';
+import { wordFamily } from '../knowledge/wordFamily';
 import { pickSentences } from './pickSentences';
 import { stem, stemSet } from './stem';
 
@@ -44,8 +45,9 @@ export function extractAnswer(question: string, passages: Passage[]): ExtractedA
 
 /**
  * A topic none of the passages names exactly may be a short form of a word they use ("auth"
- * for "authentication", "config" for "configuration"; retrieval searched it as a prefix): the
- * passages' words it begins are added to its group.
+ * for "authentication", "config" for "configuration"; retrieval searched it as a prefix), or of
+ * the same family as one ("uses" and "usage"; retrieval searched those too): the passages'
+ * words it begins, or of its family, are added to its group.
  */
 function withShortForms(groups: string[][], passages: Passage[]): string[][] {
   const used = new Set<string>();
@@ -53,7 +55,8 @@ function withShortForms(groups: string[][], passages: Passage[]): string[][] {
   return groups.map((g) => {
     if (g.some((s) => used.has(s))) return g;
     const longer = [...used].filter((w) => g.some((s) => s.length >= 3 && w.length > s.length && w.startsWith(s))).slice(0, 5);
-    return longer.length ? [...g, ...longer] : g;
+    const family = wordFamily(g[0]!, (w) => used.has(stem(w))).map(stem);
+    return longer.length || family.length ? [...new Set([...g, ...longer, ...family])] : g;
   });
 }
 

@@ -51,6 +51,8 @@ export function dropOrphanIndexes() {
  * row count is estimated (capped, cached) and terms are added rarest first while their total
  * stays under a budget. Terms beyond it are the very common ones, which BM25 barely weighs
  * anyway; they can still fill remaining places, unranked, from titles and headings first.
+ * Up to `limit` passages, plus up to 10 more that hold two neighbouring words of the question
+ * side by side (for the re-ranking to weigh).
  */
 export function searchChunks(chatbotId: number, question: string, limit: number): Passage[] {
   const table = tableName(chatbotId);
@@ -63,32 +65,56 @@ export function searchChunks(chatbotId: number, question: string, limit: number)
   // words are not: the stemmer cuts them first ("capital" → "capit*" would find "Capitol").
   const originals = words.map((w) => (/^\p{L}{3,6}$/u.test(w.word) && rowEstimate(chatbotId, table, w.word) === 0 ? `${w.word}*` : w.word));
   // the other form of an abbreviation the bot's content spells out, searched as a phrase
-  // and the other spellings of a compound ("backup" → "back up")
+  // and the other spellings of a compound ("backup" → "back up"). (Words of the same family,
+  // "uses" → "usage", count in the re-ranking only: searched too, they slowed every query for
+  // about one answer in 66.)
   const known = (term: string) => termKnown(chatbotId, term);
   const synonyms = [
-    ...words.flatMap((w) => [...w.synonyms, ...[w.word, ...w.synonyms.filter((f) => f.includes('-'))].flatMap((f) => compoundForms(f, known))]),
+    ...words.flatMap((w) => [
+      ...w.synonyms,
+      ...[w.word, ...w.synonyms.filter((f) => f.includes('-'))].flatMap((f) => compoundForms(f, known)),
+    ]),
     ...aliasesIn(question, learnAliases(chatbotId)),
   ].filter((s) => !originals.includes(s));
-  // two neighbouring words of the question as a phrase ("execution plan", "disk space"): rare,
-  // so cheap to rank, and the surest sign of a passage about the same thing
-  const phrases = words.slice(1).map((w, i) => `${words[i]!.word} ${w.word}`);
   const planned: string[] = [];
   const common: string[] = [];
   let spent = 0;
   // originals first (they are what the visitor said), then synonyms; each group rarest first
-  for (const group of [[...originals, ...phrases], synonyms]) {
+  for (const group of [originals, synonyms]) {
     const counted = [...new Set(group)].map((term) => ({ term, rows: rowEstimate(chatbotId, table, term) })).filter((t) => t.rows > 0);
     for (const { term, rows } of counted.sort((a, b) => a.rows - b.rows)) {
       if (rows < ESTIMATE_CAP && spent + rows <= ROW_BUDGET) {
         planned.push(term);
         spent += rows;
-      } else if (group !== synonyms && !phrases.includes(term)) common.push(term);
+      } else if (group === originals) common.push(term);
     }
   }
 
   const hits: Passage[] = planned.length ? ranked(table, planned.map(ftsTerm).join(' OR '), limit) : [];
+  const seen = new Set(hits.map((h) => h.chunkId));
+  // Two neighbouring words of the question side by side ("execution plan", "disk space") are the
+  // surest sign of a passage about the same thing, however common each word is: passages with
+  // such a phrase join the candidates (after BM25's own, for the re-ranking to weigh), without
+  // changing how BM25 ranks the rest.
+  // (only of words short of very common: a phrase of two very common words walks both their
+  // whole postings, the cost the query planning above keeps out)
+  const uncommon = (word: string) => rowEstimate(chatbotId, table, word) < ESTIMATE_CAP;
+  const phrases = words
+    .slice(1)
+    .map((w, i) => [words[i]!.word, w.word])
+    .filter(([a, b]) => uncommon(a!) && uncommon(b!))
+    .map((pair) => pair.join(' '))
+    .filter((p) => termKnown(chatbotId, p));
+  if (phrases.length) {
+    const floor = hits.length ? hits[hits.length - 1]!.score : 0;
+    for (const hit of ranked(table, phrases.map(ftsTerm).join(' OR '), PHRASE_CANDIDATES)) {
+      if (!seen.has(hit.chunkId)) {
+        seen.add(hit.chunkId);
+        hits.push({ ...hit, score: floor });
+      }
+    }
+  }
   if (hits.length < limit && common.length) {
-    const seen = new Set(hits.map((h) => h.chunkId));
     for (const match of unrankedQueries(common)) {
       for (const hit of unranked(table, match, limit * 2)) {
         if (hits.length >= limit) break;
@@ -99,9 +125,11 @@ export function searchChunks(chatbotId: number, question: string, limit: number)
       }
     }
   }
-  return hits.slice(0, limit);
+  return hits;
 }
 
+// Passages with one of the question's word pairs added to BM25's candidates.
+const PHRASE_CANDIDATES = 10;
 // The posting-list rows BM25 may walk per query: ~0.7 µs each, so about 2 ms of work.
 const ROW_BUDGET = 3000;
 // Counting stops here: a term this common is never ranked, whatever its exact count.

@@ -100,6 +100,8 @@ export function identifiers(text: string): string[] {
 
 /** The words of a text, lower-cased without accents: letters and digits, everything else a separator. */
 export function plainWords(text: string): string[] {
+  // most text is plain ASCII, where removing accents has nothing to do (and costs the most)
+  if (ASCII.test(text)) return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   return (
     text
       .normalize('NFKD')
@@ -108,6 +110,9 @@ export function plainWords(text: string): string[] {
       .match(/[\p{L}\p{N}]+/gu) ?? []
   );
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** One term as a quoted FTS5 phrase. */
 export function ftsPhrase(term: string) {

@@ -1,6 +1,7 @@
 import { stem } from '../ai/extractAnswer';
 import { compoundForms } from './compoundForms';
 import type { Alias } from './learnAliases';
+import { wordFamily } from './wordFamily';
 import { plainWords, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
 
@@ -42,20 +43,35 @@ export function rerankPassages(
     // a compound's split form in any inflection of its head: "back up", "backing up"
     const split = [w.word, ...w.synonyms.filter((f) => f.includes('-'))]
       .flatMap((f) => compoundForms(f, known)).map((f) => f.split(' ').map((part, k) => (k === 0 ? stem(part) : part)));
-    return [...[...new Set([w.word, ...w.synonyms, ...groups[i]!, ...spelled])].map(plainWords), ...split].filter((f) => f.length > 0);
+    const family = wordFamily(w.word, known).map(stem);
+    return [...[...new Set([w.word, ...w.synonyms, ...groups[i]!, ...spelled, ...family])].map(plainWords), ...split].filter((f) => f.length > 0);
   });
+  // a page's passages share its title (and often headings): each is read once
+  const focusOf = new Map<string, number>();
+  const titleFocus = (title: string | null | undefined) => {
+    const key = title ?? '';
+    let value = focusOf.get(key);
+    if (value === undefined) focusOf.set(key, (value = focus(title, asked)));
+    return value;
+  };
   const seen = candidates.map((c) => {
-    const head = indexWords(`${c.title ?? ''} ${c.heading ?? ''}`);
-    const body = indexWords(c.content);
-    const inHead = formsOf.map((forms) => found(head, forms).length > 0);
+    const head = plainText(`${c.title ?? ''} ${c.heading ?? ''}`);
+    const body = plainText(c.content);
+    const headAt = formsOf.map((forms) => found(head, forms));
     const bodyAt = formsOf.map((forms) => found(body, forms));
+    const inHead = headAt.map((at) => at.length > 0);
     const inBody = bodyAt.map((at) => at.length > 0);
     let phrases = 0;
-    for (let i = 0; i + 1 < words.length; i++) if (adjacent(bodyAt[i]!, bodyAt[i + 1]!)) phrases += pairWeights[i]!;
-    return { passage: c, focus: Math.max(focus(c.title, asked), focus(c.heading?.split(' › ').pop(), asked)), inHead, inBody, phrases: pairWeight ? phrases / pairWeight : 0 };
+    for (let i = 0; i + 1 < words.length; i++) if (adjacent(body, bodyAt[i]!, bodyAt[i + 1]!) || adjacent(head, headAt[i]!, headAt[i + 1]!)) phrases += pairWeights[i]!;
+    return {
+      passage: c,
+      focus: Math.max(titleFocus(c.title), titleFocus(c.heading?.split(' › ').pop())),
+      inHead,
+      inBody,
+      phrases: pairWeight ? phrases / pairWeight : 0,
+    };
   });
   const pageCover = new Map<string, boolean[]>();
-  const pageSize = new Map<string, number>();
   for (const s of seen) {
     const key = pageKey(s.passage);
     const cover = pageCover.get(key) ?? groups.map(() => false);
@@ -63,7 +79,6 @@ export function rerankPassages(
       cover[i] ||= s.inHead[i]! || s.inBody[i]!;
     });
     pageCover.set(key, cover);
-    pageSize.set(key, (pageSize.get(key) ?? 0) + 1);
   }
   const share = (flags: boolean[]) => flags.reduce((sum, on, i) => sum + (on ? weights[i]! : 0), 0) / totalWeight;
 
@@ -76,7 +91,6 @@ export function rerankPassages(
         page: share(pageCover.get(pageKey(s.passage))!),
         focus: s.focus,
         phrases: s.phrases,
-        mass: Math.min(1, (pageSize.get(pageKey(s.passage))! - 1) / MASS_CAP),
       };
       let score = 0;
       for (const k of Object.keys(WEIGHTS) as (keyof typeof WEIGHTS)[]) score += weigh[k] * features[k];
@@ -89,51 +103,83 @@ export function rerankPassages(
 
 /**
  * How much each signal counts. `phrases`: the question's neighbouring words found next to each
- * other ("execution plan", "disk space"), which says far more than finding them apart; `mass`:
- * how many other candidates come from the same page (a page many passages of which match is
- * about the question, not one that mentions it once).
+ * other ("execution plan", "disk space"), which says far more than finding them apart. (How
+ * many candidates a page has was tried as a signal too: it favoured long reference pages, such
+ * as every setting of one area, over the page about the question; and, for a how-question,
+ * whether a passage gives instructions ("Choose…", "Run…"): manuals that describe rather than
+ * instruct lost more than they won.)
  */
-export const WEIGHTS = { bm25: 1, covered: 2, head: 1, page: 1, focus: 0.5, phrases: 1, mass: 0.5 };
-// Candidates of one page past which more say nothing more about it.
-const MASS_CAP = 4;
+export const WEIGHTS = { bm25: 1, covered: 2, head: 1, page: 1, focus: 0.5, phrases: 0.5 };
 
 function pageKey(p: Passage) {
   return p.url ?? `#${p.sourceId}`;
 }
 
-type IndexedWords = { words: string[]; byStart: Map<string, number[]> };
-
-/** A text's words, with where each two-letter start occurs. */
-function indexWords(text: string): IndexedWords {
-  const words = plainWords(text);
-  const byStart = new Map<string, number[]>();
-  words.forEach((w, i) => {
-    const key = w.slice(0, 2);
-    const list = byStart.get(key);
-    if (list) list.push(i);
-    else byStart.set(key, [i]);
-  });
-  return { words, byStart };
+/** A text lower-cased, accents removed where it has any (as question words are). */
+function plainText(text: string): string {
+  const lower = text.toLowerCase();
+  return ASCII.test(lower) ? lower : lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 }
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included
+const ASCII = /^[\x00-\x7f]*$/;
 
-/** Where any of the forms starts in the text, with how many words it spans: [start, end][]. */
-function found(text: IndexedWords, forms: string[][]): [number, number][] {
+/**
+ * Where any of the forms occurs in the text as the start of a word (a form of several words:
+ * each starting a word, one after the other), as character ranges [start, end) to the end of
+ * its last word. Searched with indexOf: far cheaper than splitting every candidate into words,
+ * or a regular expression with Unicode classes, for the 40 candidates of each question.
+ */
+function found(text: string, forms: string[][]): [number, number][] {
   const at: [number, number][] = [];
   for (const form of forms) {
-    const starts = form[0]!.length >= 2 ? (text.byStart.get(form[0]!.slice(0, 2)) ?? []) : text.words.keys();
-    for (const i of starts) {
-      if (form.every((part, k) => text.words[i + k]?.startsWith(part))) at.push([i, i + form.length - 1]);
+    for (let from = text.indexOf(form[0]!); from !== -1; from = text.indexOf(form[0]!, from + 1)) {
+      if (from > 0 && isWordChar(text.charCodeAt(from - 1))) continue;
+      let end = wordEnd(text, from + form[0]!.length);
+      let ok = true;
+      for (let k = 1; k < form.length && ok; k++) {
+        const next = nextWord(text, end);
+        ok = next !== -1 && text.startsWith(form[k]!, next);
+        if (ok) end = wordEnd(text, next + form[k]!.length);
+      }
+      if (ok) at.push([from, end]);
     }
   }
   return at;
 }
 
 /**
- * Whether a match of `b` follows one of `a` with at most one word between ("disk space", "plan
- * of a query"), or both are one word: "WAL" stands for both "write" and "ahead".
+ * Whether a match of `b` follows one of `a` with at most one word between ("disk space", "disk
+ * and space"), or both are one word: "WAL" stands for both "write" and "ahead". (Two words
+ * between found more pairs by chance than it found answers.)
  */
-function adjacent(a: [number, number][], b: [number, number][]): boolean {
-  return a.some(([aStart, aEnd]) => b.some(([start, end]) => (start - aEnd >= 1 && start - aEnd <= 2) || (start === aStart && end === aEnd)));
+function adjacent(text: string, a: [number, number][], b: [number, number][]): boolean {
+  return a.some(([aStart, aEnd]) =>
+    b.some(([start, end]) => (start === aStart && end === aEnd) || (start > aEnd && wordsBetween(text, aEnd, start) <= 1)),
+  );
+}
+
+function wordsBetween(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let next = nextWord(text, from); next !== -1 && next < to; next = nextWord(text, wordEnd(text, next))) count++;
+  return count;
+}
+
+/** The index just past the word that goes on at `i`. */
+function wordEnd(text: string, i: number): number {
+  while (i < text.length && isWordChar(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The start of the next word at or after `i` (skipping what separates words), or -1. */
+function nextWord(text: string, i: number): number {
+  while (i < text.length && !isWordChar(text.charCodeAt(i))) i++;
+  return i < text.length ? i : -1;
+}
+
+/** Letters and digits (any script) continue a word; everything else separates words. */
+function isWordChar(code: number): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
+  return /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
 }
 
 const aliasIndexes = new WeakMap<Alias[], { byShort: Map<string, string[]>; byWord: Map<string, Alias[]> }>();

@@ -55,15 +55,17 @@ export async function retrieve(chatbotId: number, question: string, opts: { limi
 }
 
 /**
- * The first of passages with the same text: two sources of one bot often reach the same page
+ * The first of passages with the same page and text: two sources of one bot often reach the same page
  * (two start pages of one site), and its copies would push other pages out of the answer.
  */
 function distinct(passages: Passage[]): Passage[] {
-  const seen = new Set<string>();
+  const seen = new Map<string, string[]>();
   return passages.filter((p) => {
-    const key = `${p.heading ?? ''}\n${p.content}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
+    const key = `${p.url ?? p.title ?? ''}\n${p.heading ?? ''}`;
+    const texts = seen.get(key);
+    if (texts?.includes(p.content)) return false;
+    if (texts) texts.push(p.content);
+    else seen.set(key, [p.content]);
     return true;
   });
 }

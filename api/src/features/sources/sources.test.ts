@@ -357,9 +357,11 @@ describe('delete and rescan', () => {
   });
 
   it('rescans a website: old content answers until the new scan completes, then is replaced', async () => {
-    const created = await (await addSource({ url: `${site.url}/`, maxPages: 200 })).json();
+    // a bot of its own: retrieval counts a page once, and the file's bot learned this site already
+    const own = await newBot(owner.cookie);
+    const created = await (await addSource({ url: `${site.url}/`, maxPages: 200 }, owner.cookie, own.guid)).json();
     await waitForIdle(created.id);
-    const ours = async () => (await retrieve(bot.id, 'do you ship to Mexico?', { limit: 10 })).filter((p) => p.sourceId === created.id);
+    const ours = async () => (await retrieve(own.id, 'do you ship to Mexico?', { limit: 10 })).filter((p) => p.sourceId === created.id);
     const before = await ours();
     expect(before[0]).toMatchObject({ url: `${site.url}/shipping`, heading: 'Where we ship' });
     expect(before[0].content).toContain('We ship to all 50 US states');
@@ -368,10 +370,10 @@ describe('delete and rescan', () => {
     site.override('/shipping', { ...shipping, sections: [{ heading: 'Where we ship', paragraphs: ['Good news: Brightleaf now ships to Mexico as well as the United States and Canada.'] }] });
     site.latencyMs = 150;
     const requestsBefore = site.requests.length;
-    const rescanned = await rescan(created.id);
+    const rescanned = await rescan(created.id, owner.cookie, own.guid);
     expect(rescanned.status).toBe(202);
     expect(await rescanned.json()).toMatchObject({ id: created.id, status: 'pending' });
-    const conflict = await rescan(created.id);
+    const conflict = await rescan(created.id, owner.cookie, own.guid);
     expect(conflict.status).toBe(409);
     expect((await errorOf(conflict)).message).toBe('This source is already being scanned');
 
@@ -380,7 +382,7 @@ describe('delete and rescan', () => {
     const shippingAsked = () => site.requests.slice(requestsBefore).includes('/shipping');
     for (let i = 0; i < 400 && !shippingAsked(); i++) await new Promise((r) => setTimeout(r, 10));
     expect(shippingAsked()).toBe(true);
-    const [mid] = (await listSources()).filter((s) => s.id === created.id);
+    const [mid] = (await listSources(own.guid)).filter((s) => s.id === created.id);
     expect(mid.status).toBe('scanning');
     const during = await ours();
     expect(during.map((p) => p.chunkId)).toEqual(before.map((p) => p.chunkId));
@@ -394,7 +396,7 @@ describe('delete and rescan', () => {
     expect(after[0].content).toContain('now ships to Mexico');
     expect(after.some((p) => p.content.includes('We ship to all 50 US states'))).toBe(false);
     expect(new Set(pageRows(created.id).map((r) => r.generation))).toEqual(new Set([2]));
-    const [done] = (await listSources()).filter((s) => s.id === created.id);
+    const [done] = (await listSources(own.guid)).filter((s) => s.id === created.id);
     expect(done).toMatchObject({ status: 'completed', totalPages: expectedPagePaths().length });
   });
 
