@@ -5,12 +5,15 @@
  * hit rate on the tuning and the held-out set (the expected page among the cited sources, or
  * the key fact in the answer), fallback rate on unrelated questions, and answer latency
  * (retrieval plus the answer, in process) over a bot of at least 10,000 chunks.
- * `EVAL_VERBOSE=1` prints each question's outcome on stderr.
+ * `EVAL_VERBOSE=1` prints each question's outcome on stderr. `EVAL_EMBEDDINGS=1` evaluates the
+ * hybrid path (full text fused with vectors) with a real embeddings model served on loopback
+ * (`localEmbeddings`): about 15 minutes more, to embed every chunk on the CPU.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureDocs, POSTGRES_DOCS, PYTHON_DOCS, serveDocs } from './docsSite';
+import { LOCAL_EMBEDDING_MODEL, localEmbeddings } from './localEmbeddings';
 import { HELD_OUT, TUNING, UNRELATED, type EvalQuestion } from './questions';
 
 // The API reads its settings once, at import: set them first.
@@ -19,6 +22,13 @@ process.env.LOG_LEVEL = 'silent';
 process.env.CRAWL_ALLOW_PRIVATE_HOSTS = 'true';
 process.env.SEED_DEFAULT_CHATBOT = 'false';
 for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_EMBEDDING_MODEL']) delete process.env[key];
+const HYBRID = process.env.EVAL_EMBEDDINGS === '1';
+const embeddings = HYBRID ? await localEmbeddings() : null;
+if (embeddings) {
+  process.env.OPENAI_BASE_URL = embeddings.baseUrl;
+  process.env.OPENAI_API_KEY = 'local';
+  process.env.OPENAI_EMBEDDING_MODEL = LOCAL_EMBEDDING_MODEL;
+}
 
 /**
  * What the bot learns, each a website source of up to 200 pages: the parts of the PostgreSQL
@@ -56,6 +66,10 @@ const crawlMs = performance.now() - crawlStart;
 const counts = sqlite
   .prepare(`SELECT (SELECT count(*) FROM pages WHERE chatbot_id = ? AND status = 'ok') AS pages, (SELECT count(*) FROM chunks WHERE chatbot_id = ?) AS chunks`)
   .get(bot.id, bot.id) as { pages: number; chunks: number };
+// how many chunks have a vector (hybrid only): the model must have embedded them all
+const vectors = HYBRID
+  ? (sqlite.prepare(`SELECT count(*) AS n FROM chunks_vec_512 WHERE chatbot_id = ?`).get(bot.id) as { n: number }).n
+  : null;
 
 const botForAnswers = { ...bot, fallbackMessage: FALLBACK() };
 const latencies: number[] = [];
@@ -100,9 +114,13 @@ console.log(
   JSON.stringify({
     eval: 'answers',
     site: 'PostgreSQL 15 manual (postgresql-doc-15) on loopback; Python 3.11 manual (python3.11-doc) as more content',
+    retrieval: HYBRID
+      ? `hybrid: full text fused with ${LOCAL_EMBEDDING_MODEL} vectors (512 dimensions, on loopback)`
+      : 'full text: BM25 and the re-ranking',
     sources: [...POSTGRES_PARTS, ...PYTHON_PARTS.map((p) => `python/${p} (${PYTHON_PAGES} pages)`)],
     pages: counts.pages,
     chunks: counts.chunks,
+    ...(HYBRID ? { vectors } : {}),
     crawlSeconds: round(crawlMs / 1000, 1),
     tuning,
     heldOut,
@@ -114,6 +132,7 @@ console.log(
 );
 await site.close();
 await extra.close();
+await embeddings?.close();
 process.exit(0);
 
 function FALLBACK() {

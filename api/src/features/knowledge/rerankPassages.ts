@@ -50,8 +50,10 @@ export function rerankPassages(
   const focusOf = new Map<string, number>();
   const titleFocus = (title: string | null | undefined) => {
     const key = title ?? '';
-    let value = focusOf.get(key);
-    if (value === undefined) focusOf.set(key, (value = focus(title, asked)));
+    const known = focusOf.get(key);
+    if (known !== undefined) return known;
+    const value = focus(title, asked);
+    focusOf.set(key, value);
     return value;
   };
   const seen = candidates.map((c) => {
