@@ -19,6 +19,11 @@ export function compoundForms(word: string, known: (term: string) => boolean): s
   return [];
 }
 
+/** The other spellings of a question word and of the hyphenated whole it came from ("read-only"). */
+export function compoundsOf(word: { word: string; synonyms: string[] }, known: (term: string) => boolean): string[] {
+  return [word.word, ...word.synonyms.filter((f) => f.includes('-'))].flatMap((f) => compoundForms(f, known));
+}
+
 // "backup" → "back up": a tail as short as "up" or "in" is common in English compounds, a head of
 // two letters ("re", "un") is a prefix, not a word.
 const MIN_HEAD = 3;

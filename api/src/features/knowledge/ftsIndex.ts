@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { sqlite } from '../../db/client';
-import { compoundForms } from './compoundForms';
+import { compoundsOf } from './compoundForms';
 import { aliasesIn, forgetAliases, learnAliases } from './learnAliases';
 import { ftsPhrase, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
@@ -72,7 +72,7 @@ export function searchChunks(chatbotId: number, question: string, limit: number)
   const synonyms = [
     ...words.flatMap((w) => [
       ...w.synonyms,
-      ...[w.word, ...w.synonyms.filter((f) => f.includes('-'))].flatMap((f) => compoundForms(f, known)),
+      ...compoundsOf(w, known),
     ]),
     ...aliasesIn(question, learnAliases(chatbotId)),
   ].filter((s) => !originals.includes(s));

@@ -15,11 +15,7 @@ export function questionTerms(question: string): string[] {
  * passage answers the question.
  */
 export function questionWords(question: string, forMatching = false): { word: string; synonyms: string[] }[] {
-  const words = question
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .match(WORD);
+  const words = plainText(question).match(WORD);
   if (!words) return [];
   const intents = INTENTS.filter((intent) => (intent.search || forMatching) && intent.pattern.test(question));
   const consumed = new Set(intents.flatMap((intent) => intent.consumes));
@@ -100,15 +96,15 @@ export function identifiers(text: string): string[] {
 
 /** The words of a text, lower-cased without accents: letters and digits, everything else a separator. */
 export function plainWords(text: string): string[] {
+  const plain = plainText(text);
+  return (ASCII.test(plain) ? plain.match(/[a-z0-9]+/g) : plain.match(/[\p{L}\p{N}]+/gu)) ?? [];
+}
+
+/** A text lower-cased, without accents: how questions and passages are compared. */
+export function plainText(text: string): string {
+  const lower = text.toLowerCase();
   // most text is plain ASCII, where removing accents has nothing to do (and costs the most)
-  if (ASCII.test(text)) return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
+  return ASCII.test(lower) ? lower : lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included

@@ -1,8 +1,8 @@
 import { stem } from '../ai/extractAnswer';
-import { compoundForms } from './compoundForms';
+import { compoundsOf } from './compoundForms';
 import type { Alias } from './learnAliases';
 import { wordFamily } from './wordFamily';
-import { plainWords, questionWords } from './questionTerms';
+import { plainText, plainWords, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
 
 /**
@@ -19,7 +19,6 @@ export function rerankPassages(
   weightOf: (word: string) => number = () => 1,
   aliases: Alias[] = [],
   known: (word: string) => boolean = (word) => weightOf(word) > 0,
-  weigh: typeof WEIGHTS = WEIGHTS,
 ): Passage[] {
   const words = questionWords(question);
   const text = ` ${words.map((w) => w.word).join(' ')} `;
@@ -41,8 +40,7 @@ export function rerankPassages(
     // an abbreviation also reads as its long form, and each word of a long form as the abbreviation
     const spelled = [...(longForms.byShort.get(w.word) ?? []), ...(longForms.byWord.get(w.word) ?? []).filter((a) => text.includes(` ${a.long} `)).map((a) => a.short)];
     // a compound's split form in any inflection of its head: "back up", "backing up"
-    const split = [w.word, ...w.synonyms.filter((f) => f.includes('-'))]
-      .flatMap((f) => compoundForms(f, known)).map((f) => f.split(' ').map((part, k) => (k === 0 ? stem(part) : part)));
+    const split = compoundsOf(w, known).map((f) => f.split(' ').map((part, k) => (k === 0 ? stem(part) : part)));
     const family = wordFamily(w.word, known).map(stem);
     return [...[...new Set([w.word, ...w.synonyms, ...groups[i]!, ...spelled, ...family])].map(plainWords), ...split].filter((f) => f.length > 0);
   });
@@ -95,7 +93,7 @@ export function rerankPassages(
         phrases: s.phrases,
       };
       let score = 0;
-      for (const k of Object.keys(WEIGHTS) as (keyof typeof WEIGHTS)[]) score += weigh[k] * features[k];
+      for (const k of Object.keys(WEIGHTS) as (keyof typeof WEIGHTS)[]) score += WEIGHTS[k] * features[k];
       return { passage: s.passage, score };
     })
     .sort((a, b) => b.score - a.score)
@@ -111,19 +109,11 @@ export function rerankPassages(
  * whether a passage gives instructions ("Choose…", "Run…"): manuals that describe rather than
  * instruct lost more than they won.)
  */
-export const WEIGHTS = { bm25: 1, covered: 2, head: 1, page: 1, focus: 0.5, phrases: 0.5 };
+const WEIGHTS = { bm25: 1, covered: 2, head: 1, page: 1, focus: 0.5, phrases: 0.5 };
 
 function pageKey(p: Passage) {
   return p.url ?? `#${p.sourceId}`;
 }
-
-/** A text lower-cased, accents removed where it has any (as question words are). */
-function plainText(text: string): string {
-  const lower = text.toLowerCase();
-  return ASCII.test(lower) ? lower : lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-}
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included
-const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * Where any of the forms occurs in the text as the start of a word (a form of several words:
