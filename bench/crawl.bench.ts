@@ -28,7 +28,7 @@ const botId = (sqlite.prepare(`INSERT INTO chatbots (guid, user_id, name, system
 async function crawl(sitemap: boolean) {
   const site = await startSyntheticSite({ pages: PAGES, latencyMs: LATENCY_MS, sitemap });
   const started = performance.now();
-  const source = addWebsiteSource(botId, { url: `${site.url}/`, maxPages: PAGES });
+  const source = await addWebsiteSource(botId, { url: `${site.url}/`, maxPages: PAGES });
   await waitForIdle(source.id);
   const seconds = (performance.now() - started) / 1000;
   const row = sqlite.prepare(`SELECT status, total_pages AS pages FROM content_sources WHERE id = ?`).get(source.id) as { status: string; pages: number };

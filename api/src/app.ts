@@ -31,6 +31,7 @@ import { chatbotSurveyRoutes, surveyRoutes } from './features/surveys/surveys.ro
 import { surveyAssistantRoutes } from './features/surveyAssistant/surveyAssistant.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { healthRoutes } from './features/health/health.routes';
 
 /**
  * Visitor API: called cross-origin by the widget on any site. CORS without credentials (no
@@ -78,10 +79,10 @@ export const ownerApi = trustZone(
 );
 
 /**
- * Server-to-server calls from the payment provider: no cookie, no CORS, no origin check; the
- * webhook's signature is checked in its service.
+ * Server-to-server calls: the payment provider's webhook (its signature is checked in its
+ * service) and the load balancer's health check. No cookie, no CORS, no origin check.
  */
-const providerApi = new Hono().route('/billing', billingRoutes);
+const providerApi = new Hono().route('/billing', billingRoutes).route('/health', healthRoutes);
 
 /** The API: the trust levels, so `hc<AppType>` knows every route. */
 const api = new Hono().use(apiBodyLimit).route('/', publicApi).route('/', siteApi).route('/', ownerApi).route('/', providerApi);

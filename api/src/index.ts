@@ -1,6 +1,9 @@
 import { serve } from '@hono/node-server';
 import { app } from './app';
 import { env } from './env';
+import { stopOutboxWorker } from './features/email/outbox.service';
+import { markShuttingDown } from './features/health/health.service';
+import { stopScanWorker } from './features/knowledge/scanQueue';
 import { startSyncScheduler, stopSyncScheduler } from './features/knowledge/syncDueSources';
 import { startUploadSweeper, stopUploadSweeper } from './features/uploads/sweepUploads';
 import { logger } from './lib/logger';
@@ -20,15 +23,28 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 });
 
 let closing = false;
-function shutdown(signal: string) {
+/**
+ * Graceful shutdown, for rolling restarts behind a load balancer: the health check turns 503 at
+ * once so no new traffic comes; the server stops accepting connections and lets requests in
+ * flight (answers being streamed included) finish; this instance's scans stop and hand their
+ * leases back, so another instance (or this one restarted) picks them up at once. Exits when
+ * all that is done, or after SHUTDOWN_GRACE_MS at the latest.
+ */
+async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   logger.info('shutting down', { signal });
+  markShuttingDown();
+  setTimeout(() => process.exit(0), env.SHUTDOWN_GRACE_MS).unref();
   stopUploadSweeper();
   stopSyncScheduler();
-  // Stop accepting connections, let in-flight requests finish, then exit; force after 10 s.
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 10_000).unref();
+  stopOutboxWorker();
+  const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections with no request in flight would hold close() open until they time out.
+  (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  await Promise.all([serverClosed, stopScanWorker().catch((error) => logger.warn('stopping scans failed', { error: String(error) }))]);
+  logger.info('shut down cleanly');
+  process.exit(0);
 }
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

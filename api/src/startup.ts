@@ -12,8 +12,8 @@ import { logger } from './lib/logger';
  * module loads.
  */
 export async function startup() {
-  seedPlans();
-  pruneExpiredSessions();
+  await seedPlans();
+  await pruneExpiredSessions();
   // Before serving, so the first analytics read already counts the questions of older chats.
   backfillQuestionKeys();
   if (env.SEED_DEFAULT_CHATBOT) {
@@ -21,6 +21,6 @@ export async function startup() {
     await seedDefaultChatbot().catch((error) => logger.error('seeding the default chatbot failed', { error: String(error) }));
   }
   // A scan cut off by a restart is picked up again so no source stays "scanning" forever.
-  resumeInterruptedScans();
+  await resumeInterruptedScans();
   startOutboxWorker();
 }

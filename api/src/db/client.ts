@@ -24,6 +24,11 @@ function openDatabase(dataDir: string = env.DATA_DIR) {
   return { sqlite, db };
 }
 
+if (env.DATABASE_URL) {
+  // The schema and migrations exist for PostgreSQL (db/postgres.ts, `npm run test:pg`); the
+  // services do not run on it yet. Refuse plainly rather than start on a database we cannot use.
+  throw new Error('DATABASE_URL is set, but running Parley on PostgreSQL is not finished yet (see "Several instances" in the README). Unset DATABASE_URL to use SQLite.');
+}
 const opened = openDatabase();
 
 /** The process-wide database handle used by every feature service. */

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { autoId, index, integer, nowMs, primaryKey, table, text, uniqueIndex } from './columns';
 import { SYNC_SCHEDULES } from '@parley/contracts';
 
 /** Timestamps are stored as milliseconds and read back as Date. */
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
     .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+    .default(nowMs);
 const updatedAt = () =>
   integer('updated_at', { mode: 'timestamp_ms' })
     .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+    .default(nowMs);
 
-export const users = sqliteTable('users', {
+export const users = table('users', {
   id: text('id').primaryKey(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
@@ -26,7 +26,7 @@ export const users = sqliteTable('users', {
 });
 
 /** Login sessions: only the SHA-256 of the cookie token is stored. */
-export const authSessions = sqliteTable(
+export const authSessions = table(
   'auth_sessions',
   {
     id: text('id').primaryKey(),
@@ -43,7 +43,7 @@ export const authSessions = sqliteTable(
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'incomplete_expired', 'canceled', 'paused'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const plans = sqliteTable('plans', {
+export const plans = table('plans', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   description: text('description').notNull(),
@@ -55,8 +55,8 @@ export const plans = sqliteTable('plans', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-export const subscriptions = sqliteTable('subscriptions', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+export const subscriptions = table('subscriptions', {
+  id: autoId('id'),
   userId: text('user_id')
     .notNull()
     .unique()
@@ -77,7 +77,7 @@ export const subscriptions = sqliteTable('subscriptions', {
 });
 
 /** Stripe events already applied, so a replayed webhook changes nothing. */
-export const billingEvents = sqliteTable('billing_events', {
+export const billingEvents = table('billing_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   createdAt: createdAt(),
@@ -87,7 +87,7 @@ export const billingEvents = sqliteTable('billing_events', {
  * Pending checkouts of the local provider: only the SHA-256 of the URL's token is stored; single
  * use, short-lived, bound to the owner who asked for it.
  */
-export const localCheckouts = sqliteTable('local_checkouts', {
+export const localCheckouts = table('local_checkouts', {
   tokenHash: text('token_hash').primaryKey(),
   userId: text('user_id')
     .notNull()
@@ -104,10 +104,10 @@ export const localCheckouts = sqliteTable('local_checkouts', {
  * What administrators did (plan changes, default bot, deactivations). No foreign keys: the record
  * outlives the accounts and bots it names.
  */
-export const adminActions = sqliteTable(
+export const adminActions = table(
   'admin_actions',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId('id'),
     adminUserId: text('admin_user_id').notNull(),
     adminEmail: text('admin_email').notNull(),
     action: text('action').notNull(),
@@ -123,7 +123,7 @@ export const adminActions = sqliteTable(
  * Answered visitor messages per owner per billing period. `month` is the period's key: "YYYY-MM" for a
  * calendar month (Free and the local provider), the period's start (ISO) for a Stripe period.
  */
-export const monthlyUsage = sqliteTable(
+export const monthlyUsage = table(
   'monthly_usage',
   {
     userId: text('user_id')
@@ -136,7 +136,7 @@ export const monthlyUsage = sqliteTable(
 );
 
 /** Visitor messages a bot answered per UTC day ("YYYY-MM-DD"), for the owner's daily cap. */
-export const dailyBotUsage = sqliteTable(
+export const dailyBotUsage = table(
   'daily_bot_usage',
   {
     chatbotId: integer('chatbot_id')
@@ -155,10 +155,10 @@ export function newIdentitySecret(): string {
   return randomBytes(32).toString('hex');
 }
 
-export const chatbots = sqliteTable(
+export const chatbots = table(
   'chatbots',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId('id'),
     guid: text('guid').notNull().unique(),
     userId: text('user_id')
       .notNull()
@@ -200,7 +200,7 @@ export const chatbots = sqliteTable(
 );
 
 /** Every uploaded file, so storage counts against its owner and unreferenced files can be removed. */
-export const uploads = sqliteTable(
+export const uploads = table(
   'uploads',
   {
     /** The stored file name under the uploads folder (also the last segment of its URL). */
@@ -215,10 +215,10 @@ export const uploads = sqliteTable(
   (t) => [index('uploads_user_idx').on(t.userId)],
 );
 
-export const contentSources = sqliteTable(
+export const contentSources = table(
   'content_sources',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId('id'),
     chatbotId: integer('chatbot_id')
       .notNull()
       .references(() => chatbots.id, { onDelete: 'cascade' }),
@@ -246,16 +246,23 @@ export const contentSources = sqliteTable(
     /** Website sources: how often the scheduler re-syncs it (`SYNC_SCHEDULES`); due one period after `lastScanned`. */
     syncSchedule: text('sync_schedule', { enum: SYNC_SCHEDULES }).notNull().default('off'),
     errorMessage: text('error_message'),
+    /**
+     * The instance scanning the source (a random id per process) and until when its claim holds
+     * (ms): renewed by a heartbeat while it scans, so a dead instance's scan is taken over once
+     * the lease runs out. Null when no instance holds it.
+     */
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: integer('lease_expires_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('content_sources_chatbot_idx').on(t.chatbotId)],
+  (t) => [index('content_sources_chatbot_idx').on(t.chatbotId), index('content_sources_claim_idx').on(t.status, t.leaseExpiresAt)],
 );
 
-export const pages = sqliteTable(
+export const pages = table(
   'pages',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId('id'),
     sourceId: integer('source_id')
       .notNull()
       .references(() => contentSources.id, { onDelete: 'cascade' }),
@@ -281,10 +288,10 @@ export const pages = sqliteTable(
   (t) => [index('pages_source_idx').on(t.sourceId, t.generation)],
 );
 
-export const chunks = sqliteTable(
+export const chunks = table(
   'chunks',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId('id'),
     pageId: integer('page_id')
       .notNull()
       .references(() => pages.id, { onDelete: 'cascade' }),
@@ -302,10 +309,10 @@ export const chunks = sqliteTable(
   (t) => [index('chunks_chatbot_idx').on(t.chatbotId, t.sourceId, t.generation), index('chunks_page_idx').on(t.pageId)],
 );
 
-export const chatSessions = sqliteTable(
+export const chatSessions = table(
   'chat_sessions',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId('id'),
     sessionId: text('session_id').notNull().unique(),
     chatbotId: integer('chatbot_id')
       .notNull()
@@ -342,7 +349,7 @@ export const chatSessions = sqliteTable(
     createdAt: createdAt(),
     lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' })
       .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+      .default(nowMs),
   },
   (t) => [
     index('chat_sessions_chatbot_idx').on(t.chatbotId, t.lastMessageAt),
@@ -362,10 +369,10 @@ export const chatSessions = sqliteTable(
   ],
 );
 
-export const chatMessages = sqliteTable(
+export const chatMessages = table(
   'chat_messages',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId('id'),
     sessionId: text('session_id')
       .notNull()
       .references(() => chatSessions.sessionId, { onDelete: 'cascade' }),
@@ -414,10 +421,10 @@ export const chatMessages = sqliteTable(
 );
 
 /** The sources a bot answer cited, one row each, so analytics can count them without reading message JSON. */
-export const messageCitations = sqliteTable(
+export const messageCitations = table(
   'message_citations',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId('id'),
     messageId: integer('message_id')
       .notNull()
       .references(() => chatMessages.id, { onDelete: 'cascade' }),
@@ -433,10 +440,10 @@ export const messageCitations = sqliteTable(
   ],
 );
 
-export const surveys = sqliteTable(
+export const surveys = table(
   'surveys',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId('id'),
     chatbotId: integer('chatbot_id')
       .notNull()
       .references(() => chatbots.id, { onDelete: 'cascade' }),
@@ -450,10 +457,10 @@ export const surveys = sqliteTable(
   (t) => [index('surveys_chatbot_idx').on(t.chatbotId)],
 );
 
-export const surveyResponses = sqliteTable(
+export const surveyResponses = table(
   'survey_responses',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId('id'),
     surveyId: integer('survey_id')
       .notNull()
       .references(() => surveys.id, { onDelete: 'cascade' }),
@@ -464,14 +471,14 @@ export const surveyResponses = sqliteTable(
     completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
     startedAt: integer('started_at', { mode: 'timestamp_ms' })
       .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+      .default(nowMs),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('survey_responses_survey_idx').on(t.surveyId), uniqueIndex('survey_responses_session_idx').on(t.surveyId, t.sessionId)],
 );
 
-export const contactMessages = sqliteTable('contact_messages', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+export const contactMessages = table('contact_messages', {
+  id: autoId('id'),
   contactType: text('contact_type', { enum: ['sales', 'support'] }).notNull(),
   name: text('name').notNull(),
   email: text('email').notNull(),
@@ -480,10 +487,10 @@ export const contactMessages = sqliteTable('contact_messages', {
   createdAt: createdAt(),
 });
 
-export const formSubmissions = sqliteTable(
+export const formSubmissions = table(
   'form_submissions',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId('id'),
     chatbotId: integer('chatbot_id')
       .notNull()
       .references(() => chatbots.id, { onDelete: 'cascade' }),
@@ -501,10 +508,10 @@ export const formSubmissions = sqliteTable(
 );
 
 /** Mail waiting to go out; a worker sends and retries with backoff. */
-export const emailOutbox = sqliteTable(
+export const emailOutbox = table(
   'email_outbox',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoId('id'),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -515,7 +522,7 @@ export const emailOutbox = sqliteTable(
     lastError: text('last_error'),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' })
       .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+      .default(nowMs),
     formSubmissionId: integer('form_submission_id'),
     contactMessageId: integer('contact_message_id'),
     /** The account the mail is about (a lead, a quota alert); deleted with it. Null for site mail. */
@@ -527,7 +534,7 @@ export const emailOutbox = sqliteTable(
 );
 
 /** Short-lived tokens the owner's Test page gives its widget, so its sessions are marked as tests. */
-export const chatTestTokens = sqliteTable(
+export const chatTestTokens = table(
   'chat_test_tokens',
   {
     /** SHA-256 of the token; the token itself is only ever in the owner's page. */
@@ -542,7 +549,7 @@ export const chatTestTokens = sqliteTable(
 );
 
 /** Monthly-quota alerts already mailed: one per threshold (80, 100) per owner per month. */
-export const usageAlerts = sqliteTable(
+export const usageAlerts = table(
   'usage_alerts',
   {
     userId: text('user_id')
@@ -556,7 +563,7 @@ export const usageAlerts = sqliteTable(
 );
 
 /** Forgot-password links: only the SHA-256 of the token is stored; single use, short-lived. */
-export const passwordResetTokens = sqliteTable(
+export const passwordResetTokens = table(
   'password_reset_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
@@ -568,6 +575,56 @@ export const passwordResetTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Rate-limit windows, shared by every instance on the database: one row per limiter and key,
+ * counting hits since `windowStart` (ms). The key (an address, a session, an email) is stored
+ * only as its SHA-256. Rows whose window has ended (`expiresAt`, ms) are swept.
+ */
+export const rateLimitHits = table(
+  'rate_limit_hits',
+  {
+    bucket: text('bucket').notNull(),
+    keyHash: text('key_hash').notNull(),
+    windowStart: integer('window_start').notNull(),
+    hits: integer('hits').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.keyHash] }), index('rate_limit_hits_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The sign-in guard's memory (`features/auth/signinGuard.ts`), shared by every instance: per
+ * (address, email) pair its recent failures, attempts being checked and lockout; per email its
+ * recent failures across addresses. Times are ms; lists are JSON arrays of times. Addresses and
+ * emails are stored as SHA-256 only. `scope` keeps separate guards (tests) apart.
+ */
+export const signInPairs = table(
+  'sign_in_pairs',
+  {
+    scope: text('scope').notNull(),
+    pairHash: text('pair_hash').notNull(),
+    emailHash: text('email_hash').notNull(),
+    failures: text('failures', { mode: 'json' }).$type<number[]>().notNull(),
+    pending: text('pending', { mode: 'json' }).$type<number[]>().notNull(),
+    lockedUntil: integer('locked_until').notNull(),
+    lockouts: integer('lockouts').notNull(),
+    lastLockoutAt: integer('last_lockout_at').notNull(),
+    touchedAt: integer('touched_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.pairHash] }), index('sign_in_pairs_email_idx').on(t.scope, t.emailHash), index('sign_in_pairs_touched_idx').on(t.touchedAt)],
+);
+
+export const signInEmails = table(
+  'sign_in_emails',
+  {
+    scope: text('scope').notNull(),
+    emailHash: text('email_hash').notNull(),
+    failures: text('failures', { mode: 'json' }).$type<number[]>().notNull(),
+    touchedAt: integer('touched_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.emailHash] }), index('sign_in_emails_touched_idx').on(t.touchedAt)],
 );
 
 export type User = typeof users.$inferSelect;

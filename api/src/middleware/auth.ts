@@ -10,7 +10,7 @@ export type OwnerEnv = { Variables: AuthVariables };
 
 /** Loads the signed-in user or answers 401; handlers then read `c.get('user')`. */
 export const requireUser = createMiddleware<OwnerEnv>(async (c, next) => {
-  const user = userForToken(getCookie(c, SESSION_COOKIE));
+  const user = await userForToken(getCookie(c, SESSION_COOKIE));
   if (!user) throw unauthorized('Unauthorized');
   c.set('user', user);
   await next();

@@ -18,11 +18,11 @@ import { deleteAccount } from './accountDeletion';
 import { createAdminResetLink, passwordResetByEmail, requestPasswordReset, resetPassword } from './passwordReset.service';
 
 /** Every "Forgot password?" request from one client address, whatever the email. */
-const resetRequestLimiter = createRateLimiter({ limit: env.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
+const resetRequestLimiter = createRateLimiter({ bucket: 'reset-request', limit: env.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
 
 /** `/api/account/*`: the signed-in owner's profile, password and the account itself. */
 export const accountRoutes = new Hono<OwnerEnv>()
-  .patch('/profile', validate('json', profileUpdateSchema), (c) => c.json(updateProfile(c.get('user'), c.req.valid('json')), 200))
+  .patch('/profile', validate('json', profileUpdateSchema), async (c) => c.json(await updateProfile(c.get('user'), c.req.valid('json')), 200))
   .post('/password', validate('json', passwordChangeRequestSchema), async (c) => {
     await underSignInGuard(c, () => changePassword(c.get('user'), c.req.valid('json'), getCookie(c, SESSION_COOKIE)));
     return c.json({ success: true }, 200);
@@ -36,9 +36,9 @@ export const accountRoutes = new Hono<OwnerEnv>()
 /** `/api/auth/*` without a sign-in: what "Forgot password?" can do, and the reset itself. */
 export const accountAuthRoutes = new Hono()
   .get('/options', (c) => c.json({ passwordResetByEmail: passwordResetByEmail() }, 200))
-  .post('/forgot-password', validate('json', forgotPasswordSchema), (c) => {
-    limitResetRequests(c);
-    requestPasswordReset(c.req.valid('json').email);
+  .post('/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
+    await limitResetRequests(c);
+    await requestPasswordReset(c.req.valid('json').email);
     return c.json({ message: ACCOUNT_MESSAGES.resetRequested }, 200);
   })
   .post('/reset-password', validate('json', passwordResetRequestSchema), async (c) => {
@@ -48,8 +48,8 @@ export const accountAuthRoutes = new Hono()
   });
 
 /** `/api/admin/*`: administrators only (checked in the service, 403 for anyone else). */
-export const adminAccountRoutes = new Hono<OwnerEnv>().post('/users/reset-link', validate('json', adminResetLinkSchema), (c) =>
-  c.json(createAdminResetLink(c.get('user'), c.req.valid('json').email, siteOrigin(c)), 200),
+export const adminAccountRoutes = new Hono<OwnerEnv>().post('/users/reset-link', validate('json', adminResetLinkSchema), async (c) =>
+  c.json(await createAdminResetLink(c.get('user'), c.req.valid('json').email, siteOrigin(c)), 200),
 );
 
 /**
@@ -59,7 +59,7 @@ export const adminAccountRoutes = new Hono<OwnerEnv>().post('/users/reset-link',
 async function underSignInGuard(c: Context<OwnerEnv>, change: () => Promise<void>) {
   const { id, email } = c.get('user');
   const key = `password-change:${id}`;
-  const verdict = signInGuard.check(key, email);
+  const verdict = await signInGuard.check(key, email);
   if (!verdict.allowed) {
     c.header('Retry-After', String(verdict.retryAfterSeconds));
     throw tooManyRequests(`Too many wrong passwords. Please wait ${waitText(verdict.retryAfterSeconds)} and try again.`, {
@@ -75,13 +75,13 @@ async function underSignInGuard(c: Context<OwnerEnv>, change: () => Promise<void
     if (error instanceof HttpError && error.message === ACCOUNT_MESSAGES.currentPasswordWrong) outcome = 'failure';
     throw error;
   } finally {
-    signInGuard.settle(key, email, outcome);
+    await signInGuard.settle(key, email, outcome);
   }
 }
 
 /** Reset requests per client address share the sign-in budget (LOGIN_RATE_LIMIT_PER_MINUTE). */
-function limitResetRequests(c: Context) {
-  const { allowed, retryAfterSeconds } = resetRequestLimiter.hit(clientKey(c));
+async function limitResetRequests(c: Context) {
+  const { allowed, retryAfterSeconds } = await resetRequestLimiter.hit(clientKey(c));
   if (allowed) return;
   c.header('Retry-After', String(retryAfterSeconds));
   throw tooManyRequests('Too many password reset requests from your network. Please wait a minute and try again.', { retryAfterSeconds });

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import { transaction } from '../../db/transaction';
 import { db } from '../../db/client';
 import { authSessions, passwordResetTokens, users, type User } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -15,12 +16,12 @@ import { isOwnProfileUpload } from '../uploads/uploads.service';
  * server must be one of the owner's own profile uploads: pointing at another account's file
  * would keep it alive (and on their quota) after they delete it.
  */
-export function updateProfile(user: User, input: ProfileUpdate) {
+export async function updateProfile(user: User, input: ProfileUpdate) {
   const { firstName, lastName, profileImageUrl } = input;
-  if (profileImageUrl?.startsWith('/') && !isOwnProfileUpload(user.id, uploadFileName(profileImageUrl))) {
+  if (profileImageUrl?.startsWith('/') && !await isOwnProfileUpload(user.id, uploadFileName(profileImageUrl))) {
     throw badRequest(ACCOUNT_MESSAGES.profileImageNotYours, { fieldErrors: { profileImageUrl: [ACCOUNT_MESSAGES.profileImageNotYours] }, formErrors: [] });
   }
-  const row = db
+  const row = (await db
     .update(users)
     .set({
       ...(firstName !== undefined && { firstName }),
@@ -29,14 +30,13 @@ export function updateProfile(user: User, input: ProfileUpdate) {
       updatedAt: new Date(),
     })
     .where(eq(users.id, user.id))
-    .returning()
-    .get();
+    .returning())[0];
   return publicUser(row);
 }
 
 /** Makes a just-uploaded picture the profile picture. */
-export function setProfilePicture(userId: string, url: string) {
-  const row = db.update(users).set({ profileImageUrl: url, updatedAt: new Date() }).where(eq(users.id, userId)).returning().get();
+export async function setProfilePicture(userId: string, url: string) {
+  const row = (await db.update(users).set({ profileImageUrl: url, updatedAt: new Date() }).where(eq(users.id, userId)).returning())[0];
   return publicUser(row);
 }
 
@@ -51,15 +51,13 @@ export async function changePassword(user: User, input: PasswordChange, currentS
   }
   const passwordHash = await hashPassword(input.newPassword);
   const keep = currentSessionToken ? hashSecretToken(currentSessionToken) : '';
-  db.transaction((tx) => {
-    tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
-    tx.delete(authSessions)
-      .where(and(eq(authSessions.userId, user.id), ne(authSessions.id, keep)))
-      .run();
+  await transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx.delete(authSessions)
+      .where(and(eq(authSessions.userId, user.id), ne(authSessions.id, keep)));
     // A reset link mailed earlier would otherwise still undo the change.
-    tx.delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)))
-      .run();
+    await tx.delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
   });
-  signInGuard.forget(user.email);
+  await signInGuard.forget(user.email);
 }

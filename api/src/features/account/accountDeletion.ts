@@ -39,7 +39,7 @@ export async function deleteAccount(user: User, confirmEmail: string): Promise<v
     .all(user.id) as { id: number }[];
   for (const { id } of sources) await cancelScan(id);
 
-  const files = uploadedFileNames(user.id);
+  const files = await uploadedFileNames(user.id);
   const bots = 'SELECT id FROM chatbots WHERE user_id = @userId';
   sqlite.transaction(() => {
     const params = { userId: user.id };

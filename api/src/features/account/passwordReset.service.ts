@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { transaction } from '../../db/transaction';
 import { db } from '../../db/client';
 import { env } from '../../env';
 import { authSessions, emailOutbox, passwordResetTokens, users, type User } from '../../db/schema';
@@ -21,7 +22,7 @@ const RESET_TTL_MS = 60 * 60 * 1000;
  * nothing is sent, so the limit tells nobody whether the account exists, and nobody can fill
  * an owner's inbox with reset mail.
  */
-const resetMailLimiter = createRateLimiter({ limit: 3, windowMs: 60 * 60 * 1000 });
+const resetMailLimiter = createRateLimiter({ bucket: 'reset-mail', limit: 3, windowMs: 60 * 60 * 1000 });
 
 /**
  * Whether "Forgot password?" can mail a link: only when this server can send mail and knows its
@@ -36,12 +37,12 @@ export function passwordResetByEmail(): boolean {
  * Mails a reset link to the account of `email`, if there is one. The caller always answers the
  * same way, and the answer does not wait for the mail (only for the token's database write).
  */
-export function requestPasswordReset(email: string): void {
+export async function requestPasswordReset(email: string): Promise<void> {
   if (!passwordResetByEmail()) throw new HttpError(503, ACCOUNT_MESSAGES.resetByEmailUnavailable);
-  if (!resetMailLimiter.hit(email).allowed) return;
-  const user = db.select().from(users).where(eq(users.email, email)).get();
+  if (!(await resetMailLimiter.hit(email)).allowed) return;
+  const user = (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
   if (!user || user.id === SYSTEM_USER_ID) return;
-  const resetUrl = appLink(resetPath(issueResetToken(user.id).token));
+  const resetUrl = appLink(resetPath((await issueResetToken(user.id)).token));
   sendViaOutbox({
     to: user.email,
     userId: user.id,
@@ -54,9 +55,9 @@ export function requestPasswordReset(email: string): void {
       'The link works once, for one hour. If you did not ask for it, ignore this mail: your password stays as it is.',
     ].join('\n'),
   })
-    .then(({ id, sent }) => {
+    .then(async ({ id, sent }) => {
       // The mail holds a working link: once delivered, the outbox need not keep a copy.
-      if (sent) db.delete(emailOutbox).where(eq(emailOutbox.id, id)).run();
+      if (await sent) await db.delete(emailOutbox).where(eq(emailOutbox.id, id));
     })
     .catch((error) => logger.error('queueing a password reset mail failed', { error: String(error) }));
 }
@@ -65,50 +66,49 @@ export function requestPasswordReset(email: string): void {
  * A reset link an administrator hands to a user when this server cannot mail one. Same tokens
  * as the mailed links: single use, one hour.
  */
-export function createAdminResetLink(admin: User, email: string, origin: string): { resetUrl: string; expiresAt: Date } {
+export async function createAdminResetLink(admin: User, email: string, origin: string): Promise<{ resetUrl: string; expiresAt: Date }> {
   if (!admin.isAdmin) throw forbidden('Only administrators can reset the password of another account.');
-  const user = db.select().from(users).where(eq(users.email, email)).get();
+  const user = (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
   if (!user || user.id === SYSTEM_USER_ID) throw notFound('No account uses this email address.');
-  const { token, expiresAt } = issueResetToken(user.id);
-  logAdminAction(db, admin, 'create_reset_link', { targetUserId: user.id, details: { email: user.email } });
+  const { token, expiresAt } = await issueResetToken(user.id);
+  await logAdminAction(db, admin, 'create_reset_link', { targetUserId: user.id, details: { email: user.email } });
   return { resetUrl: `${origin}${resetPath(token)}`, expiresAt };
 }
 
 /** Sets a new password from a reset link, uses the link up and signs the account out everywhere. */
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
   const tokenHash = hashSecretToken(token);
-  if (!usableToken(tokenHash)) throw invalidLink();
+  if (!await usableToken(tokenHash)) throw invalidLink();
   const passwordHash = await hashPassword(newPassword);
-  const email = db.transaction((tx) => {
+  const email = await transaction(async (tx) => {
     // Checked again inside the transaction: two submissions of one link cannot both pass.
-    const row = usableToken(tokenHash, tx);
+    const row = await usableToken(tokenHash, tx);
     if (!row) throw invalidLink();
-    tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, tokenHash)).run();
-    const user = tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId)).returning({ email: users.email }).get();
-    tx.delete(authSessions).where(eq(authSessions.userId, row.userId)).run();
+    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, tokenHash));
+    const user = (await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId)).returning({ email: users.email }))[0];
+    await tx.delete(authSessions).where(eq(authSessions.userId, row.userId));
     return user?.email;
   });
   // The link proved the mailbox is the owner's: guesses made before do not keep them out.
-  if (email) signInGuard.forget(email);
+  if (email) await signInGuard.forget(email);
 }
 
 /** A new link for the account; any earlier unused link of it stops working. */
-function issueResetToken(userId: string): { token: string; expiresAt: Date } {
+async function issueResetToken(userId: string): Promise<{ token: string; expiresAt: Date }> {
   const { token, hash } = newSecretToken();
   const expiresAt = new Date(Date.now() + RESET_TTL_MS);
-  db.transaction((tx) => {
-    tx.delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
-      .run();
-    tx.insert(passwordResetTokens).values({ tokenHash: hash, userId, expiresAt }).run();
+  await transaction(async (tx) => {
+    await tx.delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({ tokenHash: hash, userId, expiresAt });
   });
   return { token, expiresAt };
 }
 
 const resetPath = (token: string) => `/reset-password?token=${token}`;
 
-function usableToken(tokenHash: string, tx: Pick<typeof db, 'select'> = db) {
-  const row = tx.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).get();
+async function usableToken(tokenHash: string, tx: Pick<typeof db, 'select'> = db) {
+  const row = (await tx.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1))[0];
   return row && !row.usedAt && row.expiresAt.getTime() > Date.now() ? row : undefined;
 }
 

@@ -17,11 +17,11 @@ const { auth } = client.api;
 const GENERIC = 'If an account exists for this email address, we have sent it a link to reset the password. The link works for one hour.';
 
 afterAll(() => smtp.close());
-beforeEach(() => {
-  resetMailLimiter.reset();
-  resetRequestLimiter.reset();
-  loginLimiter.reset();
-  signInGuard.reset();
+beforeEach(async () => {
+  await resetMailLimiter.reset();
+  await resetRequestLimiter.reset();
+  await loginLimiter.reset();
+  await signInGuard.reset();
 });
 
 const forgot = (email: string) => auth['forgot-password'].$post({ json: { email } });
@@ -126,12 +126,12 @@ describe('forgot password with mail configured', () => {
     const { email } = await createUserAndCookie({ password: 'old pass word 1' });
     for (let i = 0; i < 5; i++) expect((await auth.login.$post({ json: { email, password: `wrong guess ${i}` } })).status).toBe(401);
     expect((await auth.login.$post({ json: { email, password: 'old pass word 1' } })).status).toBe(429);
-    expect(signInGuard.delayFor(email)).toBeGreaterThan(0);
+    expect(await signInGuard.delayFor(email)).toBeGreaterThan(0);
 
     await forgot(email);
     const token = /reset-password\?token=([\w-]+)/.exec(bodyOf((await mailTo(email))[0]!))![1]!;
     expect((await auth['reset-password'].$post({ json: { token, newPassword: 'new pass word 2' } })).status).toBe(200);
-    expect(signInGuard.delayFor(email)).toBe(0);
+    expect(await signInGuard.delayFor(email)).toBe(0);
     expect((await auth.login.$post({ json: { email, password: 'new pass word 2' } })).status).toBe(200);
   });
 

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { transaction } from '../../db/transaction';
 import { db } from '../../db/client';
 import { adminActions, chatbots, users, type Chatbot, type User } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -23,20 +24,20 @@ export function assertAdmin(user: Pick<User, 'isAdmin'>): void {
  * A page of accounts (newest first, the system user left out), each with its plan, this
  * period's usage and how many bots it has, on and in all. `search` matches the email or name.
  */
-export function listAccounts({ search, page }: { search: string; page: number }) {
+export async function listAccounts({ search, page }: { search: string; page: number }) {
   const where = and(ne(users.id, SYSTEM_USER_ID), search ? or(contains(users.email, search), contains(fullName, search)) : undefined);
-  const totalCount = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
-  const rows = db
+  const totalCount = (await db.select({ n: count() }).from(users).where(where).limit(1))[0]?.n ?? 0;
+  const rows = await db
     .select()
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), users.email)
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
-    .all();
-  const botCounts = countBots(rows.map((u) => u.id));
-  const accounts = rows.map((user) => {
-    const subscription = getCurrentSubscription(user.id);
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  const botCounts = await countBots(rows.map((u) => u.id));
+  const accounts = await Promise.all(
+    rows.map(async (user) => {
+    const subscription = await getCurrentSubscription(user.id);
     const bots = botCounts.get(user.id) ?? { activeBots: 0, totalBots: 0 };
     return {
       id: user.id,
@@ -52,35 +53,34 @@ export function listAccounts({ search, page }: { search: string; page: number })
       maxBots: subscription.plan.maxBots,
       ...bots,
     };
-  });
+    }),
+  );
   return { accounts, pagination: pageInfo(totalCount, page, ADMIN_PAGE_SIZE) };
 }
 
 /** One account's bots (oldest first), with what the admin page acts on. */
-export function listAccountChatbots(userId: string) {
-  const user = findAccount(userId);
-  return db
+export async function listAccountChatbots(userId: string) {
+  const user = await findAccount(userId);
+  return await db
     .select(pickerColumns)
     .from(chatbots)
     .innerJoin(users, eq(users.id, chatbots.userId))
     .where(eq(chatbots.userId, user.id))
-    .orderBy(chatbots.createdAt, chatbots.id)
-    .all();
+    .orderBy(chatbots.createdAt, chatbots.id);
 }
 
 /**
  * Bots of every account (the system user's included) for picking the default public one: the
  * current default first, then by name. `search` matches the bot's name or its owner's email.
  */
-export function listAllChatbots({ search }: { search: string }) {
-  return db
+export async function listAllChatbots({ search }: { search: string }) {
+  return await db
     .select(pickerColumns)
     .from(chatbots)
     .innerJoin(users, eq(users.id, chatbots.userId))
     .where(search ? or(contains(chatbots.name, search), contains(users.email, search)) : undefined)
     .orderBy(desc(chatbots.isPublicDefault), sql`lower(${chatbots.name})`, chatbots.id)
-    .limit(CHATBOT_PICKER_LIMIT)
-    .all();
+    .limit(CHATBOT_PICKER_LIMIT);
 }
 
 /**
@@ -89,9 +89,9 @@ export function listAllChatbots({ search }: { search: string }) {
  * nothing.
  */
 export async function changeAccountPlan(admin: Admin, targetUserId: string, planId: string, now = new Date()) {
-  const user = findAccount(targetUserId);
+  const user = await findAccount(targetUserId);
   const { message, fromPlanId } = await changePlanAsAdmin(user.id, planId, now);
-  logAdminAction(db, admin, 'change_plan', { targetUserId: user.id, details: { fromPlanId, toPlanId: planId } });
+  await logAdminAction(db, admin, 'change_plan', { targetUserId: user.id, details: { fromPlanId, toPlanId: planId } });
   return { message };
 }
 
@@ -99,58 +99,58 @@ export async function changeAccountPlan(admin: Admin, targetUserId: string, plan
  * Makes `guid` the only default public bot (the one on Parley's own pages). An inactive or
  * admin-disabled bot is refused with 409: visitors would meet a bot that does not answer.
  */
-export function setDefaultChatbot(admin: Admin, guid: string) {
-  const bot = findBot(guid);
+export async function setDefaultChatbot(admin: Admin, guid: string) {
+  const bot = await findBot(guid);
   if (bot.disabledByAdminAt) throw conflict('This chatbot was deactivated by an administrator. Reactivate it, and have its owner switch it on, before making it the default.');
   if (!bot.isActive) throw conflict('This chatbot is inactive. Only an active chatbot can be the default public chatbot.');
-  db.transaction((tx) => {
-    const previous = tx.select({ guid: chatbots.guid, name: chatbots.name }).from(chatbots).where(eq(chatbots.isPublicDefault, true)).get();
-    tx.update(chatbots).set({ isPublicDefault: false }).where(and(eq(chatbots.isPublicDefault, true), ne(chatbots.id, bot.id))).run();
-    tx.update(chatbots).set({ isPublicDefault: true }).where(eq(chatbots.id, bot.id)).run();
-    logAdminAction(tx, admin, 'set_default_chatbot', {
+  await transaction(async (tx) => {
+    const previous = (await tx.select({ guid: chatbots.guid, name: chatbots.name }).from(chatbots).where(eq(chatbots.isPublicDefault, true)).limit(1))[0];
+    await tx.update(chatbots).set({ isPublicDefault: false }).where(and(eq(chatbots.isPublicDefault, true), ne(chatbots.id, bot.id)));
+    await tx.update(chatbots).set({ isPublicDefault: true }).where(eq(chatbots.id, bot.id));
+    await logAdminAction(tx, admin, 'set_default_chatbot', {
       targetUserId: bot.userId,
       targetChatbotId: bot.id,
       details: { fromChatbotId: previous?.guid ?? null, fromChatbotName: previous?.name ?? null, toChatbotId: bot.guid, toChatbotName: bot.name },
     });
   });
-  return chatbotView(bot.id);
+  return await chatbotView(bot.id);
 }
 
 /**
  * Switches a bot off for abuse: inactive, and marked so its owner cannot switch it back on. The
  * default public bot is refused (pick another default first), as is a bot already deactivated.
  */
-export function deactivateChatbot(admin: Admin, guid: string, reason: string, now = new Date()) {
-  const bot = findBot(guid);
+export async function deactivateChatbot(admin: Admin, guid: string, reason: string, now = new Date()) {
+  const bot = await findBot(guid);
   if (bot.isPublicDefault) throw conflict('This chatbot is the default public chatbot. Pick another default first, then deactivate it.');
   if (bot.disabledByAdminAt) throw conflict('This chatbot is already deactivated by an administrator.');
-  const ownerEmail = emailOf(bot.userId);
-  db.transaction((tx) => {
-    tx.update(chatbots).set({ isActive: false, disabledByAdminAt: now, updatedAt: now }).where(eq(chatbots.id, bot.id)).run();
-    logAdminAction(tx, admin, 'deactivate_chatbot', { targetUserId: bot.userId, targetChatbotId: bot.id, details: { reason, botName: bot.name, ownerEmail } });
+  const ownerEmail = await emailOf(bot.userId);
+  await transaction(async (tx) => {
+    await tx.update(chatbots).set({ isActive: false, disabledByAdminAt: now, updatedAt: now }).where(eq(chatbots.id, bot.id));
+    await logAdminAction(tx, admin, 'deactivate_chatbot', { targetUserId: bot.userId, targetChatbotId: bot.id, details: { reason, botName: bot.name, ownerEmail } });
   });
-  return chatbotView(bot.id);
+  return await chatbotView(bot.id);
 }
 
 /**
  * Lifts an admin's deactivation. The bot stays off: its owner switches it on again, within
  * their plan's limit of active bots.
  */
-export function reactivateChatbot(admin: Admin, guid: string, now = new Date()) {
-  const bot = findBot(guid);
+export async function reactivateChatbot(admin: Admin, guid: string, now = new Date()) {
+  const bot = await findBot(guid);
   if (!bot.disabledByAdminAt) throw conflict('This chatbot was not deactivated by an administrator.');
-  const ownerEmail = emailOf(bot.userId);
-  db.transaction((tx) => {
-    tx.update(chatbots).set({ disabledByAdminAt: null, updatedAt: now }).where(eq(chatbots.id, bot.id)).run();
-    logAdminAction(tx, admin, 'reactivate_chatbot', { targetUserId: bot.userId, targetChatbotId: bot.id, details: { botName: bot.name, ownerEmail } });
+  const ownerEmail = await emailOf(bot.userId);
+  await transaction(async (tx) => {
+    await tx.update(chatbots).set({ disabledByAdminAt: null, updatedAt: now }).where(eq(chatbots.id, bot.id));
+    await logAdminAction(tx, admin, 'reactivate_chatbot', { targetUserId: bot.userId, targetChatbotId: bot.id, details: { botName: bot.name, ownerEmail } });
   });
-  return chatbotView(bot.id);
+  return await chatbotView(bot.id);
 }
 
 /** A page of the admin log, newest first, with the target account's email and bot's name as they are now. */
-export function listAdminActions({ page }: { page: number }) {
-  const totalCount = db.select({ n: count() }).from(adminActions).get()?.n ?? 0;
-  const rows = db
+export async function listAdminActions({ page }: { page: number }) {
+  const totalCount = (await db.select({ n: count() }).from(adminActions).limit(1))[0]?.n ?? 0;
+  const rows = await db
     .select({
       id: adminActions.id,
       adminEmail: adminActions.adminEmail,
@@ -167,21 +167,20 @@ export function listAdminActions({ page }: { page: number }) {
     .leftJoin(chatbots, eq(chatbots.id, adminActions.targetChatbotId))
     .orderBy(desc(adminActions.createdAt), desc(adminActions.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
-    .all();
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
   return { actions: rows.map((row) => ({ ...row, action: row.action as AdminActionType })), pagination: pageInfo(totalCount, page, ADMIN_PAGE_SIZE) };
 }
 
 type Tx = Pick<typeof db, 'insert'>;
 
 /** One line of the admin log, written in the same transaction as the change it records. */
-export function logAdminAction(
+export async function logAdminAction(
   tx: Tx,
   admin: Admin,
   action: AdminActionType,
   { targetUserId = null, targetChatbotId = null, details }: { targetUserId?: string | null; targetChatbotId?: number | null; details: Record<string, unknown> },
 ) {
-  tx.insert(adminActions).values({ adminUserId: admin.id, adminEmail: admin.email, action, targetUserId, targetChatbotId, details }).run();
+  await tx.insert(adminActions).values({ adminUserId: admin.id, adminEmail: admin.email, action, targetUserId, targetChatbotId, details });
 }
 
 /** What the admin page shows of a bot. */
@@ -196,35 +195,34 @@ const pickerColumns = {
   disabledByAdminAt: chatbots.disabledByAdminAt,
 };
 
-function chatbotView(id: number) {
-  return db.select(pickerColumns).from(chatbots).innerJoin(users, eq(users.id, chatbots.userId)).where(eq(chatbots.id, id)).get()!;
+async function chatbotView(id: number) {
+  return (await db.select(pickerColumns).from(chatbots).innerJoin(users, eq(users.id, chatbots.userId)).where(eq(chatbots.id, id)).limit(1))[0]!;
 }
 
 /** A signed-in account by id; the system user (who cannot sign in) is not one. */
-function findAccount(userId: string): User {
-  const user = userId === SYSTEM_USER_ID ? undefined : db.select().from(users).where(eq(users.id, userId)).get();
+async function findAccount(userId: string): Promise<User> {
+  const user = userId === SYSTEM_USER_ID ? undefined : (await db.select().from(users).where(eq(users.id, userId)).limit(1))[0];
   if (!user) throw notFound('Account not found');
   return user;
 }
 
-function findBot(guid: string): Chatbot {
-  const bot = db.select().from(chatbots).where(eq(chatbots.guid, guid)).get();
+async function findBot(guid: string): Promise<Chatbot> {
+  const bot = (await db.select().from(chatbots).where(eq(chatbots.guid, guid)).limit(1))[0];
   if (!bot) throw notFound('Chatbot not found');
   return bot;
 }
 
-function emailOf(userId: string): string | null {
-  return db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email ?? null;
+async function emailOf(userId: string): Promise<string | null> {
+  return (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1))[0]?.email ?? null;
 }
 
-function countBots(userIds: string[]) {
+async function countBots(userIds: string[]) {
   if (userIds.length === 0) return new Map<string, { activeBots: number; totalBots: number }>();
-  const rows = db
+  const rows = await db
     .select({ userId: chatbots.userId, totalBots: count(), activeBots: sql<number>`coalesce(sum(${chatbots.isActive}), 0)` })
     .from(chatbots)
     .where(inArray(chatbots.userId, userIds))
-    .groupBy(chatbots.userId)
-    .all();
+    .groupBy(chatbots.userId);
   return new Map(rows.map((r) => [r.userId, { activeBots: Number(r.activeBots), totalBots: r.totalBots }]));
 }
 

@@ -77,7 +77,7 @@ describe('admin API', () => {
   });
 
   it('lists accounts with their plan, usage and bots, searchable, without the system user', async () => {
-    setUsage(owner.user.id, 42);
+    await setUsage(owner.user.id, 42);
     const res = await admin.accounts.$get({ query: {} }, withCookie(adminUser.cookie));
     expect(res.status).toBe(200);
     const { accounts, pagination } = await res.json();

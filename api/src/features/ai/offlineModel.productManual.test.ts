@@ -88,7 +88,7 @@ beforeAll(async () => {
   site = await startManualSite();
   const { cookie } = await createUserAndCookie();
   botId = (await newBot(cookie)).id;
-  const source = addWebsiteSource(botId, { url: `${site.url}/`, maxPages: 20 });
+  const source = await addWebsiteSource(botId, { url: `${site.url}/`, maxPages: 20 });
   await waitForIdle(source.id);
 });
 afterAll(() => site.close());

@@ -55,7 +55,7 @@ async function reply(question: string) {
 beforeAll(async () => {
   const { cookie } = await createUserAndCookie();
   botId = (await newBot(cookie)).id;
-  const source = addTextSource(botId, { title: 'Help Center', textContent: HELP_CENTER });
+  const source = await addTextSource(botId, { title: 'Help Center', textContent: HELP_CENTER });
   await waitForIdle(source.id);
   for (const qa of [GIFT, PICKUP, STUDENT]) await addQaSource(botId, qa);
 });

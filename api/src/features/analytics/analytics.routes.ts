@@ -10,10 +10,10 @@ import { exportChatbotAnalytics, getChatbotAnalytics } from './analytics.service
  * period of local days; `/analytics/export.csv` with the same query: the same as a CSV file.
  */
 export const analyticsRoutes = new Hono<OwnerEnv>()
-  .get('/:guid/analytics', validate('param', chatbotGuidParamSchema), validate('query', analyticsQuerySchema), (c) =>
-    c.json(getChatbotAnalytics(c.get('user').id, c.req.valid('param').guid, c.req.valid('query')), 200),
+  .get('/:guid/analytics', validate('param', chatbotGuidParamSchema), validate('query', analyticsQuerySchema), async (c) =>
+    c.json(await getChatbotAnalytics(c.get('user').id, c.req.valid('param').guid, c.req.valid('query')), 200),
   )
-  .get('/:guid/analytics/export.csv', validate('param', chatbotGuidParamSchema), validate('query', analyticsQuerySchema), (c) => {
-    const { disposition, csv } = exportChatbotAnalytics(c.get('user').id, c.req.valid('param').guid, c.req.valid('query'));
+  .get('/:guid/analytics/export.csv', validate('param', chatbotGuidParamSchema), validate('query', analyticsQuerySchema), async (c) => {
+    const { disposition, csv } = await exportChatbotAnalytics(c.get('user').id, c.req.valid('param').guid, c.req.valid('query'));
     return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': disposition, 'Cache-Control': 'no-store' });
   });

@@ -11,15 +11,15 @@ import { startOfLocalDay } from '../../lib/timeZones';
 import { localHours, zoneSegments, type LocalHour, type ZoneSegment } from './zoneSegments';
 
 /** The figures of one of the owner's bots over a period; a foreign or unknown bot is a 404. */
-export function getChatbotAnalytics(userId: string, guid: string, range: AnalyticsRange): ChatbotAnalytics {
-  const bot = getOwnedChatbot(userId, guid);
-  return computeAnalytics(bot.id, range);
+export async function getChatbotAnalytics(userId: string, guid: string, range: AnalyticsRange): Promise<ChatbotAnalytics> {
+  const bot = await getOwnedChatbot(userId, guid);
+  return await computeAnalytics(bot.id, range);
 }
 
 /** The same figures as one CSV file, with the `Content-Disposition` naming the download. */
-export function exportChatbotAnalytics(userId: string, guid: string, range: AnalyticsRange) {
-  const bot = getOwnedChatbot(userId, guid);
-  return { disposition: analyticsDisposition(bot.name, range), csv: analyticsCsv(bot.name, computeAnalytics(bot.id, range)) };
+export async function exportChatbotAnalytics(userId: string, guid: string, range: AnalyticsRange) {
+  const bot = await getOwnedChatbot(userId, guid);
+  return { disposition: analyticsDisposition(bot.name, range), csv: analyticsCsv(bot.name, await computeAnalytics(bot.id, range)) };
 }
 
 /**
@@ -57,8 +57,8 @@ type Scope = {
   testMessages: SQL | undefined;
 };
 
-function computeAnalytics(chatbotId: number, range: AnalyticsRange): ChatbotAnalytics {
-  const scope = scopeOf(chatbotId, range);
+async function computeAnalytics(chatbotId: number, range: AnalyticsRange): Promise<ChatbotAnalytics> {
+  const scope = await scopeOf(chatbotId, range);
   const daily = new Map<string, { date: string; conversations: number; messages: number }>();
   // Day numbers, not date strings: the loop ends whatever the dates look like.
   const firstDay = dayNumberOf(range.from);
@@ -72,7 +72,7 @@ function computeAnalytics(chatbotId: number, range: AnalyticsRange): ChatbotAnal
   const resolution = { assumed: 0, confirmed: 0 };
 
   const hours = localHours(scope.segments);
-  messagesPerLocalHour(scope, hours).forEach((counts, i) => {
+  (await messagesPerLocalHour(scope, hours)).forEach((counts, i) => {
     const dayNumber = Math.floor(hours[i].hour / 24);
     const hourOfDay = hours[i].hour - dayNumber * 24;
     const day = daily.get(dateOfDayNumber(dayNumber));
@@ -82,10 +82,10 @@ function computeAnalytics(chatbotId: number, range: AnalyticsRange): ChatbotAnal
     totals.messages += counts.messages;
     totals.visitorQuestions += counts.questions;
   });
-  const sums = messageSums(scope);
+  const sums = await messageSums(scope);
   const answers = { answered: sums.answered, fallback: sums.fallback };
   const feedback = { up: sums.up, down: sums.down };
-  for (const row of conversationsPerLocalDay(scope)) {
+  for (const row of await conversationsPerLocalDay(scope)) {
     const day = daily.get(dateOfDayNumber(row.day));
     if (day) day.conversations += row.conversations;
     totals.conversations += row.conversations;
@@ -106,17 +106,17 @@ function computeAnalytics(chatbotId: number, range: AnalyticsRange): ChatbotAnal
     feedback,
     busiestHours,
     weekdayHours,
-    topQuestions: topQuestions(scope),
-    topSources: topSources(scope),
-    leads: countLeads(scope),
+    topQuestions: await topQuestions(scope),
+    topSources: await topSources(scope),
+    leads: await countLeads(scope),
     unansweredQuestions: sums.unanswered,
   };
 }
 
-function scopeOf(chatbotId: number, range: AnalyticsRange): Scope {
+async function scopeOf(chatbotId: number, range: AnalyticsRange): Promise<Scope> {
   const start = startOfLocalDay(range.from, range.tz);
   const end = startOfLocalDay(addDays(range.to, 1), range.tz);
-  const testSessions = testSessionsOf(chatbotId);
+  const testSessions = await testSessionsOf(chatbotId);
   return {
     chatbotId,
     start,
@@ -140,12 +140,11 @@ function scopeOf(chatbotId: number, range: AnalyticsRange): Scope {
  * The bot's Test-page sessions, read once (through `chat_sessions_test_idx`) and handed to the
  * other statements as a JSON list, or null when the owner never tested the bot.
  */
-function testSessionsOf(chatbotId: number): SQL | null {
-  const ids = db
+async function testSessionsOf(chatbotId: number): Promise<SQL | null> {
+  const ids = (await db
     .select({ sessionId: chatSessions.sessionId })
     .from(chatSessions)
-    .where(and(eq(chatSessions.chatbotId, chatbotId), eq(chatSessions.isTest, true)))
-    .all()
+    .where(and(eq(chatSessions.chatbotId, chatbotId), eq(chatSessions.isTest, true))))
     .map((row) => row.sessionId);
   return ids.length === 0 ? null : sql`(select "value" from json_each(${JSON.stringify(ids)}))`;
 }
@@ -169,7 +168,7 @@ const notTest = (scope: Scope, column: SQLiteColumn) => (scope.testSessions ? no
  * the index in order and never sorts or loads a row; the test chats' few messages are then
  * placed in their hours and taken off.
  */
-function messagesPerLocalHour(scope: Scope, hours: LocalHour[]): { messages: number; questions: number }[] {
+async function messagesPerLocalHour(scope: Scope, hours: LocalHour[]): Promise<{ messages: number; questions: number }[]> {
   const inHour = (extra?: SQL) =>
     sql`(select count(*) from ${chatMessages} where ${and(
       eq(chatMessages.chatbotId, scope.chatbotId),
@@ -183,11 +182,10 @@ function messagesPerLocalHour(scope: Scope, hours: LocalHour[]): { messages: num
   );
   const counts = rows.map((r) => ({ messages: r.messages, questions: r.questions }));
   if (scope.testSessions) {
-    const tests = db
+    const tests = await db
       .select({ at: sql<number>`${chatMessages.createdAt}`, question: sql<number>`${isQuestion}` })
       .from(chatMessages)
-      .where(scope.testMessages)
-      .all();
+      .where(scope.testMessages);
     for (const test of tests) {
       const i = hourIndex(hours, test.at);
       counts[i].messages -= 1;
@@ -213,11 +211,11 @@ function hourIndex(hours: LocalHour[], at: number): number {
  * Outcomes of the period's answers, their votes and the questions waiting in the Unanswered
  * inbox: those of the period the inbox still lists, i.e. asked in its last 90 days.
  */
-function messageSums(scope: Scope) {
+async function messageSums(scope: Scope) {
   const sums = { answered: 0, fallback: 0, up: 0, down: 0, unanswered: 0 };
   const inboxStart = Date.now() - UNANSWERED_WINDOW_DAYS * DAY_MS;
   for (const [where, sign] of withTestsTakenOff(scope)) {
-    const row = db
+    const row = (await db
       .select({
         answered: sumOf(sql`${chatMessages.answerStatus} = 'answered'`),
         fallback: sumOf(sql`${chatMessages.answerStatus} = 'fallback'`),
@@ -226,8 +224,7 @@ function messageSums(scope: Scope) {
         unanswered: sumOf(sql`${chatMessages.unansweredReason} is not null and ${chatMessages.triage} is null and ${chatMessages.createdAt} >= ${inboxStart}`),
       })
       .from(chatMessages)
-      .where(where)
-      .get()!;
+      .where(where).limit(1))[0]!;
     for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] += sign * row[key];
   }
   return sums;
@@ -241,9 +238,9 @@ function messageSums(scope: Scope) {
 const isQuestion = sql`${chatMessages.questionKey} is not null`;
 
 /** Conversations per local day: sessions started then, not on the Test page, with a question asked. */
-function conversationsPerLocalDay(scope: Scope) {
+async function conversationsPerLocalDay(scope: Scope) {
   const localDay = sql`${localTime(chatSessions.createdAt, scope.segments)} / ${sql.raw(String(DAY_MS))}`;
-  return db
+  return await db
     .select({
       day: localDay.mapWith(Number),
       conversations: count(),
@@ -260,8 +257,7 @@ function conversationsPerLocalDay(scope: Scope) {
         gte(chatSessions.questionCount, 1),
       ),
     )
-    .groupBy(localDay)
-    .all();
+    .groupBy(localDay);
 }
 
 /**
@@ -269,15 +265,14 @@ function conversationsPerLocalDay(scope: Scope) {
  * `chat_messages_analytics_idx`, test chats taken off), up to `QUESTION_KEYS_LIMIT` keys grouped
  * by similar wording, each key shown by its latest wording.
  */
-function topQuestions(scope: Scope): ChatbotAnalytics['topQuestions'] {
+async function topQuestions(scope: Scope): Promise<ChatbotAnalytics['topQuestions']> {
   const counts = new Map<string, { count: number; latest: number }>();
   for (const [where, sign] of withTestsTakenOff(scope)) {
-    const rows = db
+    const rows = await db
       .select({ key: sql<string>`${chatMessages.questionKey}`, count: count(), latest: sql<number>`max(${chatMessages.createdAt})` })
       .from(chatMessages)
       .where(and(where, isQuestion))
-      .groupBy(chatMessages.questionKey)
-      .all();
+      .groupBy(chatMessages.questionKey);
     for (const row of rows) {
       const entry = counts.get(row.key) ?? { count: 0, latest: row.latest };
       entry.count += sign * row.count;
@@ -332,7 +327,7 @@ const sampleText = sql<string>`substr(trim(${chatMessages.content}), 1, ${sql.ra
  * citations taken off like the other figures. SQL counts each address and title as stored,
  * straight from `message_citations_analytics_idx`; the few hundred pairs are merged here.
  */
-function topSources(scope: Scope): ChatbotAnalytics['topSources'] {
+async function topSources(scope: Scope): Promise<ChatbotAnalytics['topSources']> {
   const sources = new Map<string, { title: string | null; url: string | null; count: number; titleCount: number }>();
   const scopes: [SQL | undefined, 1 | -1][] = [
     [and(eq(messageCitations.chatbotId, scope.chatbotId), gte(messageCitations.createdAt, new Date(scope.start)), lt(messageCitations.createdAt, new Date(scope.end))), 1],
@@ -351,12 +346,11 @@ function topSources(scope: Scope): ChatbotAnalytics['topSources'] {
   }
   for (const [where, sign] of scopes) {
     // The chat stores each source once per answer, so rows count the answers citing it.
-    const rows = db
+    const rows = await db
       .select({ url: messageCitations.url, title: messageCitations.title, count: count() })
       .from(messageCitations)
       .where(where)
-      .groupBy(messageCitations.url, messageCitations.title)
-      .all();
+      .groupBy(messageCitations.url, messageCitations.title);
     for (const row of rows) {
       const url = row.url || null;
       const title = row.title || null;
@@ -376,8 +370,8 @@ function topSources(scope: Scope): ChatbotAnalytics['topSources'] {
 }
 
 /** Contact forms sent in the period, test chats' left out. */
-function countLeads(scope: Scope): number {
-  const row = db
+async function countLeads(scope: Scope): Promise<number> {
+  const row = (await db
     .select({ n: count() })
     .from(formSubmissions)
     .where(
@@ -387,8 +381,7 @@ function countLeads(scope: Scope): number {
         lt(formSubmissions.createdAt, new Date(scope.end)),
         notTest(scope, formSubmissions.sessionId),
       ),
-    )
-    .get();
+    ).limit(1))[0];
   return row?.n ?? 0;
 }
 

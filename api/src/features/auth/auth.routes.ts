@@ -14,9 +14,9 @@ import { LOGOUT_CONFIRM_PAGE } from './logoutPage';
 import { signInGuard, waitText, type SignInOutcome } from './signinGuard';
 
 /** Every sign-in attempt from one client address (LOGIN_RATE_LIMIT_PER_MINUTE). */
-const loginLimiter = createRateLimiter({ limit: env.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
+const loginLimiter = createRateLimiter({ bucket: 'login', limit: env.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
 /** Registrations that pass validation, per client address (REGISTER_RATE_LIMIT_PER_HOUR). */
-const registerLimiter = createRateLimiter({ limit: env.REGISTER_RATE_LIMIT_PER_HOUR, windowMs: 3_600_000 });
+const registerLimiter = createRateLimiter({ bucket: 'register', limit: env.REGISTER_RATE_LIMIT_PER_HOUR, windowMs: 3_600_000 });
 
 const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
@@ -28,18 +28,18 @@ const AUTH_MESSAGES = {
 /** `/api/auth/*`: register, sign in and who-am-I. */
 export const authRoutes = new Hono()
   .post('/register', validate('json', registerSchema), async (c) => {
-    limitRegistration(c);
+    await limitRegistration(c);
     const user = await register(c.req.valid('json'));
-    startSession(c, user.id);
+    await startSession(c, user.id);
     return c.json(publicUser(user), 201);
   })
   .post('/login', validate('json', loginSchema), async (c) => {
     const user = await signIn(c, c.req.valid('json'));
-    startSession(c, user.id);
+    await startSession(c, user.id);
     return c.json(publicUser(user), 200);
   })
-  .post('/logout', (c) => {
-    endSession(c);
+  .post('/logout', async (c) => {
+    await endSession(c);
     return c.json({ success: true }, 200);
   })
   .get('/user', requireUser, (c) => c.json(publicUser(c.get('user')), 200))
@@ -56,7 +56,7 @@ export const loginRedirectRoutes = new Hono()
     const search = params.toString();
     return c.redirect(search ? `/login?${search}` : '/login', 302);
   })
-  .get('/logout', (c) => {
+  .get('/logout', async (c) => {
     // A link or image on another site must not sign the owner out (the Lax cookie rides along
     // on top-level cross-site navigations): ask instead. Browsers without Fetch Metadata, and
     // curl, send no Sec-Fetch-Site and keep the plain redirect.
@@ -67,17 +67,17 @@ export const loginRedirectRoutes = new Hono()
       c.header('X-Frame-Options', 'DENY');
       return c.html(LOGOUT_CONFIRM_PAGE, 200);
     }
-    endSession(c);
+    await endSession(c);
     return c.redirect('/', 302);
   })
   // The confirm page's form; the app-wide origin check refuses cross-origin POSTs.
-  .post('/logout', (c) => {
-    endSession(c);
+  .post('/logout', async (c) => {
+    await endSession(c);
     return c.redirect('/', 303);
   });
 
-function startSession(c: Context, userId: string) {
-  const { token, expiresAt } = createLoginSession(userId);
+async function startSession(c: Context, userId: string) {
+  const { token, expiresAt } = await createLoginSession(userId);
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -87,8 +87,8 @@ function startSession(c: Context, userId: string) {
   });
 }
 
-function endSession(c: Context) {
-  endLoginSession(getCookie(c, SESSION_COOKIE));
+async function endSession(c: Context) {
+  await endLoginSession(getCookie(c, SESSION_COOKIE));
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isHttpsRequest(c), httpOnly: true, sameSite: 'Lax' });
 }
 
@@ -99,10 +99,10 @@ function endSession(c: Context) {
  */
 async function signIn(c: Context, input: { email: string; password: string }): Promise<User> {
   const address = clientKey(c);
-  const byAddress = loginLimiter.hit(`ip:${address}`);
+  const byAddress = await loginLimiter.hit(`ip:${address}`);
   if (!byAddress.allowed) throw limited(c, byAddress.retryAfterSeconds, AUTH_MESSAGES.tooManyFromAddress);
 
-  const verdict = signInGuard.check(address, input.email);
+  const verdict = await signInGuard.check(address, input.email);
   if (!verdict.allowed) throw limited(c, verdict.retryAfterSeconds, AUTH_MESSAGES.tooManyFailures(waitText(verdict.retryAfterSeconds)));
 
   let outcome: SignInOutcome = 'error';
@@ -113,12 +113,12 @@ async function signIn(c: Context, input: { email: string; password: string }): P
     if (!user) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
     return user;
   } finally {
-    signInGuard.settle(address, input.email, outcome);
+    await signInGuard.settle(address, input.email, outcome);
   }
 }
 
-function limitRegistration(c: Context) {
-  const { allowed, retryAfterSeconds } = registerLimiter.hit(clientKey(c));
+async function limitRegistration(c: Context) {
+  const { allowed, retryAfterSeconds } = await registerLimiter.hit(clientKey(c));
   if (!allowed) throw limited(c, retryAfterSeconds, AUTH_MESSAGES.tooManyRegistrations(waitText(retryAfterSeconds)));
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { transaction } from '../../db/transaction';
 import { count, eq, lt, ne } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { authSessions, users, type User } from '../../db/schema';
@@ -15,12 +16,12 @@ export const SYSTEM_USER_ID = 'system';
 
 /** Creates an account; the first account on an install, and any in ADMIN_EMAILS, is admin. */
 export async function register(input: RegisterInput): Promise<User> {
-  const existing = db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+  const existing = (await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1))[0];
   if (existing) throw conflict('An account with this email already exists', { field: 'email' });
   const passwordHash = await hashPassword(input.password);
-  const user = db.transaction((tx) => {
-    const total = tx.select({ n: count() }).from(users).where(ne(users.id, SYSTEM_USER_ID)).get()?.n ?? 0;
-    const row = tx
+  const user = await transaction(async (tx) => {
+    const total = (await tx.select({ n: count() }).from(users).where(ne(users.id, SYSTEM_USER_ID)).limit(1))[0]?.n ?? 0;
+    const row = (await tx
       .insert(users)
       .values({
         id: randomUUID(),
@@ -30,9 +31,8 @@ export async function register(input: RegisterInput): Promise<User> {
         lastName: input.lastName || null,
         isAdmin: total === 0 || env.ADMIN_EMAILS.includes(input.email),
       })
-      .returning()
-      .get();
-    startFreeSubscription(row.id, tx);
+      .returning())[0];
+    await startFreeSubscription(row.id, tx);
     return row;
   });
   return user;
@@ -40,42 +40,41 @@ export async function register(input: RegisterInput): Promise<User> {
 
 /** The account these credentials open, or null. Sign-in limits live in the route (they need the caller's address). */
 export async function authenticate(input: LoginInput): Promise<User | null> {
-  const user = db.select().from(users).where(eq(users.email, input.email)).get();
+  const user = (await db.select().from(users).where(eq(users.email, input.email)).limit(1))[0];
   // Verify against a dummy hash when the user is unknown so timing does not reveal accounts.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   return user && ok ? user : null;
 }
 
 /** Issues a session; the cookie carries the token, the database only its hash. */
-export function createLoginSession(userId: string): { token: string; expiresAt: Date } {
+export async function createLoginSession(userId: string): Promise<{ token: string; expiresAt: Date }> {
   const { token, hash } = newSecretToken();
   const expiresAt = new Date(Date.now() + env.SESSION_TTL_DAYS * 86_400_000);
-  db.insert(authSessions).values({ id: hash, userId, expiresAt }).run();
+  await db.insert(authSessions).values({ id: hash, userId, expiresAt });
   return { token, expiresAt };
 }
 
-export function userForToken(token: string | undefined): User | null {
+export async function userForToken(token: string | undefined): Promise<User | null> {
   if (!token) return null;
-  const row = db
+  const row = (await db
     .select({ user: users, expiresAt: authSessions.expiresAt })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(eq(authSessions.id, hashSecretToken(token)))
-    .get();
+    .where(eq(authSessions.id, hashSecretToken(token))).limit(1))[0];
   if (!row) return null;
   if (row.expiresAt.getTime() < Date.now()) {
-    endLoginSession(token);
+    await endLoginSession(token);
     return null;
   }
   return row.user;
 }
 
-export function endLoginSession(token: string | undefined) {
-  if (token) db.delete(authSessions).where(eq(authSessions.id, hashSecretToken(token))).run();
+export async function endLoginSession(token: string | undefined) {
+  if (token) await db.delete(authSessions).where(eq(authSessions.id, hashSecretToken(token)));
 }
 
-export function pruneExpiredSessions() {
-  db.delete(authSessions).where(lt(authSessions.expiresAt, new Date())).run();
+export async function pruneExpiredSessions() {
+  await db.delete(authSessions).where(lt(authSessions.expiresAt, new Date()));
 }
 
 /** The user as the API shows it: never the password hash. */

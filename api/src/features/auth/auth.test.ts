@@ -18,10 +18,10 @@ const login = (json: { email: string; password: string }, headers: Record<string
 const currentUser = (cookie?: string) => client.api.auth.user.$get(undefined, cookie ? withCookie(cookie) : {});
 const adminStatus = (cookie?: string) => client.api.auth['admin-status'].$get(undefined, cookie ? withCookie(cookie) : {});
 
-beforeEach(() => {
-  loginLimiter.reset();
-  registerLimiter.reset();
-  signInGuard.reset();
+beforeEach(async () => {
+  await loginLimiter.reset();
+  await registerLimiter.reset();
+  await signInGuard.reset();
 });
 
 describe('accounts', () => {

@@ -1,3 +1,9 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, count, eq, lt, lte } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { signInEmails, signInPairs } from '../../db/schema';
+import { transaction } from '../../db/transaction';
+
 /**
  * Password-guessing defences that cannot be turned against the account's owner.
  *
@@ -11,7 +17,7 @@
  *   outcome, so a guesser cannot give up early on slow answers and read fast ones as successes.
  *
  * Attempts still being checked count against the pair's allowance, so firing many guesses at
- * once does not slip past the lock. Memory only: Parley runs as one process.
+ * once does not slip past the lock. The memory is in the database, shared by every instance.
  */
 export type SignInGuardOptions = {
   maxFailures: number;
@@ -22,8 +28,6 @@ export type SignInGuardOptions = {
   slowdownFreeFailures: number;
   slowdownBaseMs: number;
   slowdownMaxMs: number;
-  /** Entries kept per map before the oldest are dropped, so a flood cannot exhaust memory. */
-  maxEntries: number;
 };
 
 const SIGN_IN_GUARD_DEFAULTS: SignInGuardOptions = {
@@ -35,65 +39,76 @@ const SIGN_IN_GUARD_DEFAULTS: SignInGuardOptions = {
   slowdownFreeFailures: 2,
   slowdownBaseMs: 125,
   slowdownMaxMs: 2_000,
-  maxEntries: 50_000,
 };
-
-type Pair = { failures: number[]; pending: number; lockedUntil: number; lockouts: number; lastLockoutAt: number };
 
 export type SignInCheck = { allowed: true; delayMs: number } | { allowed: false; retryAfterSeconds: number };
 export type SignInOutcome = 'success' | 'failure' | 'error';
 
-export function createSignInGuard(overrides: Partial<SignInGuardOptions> = {}) {
-  const o = { ...SIGN_IN_GUARD_DEFAULTS, ...overrides };
-  const pairs = new Map<string, Pair>();
-  const emailFailures = new Map<string, number[]>();
-  let lastPrune = Date.now();
-  const pairKey = (address: string, email: string) => `${address}\n${email}`;
+type Pair = Omit<typeof signInPairs.$inferSelect, 'scope' | 'pairHash' | 'emailHash' | 'touchedAt'>;
+
+/**
+ * A guard whose memory is in the database (tables `sign_in_pairs` and `sign_in_emails`, under
+ * `scope`), so every instance on it enforces the same lockouts. Each check and settle reads and
+ * writes its rows in one transaction.
+ */
+export function createSignInGuard(overrides: Partial<SignInGuardOptions> & { scope?: string } = {}) {
+  const { scope = `guard-${randomUUID()}`, ...rest } = overrides;
+  const o = { ...SIGN_IN_GUARD_DEFAULTS, ...rest };
+  let lastPrune = 0;
   const recent = (times: number[], now: number) => times.filter((t) => now - t < o.failureWindowMs);
+  // An attempt whose instance died before settling it stops counting after this long.
+  const live = (pending: number[], now: number) => pending.filter((t) => now - t < o.slowdownMaxMs + 30_000);
 
   return {
     /**
      * Call before checking the password. When allowed, wait `delayMs`, check, then report the
      * outcome with `settle` (also when the check throws).
      */
-    check(address: string, email: string, now = Date.now()): SignInCheck {
-      if (now - lastPrune > 60_000) prune(now);
-      const key = pairKey(address, email);
-      const pair = pairs.get(key) ?? newPair();
-      if (pair.lockedUntil > now) return { allowed: false, retryAfterSeconds: Math.ceil((pair.lockedUntil - now) / 1000) };
-      pair.failures = recent(pair.failures, now);
-      if (pair.failures.length + pair.pending >= o.maxFailures) {
-        // Only reachable while earlier attempts are still being checked.
-        return { allowed: false, retryAfterSeconds: Math.ceil((o.slowdownMaxMs + 1000) / 1000) };
-      }
-      pair.pending++;
-      remember(pairs, key, pair);
-      return { allowed: true, delayMs: delayFor(email, now) };
+    async check(address: string, email: string, now = Date.now()): Promise<SignInCheck> {
+      if (now - lastPrune > 60_000) await prune(now);
+      return transaction(async () => {
+        const pair = await readPair(address, email);
+        if (pair.lockedUntil > now) return { allowed: false, retryAfterSeconds: Math.ceil((pair.lockedUntil - now) / 1000) };
+        pair.failures = recent(pair.failures, now);
+        pair.pending = live(pair.pending, now);
+        if (pair.failures.length + pair.pending.length >= o.maxFailures) {
+          // Only reachable while earlier attempts are still being checked.
+          return { allowed: false, retryAfterSeconds: Math.ceil((o.slowdownMaxMs + 1000) / 1000) };
+        }
+        pair.pending.push(now);
+        await writePair(address, email, pair, now);
+        return { allowed: true, delayMs: await delayFor(email, now) };
+      });
     },
 
     /** Ends an attempt `check` allowed. */
-    settle(address: string, email: string, outcome: SignInOutcome, now = Date.now()) {
-      const key = pairKey(address, email);
-      const pair = pairs.get(key) ?? newPair();
-      pair.pending = Math.max(0, pair.pending - 1);
-      if (outcome === 'success') {
-        pairs.delete(key);
-        return;
-      }
-      if (outcome !== 'failure') return;
-      remember(pairs, key, pair);
-      const times = recent(emailFailures.get(email) ?? [], now);
-      times.push(now);
-      remember(emailFailures, email, times.slice(-32));
-      pair.failures = recent(pair.failures, now);
-      pair.failures.push(now);
-      if (pair.failures.length >= o.maxFailures) {
-        if (now - pair.lastLockoutAt > o.lockoutMemoryMs) pair.lockouts = 0;
-        pair.lockouts++;
-        pair.lastLockoutAt = now;
-        pair.lockedUntil = now + Math.min(o.lockoutMaxMs, o.lockoutBaseMs * 2 ** (pair.lockouts - 1));
-        pair.failures = [];
-      }
+    async settle(address: string, email: string, outcome: SignInOutcome, now = Date.now()): Promise<void> {
+      await transaction(async () => {
+        const pair = await readPair(address, email);
+        pair.pending = live(pair.pending, now);
+        pair.pending.splice(0, 1);
+        if (outcome === 'success') {
+          await db.delete(signInPairs).where(and(eq(signInPairs.scope, scope), eq(signInPairs.pairHash, pairHash(address, email))));
+          return;
+        }
+        if (outcome === 'failure') {
+          const [row] = await db.select({ failures: signInEmails.failures }).from(signInEmails).where(emailRow(email));
+          const times = [...recent(row?.failures ?? [], now), now].slice(-32);
+          await db
+            .insert(signInEmails)
+            .values({ scope, emailHash: hash(email), failures: times, touchedAt: now })
+            .onConflictDoUpdate({ target: [signInEmails.scope, signInEmails.emailHash], set: { failures: times, touchedAt: now } });
+          pair.failures = [...recent(pair.failures, now), now];
+          if (pair.failures.length >= o.maxFailures) {
+            if (now - pair.lastLockoutAt > o.lockoutMemoryMs) pair.lockouts = 0;
+            pair.lockouts++;
+            pair.lastLockoutAt = now;
+            pair.lockedUntil = now + Math.min(o.lockoutMaxMs, o.lockoutBaseMs * 2 ** (pair.lockouts - 1));
+            pair.failures = [];
+          }
+        }
+        await writePair(address, email, pair, now);
+      });
     },
 
     delayFor,
@@ -103,55 +118,80 @@ export function createSignInGuard(overrides: Partial<SignInGuardOptions> = {}) {
      * the account (a reset link used, the password changed) should not stay locked out by
      * guesses made before.
      */
-    forget(email: string) {
-      const suffix = `\n${email}`;
-      for (const key of [...pairs.keys()]) if (key.endsWith(suffix)) pairs.delete(key);
-      emailFailures.delete(email);
+    async forget(email: string): Promise<void> {
+      await db.delete(signInPairs).where(and(eq(signInPairs.scope, scope), eq(signInPairs.emailHash, hash(email))));
+      await db.delete(signInEmails).where(emailRow(email));
     },
 
     /** How many pairs and emails are remembered (for tests and diagnostics). */
-    size() {
-      return { pairs: pairs.size, emails: emailFailures.size };
+    async size(): Promise<{ pairs: number; emails: number }> {
+      const [pairs] = await db.select({ n: count() }).from(signInPairs).where(eq(signInPairs.scope, scope));
+      const [emails] = await db.select({ n: count() }).from(signInEmails).where(eq(signInEmails.scope, scope));
+      return { pairs: Number(pairs?.n ?? 0), emails: Number(emails?.n ?? 0) };
     },
 
-    reset() {
-      pairs.clear();
-      emailFailures.clear();
+    async reset(): Promise<void> {
+      await db.delete(signInPairs).where(eq(signInPairs.scope, scope));
+      await db.delete(signInEmails).where(eq(signInEmails.scope, scope));
     },
+
+    /** Forgets pairs and emails with nothing left to remember at `now` (done about once a minute by `check`). */
+    prune,
   };
 
   /** The slow-down for the next attempt on `email`, from its failures across all addresses. */
-  function delayFor(email: string, now = Date.now()): number {
-    const n = recent(emailFailures.get(email) ?? [], now).length - o.slowdownFreeFailures;
+  async function delayFor(email: string, now = Date.now()): Promise<number> {
+    const [row] = await db.select({ failures: signInEmails.failures }).from(signInEmails).where(emailRow(email));
+    const n = recent(row?.failures ?? [], now).length - o.slowdownFreeFailures;
     return n <= 0 ? 0 : Math.min(o.slowdownMaxMs, o.slowdownBaseMs * 2 ** (n - 1));
   }
 
-  function newPair(): Pair {
-    return { failures: [], pending: 0, lockedUntil: 0, lockouts: 0, lastLockoutAt: 0 };
+  async function readPair(address: string, email: string): Promise<Pair> {
+    const [row] = await db
+      .select({
+        failures: signInPairs.failures,
+        pending: signInPairs.pending,
+        lockedUntil: signInPairs.lockedUntil,
+        lockouts: signInPairs.lockouts,
+        lastLockoutAt: signInPairs.lastLockoutAt,
+      })
+      .from(signInPairs)
+      .where(and(eq(signInPairs.scope, scope), eq(signInPairs.pairHash, pairHash(address, email))));
+    return row ?? { failures: [], pending: [], lockedUntil: 0, lockouts: 0, lastLockoutAt: 0 };
   }
 
-  function remember<V>(map: Map<string, V>, key: string, value: V) {
-    map.delete(key); // re-insert so insertion order tracks last use
-    map.set(key, value);
-    while (map.size > o.maxEntries) map.delete(map.keys().next().value!);
+  async function writePair(address: string, email: string, pair: Pair, now: number) {
+    const values = { ...pair, touchedAt: now };
+    await db
+      .insert(signInPairs)
+      .values({ scope, pairHash: pairHash(address, email), emailHash: hash(email), ...values })
+      .onConflictDoUpdate({ target: [signInPairs.scope, signInPairs.pairHash], set: values });
   }
 
-  function prune(now: number) {
+  function pairHash(address: string, email: string) {
+    return hash(`${address}\n${email}`);
+  }
+
+  function emailRow(email: string) {
+    return and(eq(signInEmails.scope, scope), eq(signInEmails.emailHash, hash(email)));
+  }
+
+  async function prune(now: number) {
     lastPrune = now;
-    for (const [key, pair] of pairs) {
-      const idle =
-        pair.pending === 0 &&
-        pair.lockedUntil <= now &&
-        recent(pair.failures, now).length === 0 &&
-        now - pair.lastLockoutAt > o.lockoutMemoryMs;
-      if (idle) pairs.delete(key);
-    }
-    for (const [email, times] of emailFailures) if (recent(times, now).length === 0) emailFailures.delete(email);
+    // A pair is kept while it is locked or its lockouts still count towards a longer one.
+    await db
+      .delete(signInPairs)
+      .where(and(eq(signInPairs.scope, scope), lte(signInPairs.lockedUntil, now), lt(signInPairs.touchedAt, now - Math.max(o.failureWindowMs, o.lockoutMemoryMs))));
+    await db.delete(signInEmails).where(and(eq(signInEmails.scope, scope), lt(signInEmails.touchedAt, now - o.failureWindowMs)));
   }
 }
 
+function hash(value: string) {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
 /** The server's one guard: sign-in, password change and reset all meet here. */
-export const signInGuard = createSignInGuard();
+export const signInGuard = createSignInGuard({ scope: 'sign-in' });
 
 /** "30 seconds", "1 minute", "15 minutes". */
 export function waitText(seconds: number): string {

@@ -15,8 +15,8 @@ import { cancelStripeSubscriptionNow } from './stripeBilling';
  * paid plan. On an active paid plan another plan is a modification, not a second subscription.
  */
 export async function createCheckout(user: User, planId: string, origin: string, now = new Date()): Promise<{ url: string }> {
-  const { subscription, plan: current } = getPlanForUser(user.id, now);
-  const target = paidPlan(planId);
+  const { subscription, plan: current } = await getPlanForUser(user.id, now);
+  const target = await paidPlan(planId);
   const choice = planChoice({ planId: current.id, price: current.price, status: subscription.status }, target);
   if (choice === 'current') throw conflict(`You are already on the ${planLabel(target)} plan.`, { reason: 'same_plan' });
   if (choice === 'upgrade' || choice === 'downgrade') {
@@ -27,19 +27,19 @@ export async function createCheckout(user: User, planId: string, origin: string,
   }
   const provider = providerFor(null);
   const { url, ...change } = await provider.checkout({ user, plan: target, subscription, origin, now });
-  if (Object.keys(change).length > 0) applyChange(subscription.id, change, now);
+  if (Object.keys(change).length > 0) await applyChange(subscription.id, change, now);
   return { url };
 }
 
 /** Opens a local checkout link: the plan applies at once, nothing is charged. */
-export function completeLocalCheckout(user: User, token: string, now = new Date()): { planName: string } | null {
+export async function completeLocalCheckout(user: User, token: string, now = new Date()): Promise<{ planName: string } | null> {
   if (installBillingProvider() !== 'local') return null;
-  const planId = redeemLocalCheckout(user.id, token, now);
-  const plan = planId ? findPlan(planId) : undefined;
+  const planId = await redeemLocalCheckout(user.id, token, now);
+  const plan = planId ? await findPlan(planId) : undefined;
   if (!plan) return null;
-  const { subscription } = getPlanForUser(user.id, now);
+  const { subscription } = await getPlanForUser(user.id, now);
   const { start, end } = calendarPeriod(now);
-  applyChange(subscription.id, { planId: plan.id, status: 'active', provider: 'local', cancelAtPeriodEnd: false, currentPeriodStart: start, currentPeriodEnd: end }, now);
+  await applyChange(subscription.id, { planId: plan.id, status: 'active', provider: 'local', cancelAtPeriodEnd: false, currentPeriodStart: start, currentPeriodEnd: end }, now);
   return { planName: planLabel(plan) };
 }
 
@@ -49,8 +49,8 @@ export function completeLocalCheckout(user: User, token: string, now = new Date(
  * the number of active chatbots switches none off: it says that new activations are blocked.
  */
 export async function modifyPlan(user: User, planId: string, now = new Date()) {
-  const { subscription, plan: current } = getPlanForUser(user.id, now);
-  const target = paidPlan(planId);
+  const { subscription, plan: current } = await getPlanForUser(user.id, now);
+  const target = await paidPlan(planId);
   const choice = planChoice({ planId: current.id, price: current.price, status: subscription.status }, target);
   if (choice === 'current') throw conflict(`You are already on the ${planLabel(target)} plan.`, { reason: 'same_plan' });
   if (choice !== 'upgrade' && choice !== 'downgrade') {
@@ -58,8 +58,8 @@ export async function modifyPlan(user: User, planId: string, now = new Date()) {
   }
   assertBilledHere(subscription);
   const change = await providerFor(subscription).modify(subscription, target, now);
-  applyChange(subscription.id, change, now);
-  const over = overBotLimit(user, target);
+  await applyChange(subscription.id, change, now);
+  const over = await overBotLimit(user, target);
   return {
     message: over ? `${SUBSCRIPTION_SUCCESS.modify}. ${overBotLimitText(over.activeBots, over.maxBots, planLabel(target))}` : SUBSCRIPTION_SUCCESS.modify,
     details: { change: choice, planId: target.id, ...(over && { overBotLimit: true, ...over }) },
@@ -68,22 +68,22 @@ export async function modifyPlan(user: User, planId: string, now = new Date()) {
 
 /** `POST /api/subscription/cancel`: an active paid plan ends at the end of its period. */
 export async function cancelPlan(user: User, now = new Date()) {
-  const { subscription, plan } = getPlanForUser(user.id, now);
+  const { subscription, plan } = await getPlanForUser(user.id, now);
   if (plan.id === FREE_PLAN_ID) throw conflict('You are on the Trial plan: there is nothing to cancel.', { reason: 'free_plan' });
   if (subscription.status !== 'active') throw conflict(`Your subscription is ${subscription.status.replace(/_/g, ' ')} and cannot be canceled here.`, { reason: 'not_active' });
   if (subscription.cancelAtPeriodEnd) throw conflict(`Your subscription is already set to end on ${formatUsageReset(subscription.currentPeriodEnd)}.`, { reason: 'already_canceled' });
   assertBilledHere(subscription);
-  applyChange(subscription.id, await providerFor(subscription).cancel(subscription), now);
+  await applyChange(subscription.id, await providerFor(subscription).cancel(subscription), now);
   return { message: SUBSCRIPTION_SUCCESS.cancel };
 }
 
 /** `POST /api/subscription/resume`: withdraws a cancellation before the period ends. */
 export async function resumePlan(user: User, now = new Date()) {
-  const { subscription } = getPlanForUser(user.id, now);
+  const { subscription } = await getPlanForUser(user.id, now);
   if (!subscription.cancelAtPeriodEnd) throw conflict('Your subscription is not canceled: there is nothing to resume.', { reason: 'not_canceled' });
   if (now.getTime() >= subscription.currentPeriodEnd.getTime()) throw conflict('Your billing period has already ended. Choose a plan to subscribe again.', { reason: 'period_ended' });
   assertBilledHere(subscription);
-  applyChange(subscription.id, await providerFor(subscription).resume(subscription), now);
+  await applyChange(subscription.id, await providerFor(subscription).resume(subscription), now);
   return { message: SUBSCRIPTION_SUCCESS.resume };
 }
 
@@ -93,11 +93,11 @@ export async function resumePlan(user: User, now = new Date()) {
  * two never disagree about what is billed.
  */
 export async function changePlanAsAdmin(targetUserId: string, planId: string, now = new Date()): Promise<{ message: string; fromPlanId: string }> {
-  const target = db.select().from(users).where(eq(users.id, targetUserId)).get();
+  const target = (await db.select().from(users).where(eq(users.id, targetUserId)).limit(1))[0];
   if (!target) throw notFound('Account not found');
-  const plan = findPlan(planId);
+  const plan = await findPlan(planId);
   if (!plan) throw badRequest(`Unknown plan: ${planId}`, { planId });
-  const { subscription, plan: current } = getPlanForUser(target.id, now);
+  const { subscription, plan: current } = await getPlanForUser(target.id, now);
   if (subscription.provider === 'stripe' && subscription.stripeSubscriptionId && current.id !== FREE_PLAN_ID) {
     throw conflict(`${target.email} pays for the ${planLabel(current)} plan through Stripe. Change or cancel that subscription in Stripe; Parley follows it.`, {
       reason: 'billed_by_stripe',
@@ -105,8 +105,8 @@ export async function changePlanAsAdmin(targetUserId: string, planId: string, no
   }
   if (current.id === plan.id) throw conflict(`${target.email} is already on the ${planLabel(plan)} plan.`, { reason: 'same_plan' });
   const { start, end } = calendarPeriod(now);
-  applyChange(subscription.id, { planId: plan.id, status: 'active', provider: 'local', cancelAtPeriodEnd: false, currentPeriodStart: start, currentPeriodEnd: end }, now);
-  const over = overBotLimit(target, plan);
+  await applyChange(subscription.id, { planId: plan.id, status: 'active', provider: 'local', cancelAtPeriodEnd: false, currentPeriodStart: start, currentPeriodEnd: end }, now);
+  const over = await overBotLimit(target, plan);
   const base = `${target.email} is now on the ${planLabel(plan)} plan.`;
   return { message: over ? `${base} ${overBotLimitText(over.activeBots, over.maxBots, planLabel(plan))}` : base, fromPlanId: current.id };
 }
@@ -117,21 +117,20 @@ export async function changePlanAsAdmin(targetUserId: string, planId: string, no
  * the account stays.
  */
 export async function endBillingOfDeletedAccount(userId: string): Promise<void> {
-  const row = db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  const row = (await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1))[0];
   if (row?.provider !== 'stripe' || !row.stripeSubscriptionId || row.status === 'canceled' || row.status === 'incomplete_expired') return;
   await cancelStripeSubscriptionNow(row.stripeSubscriptionId);
 }
 
-function applyChange(subscriptionId: number, change: SubscriptionChange, now: Date) {
-  db.update(subscriptions)
+async function applyChange(subscriptionId: number, change: SubscriptionChange, now: Date) {
+  await db.update(subscriptions)
     .set({ ...change, updatedAt: now })
-    .where(eq(subscriptions.id, subscriptionId))
-    .run();
+    .where(eq(subscriptions.id, subscriptionId));
 }
 
 /** A plan that can be bought: it exists and is not Free (Free is where a cancellation ends). */
-function paidPlan(planId: string): Plan {
-  const plan = findPlan(planId);
+async function paidPlan(planId: string): Promise<Plan> {
+  const plan = await findPlan(planId);
   if (!plan) throw badRequest(`Unknown plan: ${planId}`, { planId });
   if (plan.price <= 0) throw badRequest('The Trial plan is free: there is nothing to buy. To return to it, cancel your subscription.', { planId });
   return plan;
@@ -148,8 +147,8 @@ function assertBilledHere(subscription: Subscription) {
 }
 
 /** Active chatbots over the plan's cap (admins have none). */
-function overBotLimit(user: Pick<User, 'id' | 'isAdmin'>, plan: Plan) {
+async function overBotLimit(user: Pick<User, 'id' | 'isAdmin'>, plan: Plan) {
   if (user.isAdmin || plan.maxBots < 0) return null;
-  const activeBots = db.select({ n: count() }).from(chatbots).where(and(eq(chatbots.userId, user.id), eq(chatbots.isActive, true))).get()?.n ?? 0;
+  const activeBots = (await db.select({ n: count() }).from(chatbots).where(and(eq(chatbots.userId, user.id), eq(chatbots.isActive, true))).limit(1))[0]?.n ?? 0;
   return activeBots > plan.maxBots ? { activeBots, maxBots: plan.maxBots } : null;
 }

@@ -16,9 +16,8 @@ export const localBilling: BillingProvider = {
   name: 'local',
   async checkout({ user, plan, origin, now }) {
     const token = randomBytes(32).toString('base64url');
-    db.insert(localCheckouts)
-      .values({ tokenHash: hashToken(token), userId: user.id, planId: plan.id, expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS) })
-      .run();
+    await db.insert(localCheckouts)
+      .values({ tokenHash: hashToken(token), userId: user.id, planId: plan.id, expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS) });
     return { url: `${origin}/api/subscription/local-checkout/${token}` };
   },
   async modify(_subscription, plan) {
@@ -36,8 +35,8 @@ export const localBilling: BillingProvider = {
  * Uses up the owner's checkout link and answers the plan it was for; null when the link is
  * unknown, someone else's, expired or already used.
  */
-export function redeemLocalCheckout(userId: string, token: string, now: Date): string | null {
-  const row = db
+export async function redeemLocalCheckout(userId: string, token: string, now: Date): Promise<string | null> {
+  const row = (await db
     .update(localCheckouts)
     .set({ usedAt: now })
     .where(
@@ -48,8 +47,7 @@ export function redeemLocalCheckout(userId: string, token: string, now: Date): s
         gt(localCheckouts.expiresAt, now),
       ),
     )
-    .returning({ planId: localCheckouts.planId })
-    .get();
+    .returning({ planId: localCheckouts.planId }))[0];
   return row?.planId ?? null;
 }
 

@@ -139,8 +139,8 @@ describe('Stripe billing through the real SDK', () => {
     const { cookie, user } = await createUserAndCookie();
     const { stripeSubscriptionId } = await subscribe(cookie, 'basic');
     const { consumeMessage } = await import('../subscription/usage.service');
-    consumeMessage(user.id);
-    consumeMessage(user.id);
+    await consumeMessage(user.id);
+    await consumeMessage(user.id);
     expect((await current(cookie)).messagesUsedThisMonth).toBe(2);
 
     const renewed = fake.renew(stripeSubscriptionId);
@@ -150,9 +150,9 @@ describe('Stripe billing through the real SDK', () => {
     expect(new Date(now.currentPeriodStart).getTime()).toBe(item.current_period_start * 1000);
     // The renewed period starts in the future here (the fake bills from now), so nothing counted yet there.
     const inNewPeriod = new Date(item.current_period_start * 1000 + 1000);
-    expect(consumeMessage(user.id, inNewPeriod)).toBe(true);
+    expect(await consumeMessage(user.id, inNewPeriod)).toBe(true);
     const { getCurrentSubscription } = await import('../subscription/subscription.service');
-    expect(getCurrentSubscription(user.id, inNewPeriod).messagesUsedThisMonth).toBe(1);
+    expect((await getCurrentSubscription(user.id, inNewPeriod)).messagesUsedThisMonth).toBe(1);
   });
 
   it('ignores events for accounts it does not know, and events it does not use, without failing', async () => {

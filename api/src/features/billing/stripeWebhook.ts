@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { transaction } from '../../db/transaction';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { billingEvents, subscriptions, users } from '../../db/schema';
@@ -28,19 +29,18 @@ export async function handleStripeWebhook(rawBody: string, signature: string | u
   } catch {
     throw badRequest('Invalid webhook signature');
   }
-  if (db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, event.id)).get()) return { received: true, duplicate: true };
+  if ((await db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, event.id)).limit(1))[0]) return { received: true, duplicate: true };
 
   const target = await subscriptionUpdate(stripe, event, now);
-  return db.transaction((tx) => {
+  return await transaction(async (tx) => {
     // A concurrent delivery of the same event got here first: apply nothing twice.
-    if (tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run().changes === 0) {
+    if ((await tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing()).changes === 0) {
       return { received: true as const, duplicate: true as const };
     }
     if ('ignored' in target) return { received: true as const, ignored: target.ignored };
-    tx.update(subscriptions)
+    await tx.update(subscriptions)
       .set({ ...target.change, updatedAt: now })
-      .where(eq(subscriptions.userId, target.userId))
-      .run();
+      .where(eq(subscriptions.userId, target.userId));
     logger.info('stripe webhook applied', { event: event.id, type: event.type, userId: target.userId, planId: target.change.planId });
     return { received: true as const };
   });
@@ -56,21 +56,21 @@ async function subscriptionUpdate(stripe: Stripe, event: Stripe.Event, now: Date
       const userId = session.client_reference_id ?? session.metadata?.userId;
       const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
       await endReplacedSubscription(userId, subscriptionId);
-      return forUser(userId, fromStripeSubscription(await stripe.subscriptions.retrieve(subscriptionId)), now);
+      return await forUser(userId, fromStripeSubscription(await stripe.subscriptions.retrieve(subscriptionId)), now);
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated': {
       const sub = event.data.object;
       const latest = await stripe.subscriptions.retrieve(sub.id);
-      if (latest.status === 'canceled' || latest.status === 'incomplete_expired') return backToFree(sub, now);
-      const userId = ownerOf(sub);
+      if (latest.status === 'canceled' || latest.status === 'incomplete_expired') return await backToFree(sub, now);
+      const userId = await ownerOf(sub);
       // An unpaid subscription that a newer checkout replaced must not overwrite the new one.
-      const current = userId ? db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get() : undefined;
+      const current = userId ? (await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1))[0] : undefined;
       if (current?.stripeSubscriptionId && current.stripeSubscriptionId !== sub.id && !isServing(latest.status)) return { ignored: 'a newer subscription is in place' };
-      return forUser(userId, fromStripeSubscription(latest), now);
+      return await forUser(userId, fromStripeSubscription(latest), now);
     }
     case 'customer.subscription.deleted':
-      return backToFree(event.data.object, now);
+      return await backToFree(event.data.object, now);
     default:
       return { ignored: `event ${event.type} is not used` };
   }
@@ -83,7 +83,7 @@ async function subscriptionUpdate(stripe: Stripe, event: Stripe.Event, now: Date
  */
 async function endReplacedSubscription(userId: string | null | undefined, newSubscriptionId: string) {
   if (!userId) return;
-  const current = db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  const current = (await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1))[0];
   const old = current?.stripeSubscriptionId;
   if (!old || old === newSubscriptionId || current.status === 'canceled' || current.status === 'incomplete_expired') return;
   try {
@@ -94,10 +94,10 @@ async function endReplacedSubscription(userId: string | null | undefined, newSub
 }
 
 /** A subscription that has ended returns its owner to Free, counted per calendar month. */
-function backToFree(sub: Stripe.Subscription, now: Date): Update {
-  const userId = ownerOf(sub);
+async function backToFree(sub: Stripe.Subscription, now: Date): Promise<Update> {
+  const userId = await ownerOf(sub);
   if (!userId) return { ignored: 'unknown subscription' };
-  const current = db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  const current = (await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1))[0];
   // A newer subscription has replaced the one that ended: keep it.
   if (current?.stripeSubscriptionId && current.stripeSubscriptionId !== sub.id) return { ignored: 'a newer subscription is in place' };
   const { start, end } = calendarPeriod(now);
@@ -108,13 +108,13 @@ function backToFree(sub: Stripe.Subscription, now: Date): Update {
 }
 
 /** The Parley account a Stripe subscription belongs to: by its id, else by its metadata. */
-function ownerOf(sub: Stripe.Subscription): string | undefined {
-  const row = db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, sub.id)).get();
+async function ownerOf(sub: Stripe.Subscription): Promise<string | undefined> {
+  const row = (await db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, sub.id)).limit(1))[0];
   return row?.userId ?? sub.metadata?.userId;
 }
 
-function forUser(userId: string | null | undefined, change: SubscriptionChange, now: Date): Update {
-  if (!userId || !db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) return { ignored: 'unknown account' };
-  getPlanForUser(userId, now); // makes sure the account has a subscription row to update
+async function forUser(userId: string | null | undefined, change: SubscriptionChange, now: Date): Promise<Update> {
+  if (!userId || !(await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1))[0]) return { ignored: 'unknown account' };
+  await getPlanForUser(userId, now); // makes sure the account has a subscription row to update
   return { userId, change };
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { db, sqlite } from '../../db/client';
+import { transaction } from '../../db/transaction';
+import { db, } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { FeedbackRating, FeedbackResponse } from '@parley/contracts';
@@ -12,39 +13,38 @@ import { fileUnansweredQuestion, previousQuestionId, type SessionRow } from './c
  * unanswered on a thumbs-down and taken back out when the visitor changes their mind, unless
  * the owner has already dealt with it or it was filed for another reason.
  */
-export function rateAnswer(session: Pick<SessionRow, 'sessionId'>, messageId: number, rating: FeedbackRating): FeedbackResponse {
-  return rate(session.sessionId, messageId, rating);
+export async function rateAnswer(session: Pick<SessionRow, 'sessionId'>, messageId: number, rating: FeedbackRating): Promise<FeedbackResponse> {
+  return await rate(session.sessionId, messageId, rating);
 }
 
-const rate = sqlite.transaction((sessionId: string, messageId: number, rating: FeedbackRating): FeedbackResponse => {
-  const message = db
-    .select({ id: chatMessages.id, sender: chatMessages.sender, answerStatus: chatMessages.answerStatus, feedback: chatMessages.feedback })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, sessionId)))
-    .get();
-  if (!message) throw notFound('Message not found');
-  if (message.sender !== 'bot' || !message.answerStatus) {
-    throw badRequest('Only answers the bot wrote to a question can be rated', { messageId, reason: 'not_rateable' });
-  }
-  if (message.feedback === rating) return { messageId, rating };
-  const previous = message.feedback;
+function rate(sessionId: string, messageId: number, rating: FeedbackRating): Promise<FeedbackResponse> {
+  return transaction(async () => {
+    const message = (await db
+      .select({ id: chatMessages.id, sender: chatMessages.sender, answerStatus: chatMessages.answerStatus, feedback: chatMessages.feedback })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, sessionId))).limit(1))[0];
+    if (!message) throw notFound('Message not found');
+    if (message.sender !== 'bot' || !message.answerStatus) {
+      throw badRequest('Only answers the bot wrote to a question can be rated', { messageId, reason: 'not_rateable' });
+    }
+    if (message.feedback === rating) return { messageId, rating };
+    const previous = message.feedback;
 
-  db.update(chatMessages).set({ feedback: rating, feedbackAt: new Date() }).where(eq(chatMessages.id, messageId)).run();
-  const hasVote = (vote: FeedbackRating) =>
-    sql`exists (select 1 from ${chatMessages} where ${chatMessages.sessionId} = ${sessionId} and ${chatMessages.feedback} = ${vote})`;
-  db.update(chatSessions)
-    .set({ hasThumbsDown: hasVote('down'), hasThumbsUp: hasVote('up') })
-    .where(eq(chatSessions.sessionId, sessionId))
-    .run();
+    await db.update(chatMessages).set({ feedback: rating, feedbackAt: new Date() }).where(eq(chatMessages.id, messageId));
+    const hasVote = (vote: FeedbackRating) =>
+      sql`exists (select 1 from ${chatMessages} where ${chatMessages.sessionId} = ${sessionId} and ${chatMessages.feedback} = ${vote})`;
+    await db.update(chatSessions)
+      .set({ hasThumbsDown: hasVote('down'), hasThumbsUp: hasVote('up') })
+      .where(eq(chatSessions.sessionId, sessionId));
 
-  const question = previousQuestionId(sessionId, messageId);
-  if (question !== null && rating === 'down') {
-    fileUnansweredQuestion(question, 'thumbs_down');
-  } else if (question !== null && previous === 'down') {
-    db.update(chatMessages)
-      .set({ unansweredReason: null })
-      .where(and(eq(chatMessages.id, question), eq(chatMessages.unansweredReason, 'thumbs_down'), isNull(chatMessages.triage)))
-      .run();
-  }
-  return { messageId, rating };
-});
+    const question = previousQuestionId(sessionId, messageId);
+    if (question !== null && rating === 'down') {
+      fileUnansweredQuestion(question, 'thumbs_down');
+    } else if (question !== null && previous === 'down') {
+      await db.update(chatMessages)
+        .set({ unansweredReason: null })
+        .where(and(eq(chatMessages.id, question), eq(chatMessages.unansweredReason, 'thumbs_down'), isNull(chatMessages.triage)));
+    }
+    return { messageId, rating };
+  });
+}

@@ -19,7 +19,7 @@ beforeAll(async () => {
     fallbackMessage: "I don't know that yet, sorry.",
   });
   guid = bot.guid;
-  const source = addWebsiteSource(bot.id, { url: `${site.url}/`, maxPages: 200 });
+  const source = await addWebsiteSource(bot.id, { url: `${site.url}/`, maxPages: 200 });
   await waitForIdle(source.id);
 });
 afterAll(() => site.close());

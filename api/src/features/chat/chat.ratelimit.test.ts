@@ -26,8 +26,8 @@ const from = (ip: string, forgedLeft?: string) => ({ 'x-forwarded-for': forgedLe
 const open = (sessionId: string, headers: Record<string, string>, chatbotConfigId = guid) =>
   chat.session.$post({ json: { sessionId, chatbotConfigId } }, { headers });
 const openFrom = (ip: string, forgedLeft?: string) => open(kit.newSessionId(), from(ip, forgedLeft));
-const used = () =>
-  (sqlite.prepare('select messages_used as n from monthly_usage where user_id = ? and month = ?').get(ownerId, usageKeyFor(ownerId)) as { n: number } | undefined)?.n ?? 0;
+const used = async () =>
+  (sqlite.prepare('select messages_used as n from monthly_usage where user_id = ? and month = ?').get(ownerId, await usageKeyFor(ownerId)) as { n: number } | undefined)?.n ?? 0;
 
 describe('chat rate limits', () => {
   it('answers 429 with Retry-After past the per-session limit', async () => {
@@ -75,7 +75,7 @@ describe('chat rate limits', () => {
   });
 
   it('caps visitor messages per address per day, before the owner pays for them', async () => {
-    const before = used();
+    const before = await used();
     const results: { status: number; res: Response }[] = [];
     for (let i = 0; i < 2; i++) {
       const sessionId = await kit.openSession(guid, kit.newSessionId(), from('10.0.2.1'));
@@ -83,7 +83,7 @@ describe('chat rate limits', () => {
     }
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
     expect((await errorOf(results[5]!.res)).message).toBe('You have reached the number of messages you can send today. Please try again tomorrow.');
-    expect(used() - before).toBe(5);
+    expect(await used() - before).toBe(5);
   });
 
   it("stops at the owner's daily cap for the bot, whoever asks, and keeps the monthly quota", async () => {
@@ -92,7 +92,7 @@ describe('chat rate limits', () => {
     ownerCookie = second.cookie;
     const capped = await kit.newBot(ownerCookie, { name: 'Capped', dailyMessageLimit: 2 });
     expect(capped.dailyMessageLimit).toBe(2);
-    const before = used();
+    const before = await used();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const ip = `10.0.3.${i}`;
@@ -100,7 +100,7 @@ describe('chat rate limits', () => {
       statuses.push((await kit.streamMessage(sessionId, { content: `question ${i}` }, from(ip))).status);
     }
     expect(statuses).toEqual([200, 200, 429, 429]);
-    expect(used() - before).toBe(2);
+    expect(await used() - before).toBe(2);
     const sessionId = await kit.openSession(capped.guid, kit.newSessionId(), from('10.0.3.9'));
     const refused = await chat[':sessionId'].messages.$post({ param: { sessionId }, json: { content: 'non-streamed' } }, { headers: from('10.0.3.9') });
     expect(refused.status).toBe(429);

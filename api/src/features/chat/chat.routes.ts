@@ -29,22 +29,22 @@ import { createSseWriter } from './sseWriter';
  * daily ones and the monthly quota spare the owner's test sessions).
  */
 export const chatRoutes = new Hono()
-  .post('/session', validate('json', createSessionRequestSchema), (c) => {
-    limitChatCall(c);
+  .post('/session', validate('json', createSessionRequestSchema), async (c) => {
+    await limitChatCall(c);
     const body = c.req.valid('json');
-    const { session, bot, created } = openSession(body.sessionId, body.chatbotConfigId, opener(c), body.testToken);
+    const { session, bot, created } = await openSession(body.sessionId, body.chatbotConfigId, opener(c), body.testToken);
     return c.json(toChatSession(session, bot), created ? 201 : 200);
   })
-  .get('/:sessionId/messages', validate('param', sessionParamSchema), (c) => {
-    const { session } = visitorSession(c.req.valid('param').sessionId, undefined, caller(c));
-    return c.json(listMessages(session.sessionId), 200);
+  .get('/:sessionId/messages', validate('param', sessionParamSchema), async (c) => {
+    const { session } = await visitorSession(c.req.valid('param').sessionId, undefined, caller(c));
+    return c.json(await listMessages(session.sessionId), 200);
   })
   .post('/:sessionId/messages', validate('param', sessionParamSchema), validate('json', sendMessageRequestSchema), async (c) => {
     const { sessionId } = c.req.valid('param');
-    limitChatCall(c, sessionId);
+    await limitChatCall(c, sessionId);
     const body = c.req.valid('json');
-    const { session, bot } = visitorSession(sessionId, undefined, caller(c));
-    limitDailyMessages(c, bot, session);
+    const { session, bot } = await visitorSession(sessionId, undefined, caller(c));
+    await limitDailyMessages(c, bot, session);
     const result = await runTurn({ bot, session, content: body.content, messageType: body.messageType }, () => {});
     if (result.outcome === 'limit_exceeded' || result.outcome === 'chatbot_inactive') {
       throw forbidden(result.outcome === 'limit_exceeded' ? 'This chatbot has reached its message limit' : 'Chatbot is currently inactive', {
@@ -56,12 +56,12 @@ export const chatRoutes = new Hono()
     if (result.outcome === 'error') throw new HttpError(502, MODEL_ERROR_MESSAGE);
     return c.json(result.messages, 200);
   })
-  .post('/:sessionId/messages/stream', validate('param', sessionParamSchema), validate('json', streamRequestSchema), (c) => {
+  .post('/:sessionId/messages/stream', validate('param', sessionParamSchema), validate('json', streamRequestSchema), async (c) => {
     const { sessionId } = c.req.valid('param');
-    limitChatCall(c, sessionId);
+    await limitChatCall(c, sessionId);
     const body = c.req.valid('json');
-    const { session, bot } = visitorSession(sessionId, body.chatbotConfigId, opener(c), { create: true, testToken: body.testToken });
-    limitDailyMessages(c, bot, session);
+    const { session, bot } = await visitorSession(sessionId, body.chatbotConfigId, opener(c), { create: true, testToken: body.testToken });
+    await limitDailyMessages(c, bot, session);
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       const sse = createSseWriter(stream);
@@ -84,31 +84,31 @@ export const chatRoutes = new Hono()
       await sse.end();
     });
   })
-  .post('/:sessionId/select-option', validate('param', sessionParamSchema), validate('json', selectOptionRequestSchema), (c) => {
+  .post('/:sessionId/select-option', validate('param', sessionParamSchema), validate('json', selectOptionRequestSchema), async (c) => {
     const { sessionId } = c.req.valid('param');
-    limitChatCall(c, sessionId);
-    const { session } = visitorSession(sessionId, undefined, caller(c));
-    return c.json(selectOption(session, c.req.valid('json')), 200);
+    await limitChatCall(c, sessionId);
+    const { session } = await visitorSession(sessionId, undefined, caller(c));
+    return c.json(await selectOption(session, c.req.valid('json')), 200);
   })
-  .post('/:sessionId/submit-form', validate('param', sessionParamSchema), validate('json', submitFormRequestSchema), (c) => {
+  .post('/:sessionId/submit-form', validate('param', sessionParamSchema), validate('json', submitFormRequestSchema), async (c) => {
     const { sessionId } = c.req.valid('param');
-    limitChatCall(c, sessionId);
-    const { session, bot } = visitorSession(sessionId, undefined, caller(c));
-    return c.json(submitForm(session, bot, c.req.valid('json')), 200);
+    await limitChatCall(c, sessionId);
+    const { session, bot } = await visitorSession(sessionId, undefined, caller(c));
+    return c.json(await submitForm(session, bot, c.req.valid('json')), 200);
   })
-  .post('/:sessionId/messages/:messageId/feedback', validate('param', messageParamSchema), validate('json', feedbackRequestSchema), (c) => {
+  .post('/:sessionId/messages/:messageId/feedback', validate('param', messageParamSchema), validate('json', feedbackRequestSchema), async (c) => {
     const { sessionId, messageId } = c.req.valid('param');
-    limitChatCall(c, sessionId);
-    const { session } = visitorSession(sessionId, undefined, caller(c));
-    return c.json(rateAnswer(session, messageId, c.req.valid('json').rating), 200);
+    await limitChatCall(c, sessionId);
+    const { session } = await visitorSession(sessionId, undefined, caller(c));
+    return c.json(await rateAnswer(session, messageId, c.req.valid('json').rating), 200);
   })
   // Verified identity: labels the conversation with the site's signed-in user when the hash
   // proves it (401 bad_user_hash otherwise, 409 identity_mismatch for another user's session).
-  .post('/:sessionId/identify', validate('param', sessionParamSchema), validate('json', identifyRequestSchema), (c) => {
+  .post('/:sessionId/identify', validate('param', sessionParamSchema), validate('json', identifyRequestSchema), async (c) => {
     const { sessionId } = c.req.valid('param');
-    limitChatCall(c, sessionId);
-    const { session, bot } = visitorSession(sessionId, undefined, caller(c));
-    return c.json(identifyVisitor(session, bot, c.req.valid('json')), 200);
+    await limitChatCall(c, sessionId);
+    const { session, bot } = await visitorSession(sessionId, undefined, caller(c));
+    return c.json(await identifyVisitor(session, bot, c.req.valid('json')), 200);
   });
 
 function caller(c: Context): Caller {

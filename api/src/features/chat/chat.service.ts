@@ -17,7 +17,7 @@ export type ChatbotRef = string | null | undefined;
  * Where a visitor request comes from, for the bot's allowed-domains list; `beforeCreate` runs
  * only when a new session is about to be created (the route's per-address limit on them).
  */
-export type Caller = { origin?: string; host?: string; beforeCreate?: () => void };
+export type Caller = { origin?: string; host?: string; beforeCreate?: () => Promise<void> | void };
 export type MessageDraft = {
   sender: 'user' | 'bot';
   content: string;
@@ -43,13 +43,13 @@ export type AnswerOutcome = { status: AnswerStatus; questionId: number | null; s
  * leaked token cannot run uncounted chats on another site. An existing session keeps what it
  * was (the token is then not looked at).
  */
-export function openSession(
+export async function openSession(
   sessionId: string,
   chatbotRef: ChatbotRef,
   caller: Caller,
   testToken?: string,
-): { session: SessionRow; bot: Chatbot; created: boolean } {
-  const bot = resolveBot(chatbotRef);
+): Promise<{ session: SessionRow; bot: Chatbot; created: boolean }> {
+  const bot = await resolveBot(chatbotRef);
   assertOriginAllowed(bot, caller.origin, caller.host);
   const existing = getSessionRow(sessionId);
   if (existing) {
@@ -63,9 +63,9 @@ export function openSession(
   if (isTest && !isValidTestToken(testToken, bot.id)) {
     throw forbidden('This test token is invalid or has expired. Reload the Test page to start a new test chat.', { reason: 'invalid_test_token' });
   }
-  caller.beforeCreate?.();
+  await caller.beforeCreate?.();
   // Two tabs may open the same id at once; the unique index decides, the loser reads the winner.
-  const inserted = db.insert(chatSessions).values({ sessionId, chatbotId: bot.id, isTest }).onConflictDoNothing().returning().get();
+  const inserted = (await db.insert(chatSessions).values({ sessionId, chatbotId: bot.id, isTest }).onConflictDoNothing().returning())[0];
   const session = inserted ?? getSessionRow(sessionId)!;
   if (session.chatbotId !== bot.id) throw conflict('This chat session belongs to another chatbot');
   return { session, bot, created: Boolean(inserted) };
@@ -77,15 +77,15 @@ export function openSession(
  * With `create`, an unknown id is opened for `chatbotRef` (the stream call carries it), as a
  * test session when `testToken` is valid.
  */
-export function visitorSession(
+export async function visitorSession(
   sessionId: string,
   chatbotRef: ChatbotRef,
   caller: Caller,
   options: { create?: boolean; testToken?: string } = {},
-): { session: SessionRow; bot: Chatbot } {
+): Promise<{ session: SessionRow; bot: Chatbot }> {
   const found = sessionWithBot.get({ sessionId });
   if (!found) {
-    if (options.create) return openSession(sessionId, chatbotRef, caller, options.testToken);
+    if (options.create) return await openSession(sessionId, chatbotRef, caller, options.testToken);
     throw notFound('Chat session not found');
   }
   const { session, bot } = found;
@@ -100,13 +100,12 @@ export function getSessionRow(sessionId: string): SessionRow | undefined {
   return sessionById.get({ sessionId });
 }
 
-export function listMessages(sessionId: string): ChatMessage[] {
-  return db
+export async function listMessages(sessionId: string): Promise<ChatMessage[]> {
+  return (await db
     .select()
     .from(chatMessages)
     .where(eq(chatMessages.sessionId, sessionId))
-    .orderBy(asc(chatMessages.id))
-    .all()
+    .orderBy(asc(chatMessages.id)))
     .map(toChatMessage);
 }
 
@@ -161,16 +160,16 @@ export function fileUnansweredQuestion(questionId: number, reason: UnansweredRea
   fileUnanswered.run({ id: questionId, reason });
 }
 
-export function updateMessage(
+export async function updateMessage(
   id: number,
   patch: { content?: string; messageType?: string; metadata?: Record<string, unknown> | null },
-): ChatMessage {
+): Promise<ChatMessage> {
   const row =
     patch.content !== undefined && patch.messageType !== undefined && patch.metadata !== undefined
       ? updateWhole.get({ id, content: patch.content, messageType: patch.messageType, metadata: patch.metadata && JSON.stringify(patch.metadata) })
       : patch.content !== undefined && patch.messageType === undefined && patch.metadata === undefined
         ? updateContent.get({ id, content: patch.content })
-        : db.update(chatMessages).set(patch).where(eq(chatMessages.id, id)).returning().get();
+        : (await db.update(chatMessages).set(patch).where(eq(chatMessages.id, id)).returning())[0];
   if (!row) throw notFound('Message not found');
   return toChatMessage(row);
 }
@@ -358,8 +357,8 @@ const saveAnswerTx = sqlite.transaction(
   },
 );
 
-function resolveBot(ref: ChatbotRef): Chatbot {
-  const bot = ref === null || ref === undefined || ref === '' ? getDefaultChatbot() : findChatbotByGuid(ref);
+async function resolveBot(ref: ChatbotRef): Promise<Chatbot> {
+  const bot = ref === null || ref === undefined || ref === '' ? await getDefaultChatbot() : await findChatbotByGuid(ref);
   if (!bot) throw notFound('Chatbot not found');
   return bot;
 }

@@ -83,7 +83,7 @@ async function scriptedTurn(sessionId: string, content: string, script: ModelEve
     },
   };
   const events: StreamEvent[] = [];
-  const result = await runTurn({ bot: findChatbotByGuid(bot.guid)!, session: getSessionRow(sessionId)!, content }, (e) => events.push(e), model);
+  const result = await runTurn({ bot: (await findChatbotByGuid(bot.guid))!, session: getSessionRow(sessionId)!, content }, (e) => events.push(e), model);
   return { ...result, events };
 }
 

@@ -244,14 +244,14 @@ describe('inactive bots and quota', () => {
   it('admits exactly one of 50 parallel sends when one message is left', async () => {
     const o = await owner();
     const quotaBot = await newBot(o.cookie, { name: 'Quota bot' });
-    kit.setUsage(o.user.id, 99); // Free plan: 100 a month
+    await kit.setUsage(o.user.id, 99); // Free plan: 100 a month
     const results = await Promise.all(
       Array.from({ length: 50 }, () => streamMessage(newSessionId(), { content: 'How long does shipping take?', chatbotConfigId: quotaBot.guid })),
     );
     const kinds = results.map((r) => r.events.find((e) => e.type !== 'delta')?.type);
     expect(kinds.filter((k) => k === 'limit_exceeded')).toHaveLength(49);
     expect(results.filter((r) => r.events.some((e) => e.type === 'complete'))).toHaveLength(1);
-    expect(kit.usage(o.user.id)).toBe(100);
+    expect(await kit.usage(o.user.id)).toBe(100);
     const limited = results.find((r) => r.events[0].type === 'limit_exceeded')!.events[0];
     expect(limited).toMatchObject({ showContactForm: true, chatbotConfig: { guid: quotaBot.guid } });
 

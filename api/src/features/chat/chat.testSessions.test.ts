@@ -77,7 +77,7 @@ describe('test tokens', () => {
   });
 
   it('prunes expired tokens when a new one is issued', async () => {
-    const old = issueTestToken(owner.user.id, bot.guid, new Date(Date.now() - 2 * TEST_TOKEN_TTL_MS));
+    const old = await issueTestToken(owner.user.id, bot.guid, new Date(Date.now() - 2 * TEST_TOKEN_TTL_MS));
     const count = () => (sqlite.prepare('select count(*) as n from chat_test_tokens where expires_at <= ?').get(Date.now()) as { n: number }).n;
     expect(count()).toBeGreaterThanOrEqual(1);
     await testToken();
@@ -95,7 +95,7 @@ describe('test sessions', () => {
     const testSession = (await opened.json()).sessionId;
     expect(isTestRow(testSession)).toBe(1);
 
-    const monthBefore = kit.usage(owner.user.id);
+    const monthBefore = await kit.usage(owner.user.id);
     const dayBefore = dailyUsed(bot.id);
     // Three turns: more than the address may send a day (2) and more than the bot's cap (2).
     for (const content of ['Test one', 'Test two', 'Test three']) {
@@ -105,7 +105,7 @@ describe('test sessions', () => {
     }
     const plain = await chat[':sessionId'].messages.$post({ param: { sessionId: testSession }, json: { content: 'Not streamed' } }, { headers: from });
     expect(plain.status).toBe(200);
-    expect(kit.usage(owner.user.id)).toBe(monthBefore);
+    expect(await kit.usage(owner.user.id)).toBe(monthBefore);
     expect(dailyUsed(bot.id)).toBe(dayBefore);
     expect(await kit.getMessages(testSession)).toHaveLength(8);
 
@@ -118,14 +118,14 @@ describe('test sessions', () => {
     const visitor = await kit.openSession(bot.guid, kit.newSessionId(), from);
     expect(isTestRow(visitor)).toBe(0);
     expect((await kit.streamMessage(visitor, { content: 'Visitor question' }, from)).status).toBe(200);
-    expect(kit.usage(owner.user.id)).toBe(monthBefore + 1);
+    expect(await kit.usage(owner.user.id)).toBe(monthBefore + 1);
     expect(dailyUsed(bot.id)).toBe(dayBefore + 1);
   });
 
   it('are answered when the monthly quota is used up, while visitors get limit_exceeded', async () => {
     const o = await kit.owner();
     const b = await kit.newBot(o.cookie, { name: 'Full' });
-    kit.setUsage(o.user.id, 100); // Free plan: 100 a month
+    await kit.setUsage(o.user.id, 100); // Free plan: 100 a month
     const from = fresh();
     const token = await testToken(b.guid, o.cookie);
     // The stream call that creates the session carries the token as well.
@@ -136,7 +136,7 @@ describe('test sessions', () => {
     expect(isTestRow(sessionId)).toBe(1);
     const visitor = await kit.streamMessage(kit.newSessionId(), { content: 'And for me?', chatbotConfigId: b.guid }, fresh());
     expect(visitor.events[0]?.type).toBe('limit_exceeded');
-    expect(kit.usage(o.user.id)).toBe(100);
+    expect(await kit.usage(o.user.id)).toBe(100);
   });
 
   it('still answer chatbot_inactive when the bot is switched off', async () => {
@@ -156,7 +156,7 @@ describe('test sessions', () => {
     const o = await kit.owner();
     const other = await kit.newBot(o.cookie, { name: 'Other' });
     const otherToken = await testToken(other.guid, o.cookie);
-    const expired = issueTestToken(owner.user.id, bot.guid, new Date(Date.now() - TEST_TOKEN_TTL_MS - 1000)).token;
+    const expired = (await issueTestToken(owner.user.id, bot.guid, new Date(Date.now() - TEST_TOKEN_TTL_MS - 1000))).token;
     const message = 'This test token is invalid or has expired. Reload the Test page to start a new test chat.';
     for (const [label, token] of [
       ['unknown', 'x'.repeat(43)],
@@ -216,9 +216,9 @@ describe('test sessions', () => {
     const again = await chat.session.$post({ json: { sessionId: visitor, chatbotConfigId: bot.guid, testToken: token } }, { headers: from });
     expect(again.status).toBe(200);
     expect(isTestRow(visitor)).toBe(0);
-    const before = kit.usage(owner.user.id);
+    const before = await kit.usage(owner.user.id);
     expect((await kit.streamMessage(visitor, { content: 'Counted?', testToken: token }, from)).status).toBe(200);
-    expect(kit.usage(owner.user.id)).toBe(before + 1);
+    expect(await kit.usage(owner.user.id)).toBe(before + 1);
 
     const test = (await (await chat.session.$post({ json: { sessionId: kit.newSessionId(), chatbotConfigId: bot.guid, testToken: token } }, { headers: from })).json())
       .sessionId;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { transaction } from '../../db/transaction';
 import { db, sqlite } from '../../db/client';
 import { chatMessages, chatSessions, formSubmissions, users, type Chatbot } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -19,14 +20,14 @@ import { addMessage, updateMessage, type SessionRow } from './chat.service';
  * then (also on a later retry). Without SMTP the lead is kept in history and in the owner's
  * Leads inbox.
  */
-export function submitForm(session: SessionRow, bot: Chatbot, input: SubmitFormRequest) {
+export async function submitForm(session: SessionRow, bot: Chatbot, input: SubmitFormRequest) {
   validateForm(input);
-  const { submission, message } = storeLead(session, bot, input);
+  const { submission, message } = await storeLead(session, bot, input);
 
-  const to = recipientFor(bot);
+  const to = await recipientFor(bot);
   if (to && isEmailConfigured()) {
     const replyTo = input.formData.find((f) => isEmailField(f) && isEmail(f.value.trim()))?.value.trim();
-    sendViaOutbox({
+    await sendViaOutbox({
       to,
       subject: `[${bot.name}] ${input.formTitle}`,
       text: emailText(bot, session, input),
@@ -42,22 +43,23 @@ export function submitForm(session: SessionRow, bot: Chatbot, input: SubmitFormR
 }
 
 /** The lead and the history message that shows it: both or neither, so no lead is stored behind an error. */
-const storeLead = sqlite.transaction((session: SessionRow, bot: Chatbot, input: SubmitFormRequest) => {
-  const submission = db
-    .insert(formSubmissions)
-    .values({ chatbotId: bot.id, sessionId: session.sessionId, formTitle: input.formTitle, formData: input.formData })
-    .returning()
-    .get();
-  // Hidden in the widget (system), visible to the owner in history.
-  const message = addMessage(session, {
-    sender: 'user',
-    content: summarize(input),
-    messageType: 'system',
-    metadata: { formSubmissionId: submission.id, formTitle: input.formTitle, formData: input.formData, emailSent: false },
+function storeLead(session: SessionRow, bot: Chatbot, input: SubmitFormRequest) {
+  return transaction(async () => {
+    const submission = (await db
+      .insert(formSubmissions)
+      .values({ chatbotId: bot.id, sessionId: session.sessionId, formTitle: input.formTitle, formData: input.formData })
+      .returning())[0];
+    // Hidden in the widget (system), visible to the owner in history.
+    const message = addMessage(session, {
+      sender: 'user',
+      content: summarize(input),
+      messageType: 'system',
+      metadata: { formSubmissionId: submission.id, formTitle: input.formTitle, formData: input.formData, emailSent: false },
+    });
+    await db.update(chatSessions).set({ hasLead: true }).where(eq(chatSessions.sessionId, session.sessionId));
+    return { submission, message };
   });
-  db.update(chatSessions).set({ hasLead: true }).where(eq(chatSessions.sessionId, session.sessionId)).run();
-  return { submission, message };
-});
+}
 
 /**
  * Records a menu, multiselect or rating choice on the bot message that offered it (so history
@@ -66,16 +68,15 @@ const storeLead = sqlite.transaction((session: SessionRow, bot: Chatbot, input: 
  * comes from the streamed send that the widget makes with the option's instruction (a survey
  * reads its answer from this record).
  */
-export function selectOption(session: SessionRow, input: SelectOptionRequest) {
+export async function selectOption(session: SessionRow, input: SelectOptionRequest) {
   const named =
     input.messageId === undefined
       ? undefined
-      : db
+      : (await db
           .select()
           .from(chatMessages)
-          .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.sessionId, session.sessionId), eq(chatMessages.sender, 'bot')))
-          .get();
-  const target = named ?? latestOffering(session.sessionId, input.optionId);
+          .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.sessionId, session.sessionId), eq(chatMessages.sender, 'bot'))).limit(1))[0];
+  const target = named ?? await latestOffering(session.sessionId, input.optionId);
   if (!target) return { success: true as const, messageId: null };
   const selection = {
     optionId: input.optionId,
@@ -86,19 +87,18 @@ export function selectOption(session: SessionRow, input: SelectOptionRequest) {
   };
   const metadata: Record<string, unknown> = { ...(target.metadata ?? {}), selection, submitted: true };
   if (target.messageType === 'multiselect_menu' && Array.isArray(input.payload)) metadata.selectedOptions = input.payload;
-  updateMessage(target.id, { metadata });
+  await updateMessage(target.id, { metadata });
   return { success: true as const, messageId: target.id };
 }
 
 /** The latest of the session's recent choice messages that offers `optionId`, else its latest rating or multiselect. */
-function latestOffering(sessionId: string, optionId: string) {
-  const candidates = db
+async function latestOffering(sessionId: string, optionId: string) {
+  const candidates = await db
     .select()
     .from(chatMessages)
     .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.sender, 'bot'), ne(chatMessages.messageType, 'text')))
     .orderBy(desc(chatMessages.id))
-    .limit(20)
-    .all();
+    .limit(20);
   return (
     candidates.find((m) => optionsOf(m.metadata).some((o) => String(o.id) === optionId)) ??
     candidates.find((m) => m.messageType === 'rating' || m.messageType === 'multiselect_menu')
@@ -122,15 +122,14 @@ const lastIsAnsweredChoice = sqlite
   .pluck();
 
 // Mail accepted on a later retry still flips the flags the owner and the widget read.
-onEmailSent((row) => {
+onEmailSent(async (row) => {
   if (!row.formSubmissionId) return;
-  db.update(formSubmissions).set({ emailSent: true }).where(eq(formSubmissions.id, row.formSubmissionId)).run();
-  const messages = db
+  await db.update(formSubmissions).set({ emailSent: true }).where(eq(formSubmissions.id, row.formSubmissionId));
+  const messages = await db
     .select()
     .from(chatMessages)
-    .where(sql`json_extract(${chatMessages.metadata}, '$.formSubmissionId') = ${row.formSubmissionId}`)
-    .all();
-  for (const m of messages) updateMessage(m.id, { metadata: { ...(m.metadata ?? {}), emailSent: true } });
+    .where(sql`json_extract(${chatMessages.metadata}, '$.formSubmissionId') = ${row.formSubmissionId}`);
+  for (const m of messages) await updateMessage(m.id, { metadata: { ...(m.metadata ?? {}), emailSent: true } });
 });
 
 /** The limit contact form has its fixed rules; any other form needs content and valid emails. */
@@ -152,12 +151,12 @@ function isEmailField(field: { id: string; type?: string }) {
 }
 
 /** The bot's form recipient, else its owner; the system bot's forms go to the first admin. */
-function recipientFor(bot: Chatbot): string | null {
+async function recipientFor(bot: Chatbot): Promise<string | null> {
   if (bot.formRecipientEmail) return bot.formRecipientEmail;
   if (bot.userId === SYSTEM_USER_ID) {
-    return db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.createdAt)).get()?.email ?? null;
+    return (await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.createdAt)).limit(1))[0]?.email ?? null;
   }
-  const owner = db.select({ email: users.email }).from(users).where(eq(users.id, bot.userId)).get()?.email;
+  const owner = (await db.select({ email: users.email }).from(users).where(eq(users.id, bot.userId)).limit(1))[0]?.email;
   return owner && !owner.endsWith('.invalid') ? owner : null;
 }
 

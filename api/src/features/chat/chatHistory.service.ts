@@ -18,11 +18,11 @@ import { historyFilter, historyMatchQuery, sessionFlags } from './historyFilter'
  * out. The owner's test chats are conversations too: they are listed and counted, flagged
  * `test` so the page labels them.
  */
-export function listSessionsForOwner(userId: string, guid: string, query: HistoryFilterValues & { page: number; limit: number }) {
-  const bot = getOwnedChatbot(userId, guid);
+export async function listSessionsForOwner(userId: string, guid: string, query: HistoryFilterValues & { page: number; limit: number }) {
+  const bot = await getOwnedChatbot(userId, guid);
   const { page, limit } = query;
   const where = historyFilter(bot.id, query);
-  const stats = db
+  const stats = (await db
     .select({
       totalCount: count(),
       totalMessages: sum(chatSessions.messageCount),
@@ -30,18 +30,16 @@ export function listSessionsForOwner(userId: string, guid: string, query: Histor
       latestActivity: max(chatSessions.lastMessageAt),
     })
     .from(chatSessions)
-    .where(where)
-    .get()!;
+    .where(where).limit(1))[0]!;
   const totalCount = stats.totalCount;
   const totalMessages = Number(stats.totalMessages ?? 0);
-  const rows = db
+  const rows = await db
     .select()
     .from(chatSessions)
     .where(where)
     .orderBy(desc(chatSessions.lastMessageAt), desc(chatSessions.id))
     .limit(limit)
-    .offset((page - 1) * limit)
-    .all();
+    .offset((page - 1) * limit);
   const matches = query.q ? firstMatches(bot.id, query.q, rows.map((r) => r.sessionId)) : new Map<string, HistoryMatch>();
   const latest = stats.latestActivity as unknown;
   return {
@@ -71,34 +69,33 @@ export function listSessionsForOwner(userId: string, guid: string, query: Histor
 }
 
 /** One conversation of the owner's, with its bot; a foreign or unknown session is a 404 like a missing one. */
-export function getOwnedSession(userId: string, sessionId: string): { session: SessionRow; bot: Chatbot } {
+export async function getOwnedSession(userId: string, sessionId: string): Promise<{ session: SessionRow; bot: Chatbot }> {
   const session = getSessionRow(sessionId);
-  const bot = session ? db.select().from(chatbots).where(eq(chatbots.id, session.chatbotId)).get() : undefined;
+  const bot = session ? (await db.select().from(chatbots).where(eq(chatbots.id, session.chatbotId)).limit(1))[0] : undefined;
   if (!session || !bot || bot.userId !== userId) throw notFound('Chat session not found');
   return { session, bot };
 }
 
 /** Deletes one conversation of the owner's bot; a foreign or unknown session is a 404. */
-export function deleteSessionAsOwner(userId: string, sessionId: string) {
-  const { session } = getOwnedSession(userId, sessionId);
-  db.delete(chatSessions).where(eq(chatSessions.id, session.id)).run();
+export async function deleteSessionAsOwner(userId: string, sessionId: string) {
+  const { session } = await getOwnedSession(userId, sessionId);
+  await db.delete(chatSessions).where(eq(chatSessions.id, session.id));
 }
 
 /** Deletes every conversation of the owner's bot; answers how many went. */
-export function deleteAllSessions(userId: string, guid: string): number {
-  const bot = getOwnedChatbot(userId, guid);
-  return db.delete(chatSessions).where(eq(chatSessions.chatbotId, bot.id)).run().changes;
+export async function deleteAllSessions(userId: string, guid: string): Promise<number> {
+  const bot = await getOwnedChatbot(userId, guid);
+  return (await db.delete(chatSessions).where(eq(chatSessions.chatbotId, bot.id))).changes;
 }
 
 /** Conversations (sessions with at least one message, test chats included) across all the owner's bots. */
-export function countConversations(userId: string): number {
+export async function countConversations(userId: string): Promise<number> {
   const botIds = db.select({ id: chatbots.id }).from(chatbots).where(eq(chatbots.userId, userId));
   return (
-    db
+    (await db
       .select({ n: count() })
       .from(chatSessions)
-      .where(and(inArray(chatSessions.chatbotId, botIds), sql`${chatSessions.messageCount} > 0`))
-      .get()?.n ?? 0
+      .where(and(inArray(chatSessions.chatbotId, botIds), sql`${chatSessions.messageCount} > 0`)).limit(1))[0]?.n ?? 0
   );
 }
 

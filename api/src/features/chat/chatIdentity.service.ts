@@ -15,11 +15,11 @@ import type { SessionRow } from './chat.service';
  * again refreshes the name and email (a field not sent keeps its earlier value), another one is
  * a 409. Check and label are one statement, so two users racing for one session cannot both win.
  */
-export function identifyVisitor(session: Pick<SessionRow, 'id'>, bot: Chatbot, input: IdentifyRequest, now = new Date()): IdentifyResponse {
-  if (!isValidUserHash(identitySecretOf(bot), input.userId, input.userHash)) {
+export async function identifyVisitor(session: Pick<SessionRow, 'id'>, bot: Chatbot, input: IdentifyRequest, now = new Date()): Promise<IdentifyResponse> {
+  if (!isValidUserHash(await identitySecretOf(bot), input.userId, input.userHash)) {
     throw unauthorized(IDENTITY_ERRORS.badUserHash.message, { reason: IDENTITY_ERRORS.badUserHash.reason });
   }
-  const tagged = db
+  const tagged = (await db
     .update(chatSessions)
     .set({
       identifiedUserId: input.userId,
@@ -28,8 +28,7 @@ export function identifyVisitor(session: Pick<SessionRow, 'id'>, bot: Chatbot, i
       identifiedAt: now,
     })
     .where(and(eq(chatSessions.id, session.id), or(isNull(chatSessions.identifiedUserId), eq(chatSessions.identifiedUserId, input.userId))))
-    .returning({ id: chatSessions.id })
-    .get();
+    .returning({ id: chatSessions.id }))[0];
   if (!tagged) throw conflict(IDENTITY_ERRORS.identityMismatch.message, { reason: IDENTITY_ERRORS.identityMismatch.reason });
   return { identified: true, userId: input.userId };
 }
@@ -42,15 +41,15 @@ function isValidUserHash(secret: string, userId: string, userHash: string): bool
 }
 
 /** The owner's bot's identity secret, for the embed page. */
-export function getIdentitySecret(userId: string, guid: string): IdentitySecretResponse {
-  return { secret: identitySecretOf(getOwnedChatbot(userId, guid)) };
+export async function getIdentitySecret(userId: string, guid: string): Promise<IdentitySecretResponse> {
+  return { secret: await identitySecretOf(await getOwnedChatbot(userId, guid)) };
 }
 
 /** Replaces the bot's identity secret: hashes made with the old one fail from now on. */
-export function rotateIdentitySecret(userId: string, guid: string): IdentitySecretResponse {
-  const bot = getOwnedChatbot(userId, guid);
+export async function rotateIdentitySecret(userId: string, guid: string): Promise<IdentitySecretResponse> {
+  const bot = await getOwnedChatbot(userId, guid);
   const secret = newIdentitySecret();
-  db.update(chatbots).set({ identitySecret: secret, updatedAt: new Date() }).where(eq(chatbots.id, bot.id)).run();
+  await db.update(chatbots).set({ identitySecret: secret, updatedAt: new Date() }).where(eq(chatbots.id, bot.id));
   return { secret };
 }
 
@@ -71,10 +70,10 @@ export function identifiedUser(
  * The bot's secret. Every bot has one (given at creation, and by migration 0009 to older bots);
  * a row written some other way without one gets it here, once.
  */
-function identitySecretOf(bot: Pick<Chatbot, 'id' | 'identitySecret'>): string {
+async function identitySecretOf(bot: Pick<Chatbot, 'id' | 'identitySecret'>): Promise<string> {
   if (bot.identitySecret) return bot.identitySecret;
-  db.update(chatbots).set({ identitySecret: newIdentitySecret() }).where(and(eq(chatbots.id, bot.id), isNull(chatbots.identitySecret))).run();
-  const secret = db.select({ secret: chatbots.identitySecret }).from(chatbots).where(eq(chatbots.id, bot.id)).get()?.secret;
+  await db.update(chatbots).set({ identitySecret: newIdentitySecret() }).where(and(eq(chatbots.id, bot.id), isNull(chatbots.identitySecret)));
+  const secret = (await db.select({ secret: chatbots.identitySecret }).from(chatbots).where(eq(chatbots.id, bot.id)).limit(1))[0]?.secret;
   if (!secret) throw notFound('Chatbot not found');
   return secret;
 }

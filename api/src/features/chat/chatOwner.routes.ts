@@ -15,12 +15,12 @@ import { exportConversation, exportConversations, type HistoryDownload } from '.
  * route), beside but never under the visitor routes' CORS.
  */
 export const chatOwnerRoutes = new Hono<OwnerEnv>()
-  .get('/conversations/count', (c) => c.json(countConversations(c.get('user').id), 200))
-  .get('/:sessionId/export', validate('param', sessionParamSchema), validate('query', conversationExportQuerySchema), (c) =>
-    download(c, exportConversation(c.get('user').id, c.req.valid('param').sessionId, c.req.valid('query').format)),
+  .get('/conversations/count', async (c) => c.json(await countConversations(c.get('user').id), 200))
+  .get('/:sessionId/export', validate('param', sessionParamSchema), validate('query', conversationExportQuerySchema), async (c) =>
+    download(c, await exportConversation(c.get('user').id, c.req.valid('param').sessionId, c.req.valid('query').format)),
   )
-  .delete('/:sessionId', validate('param', sessionParamSchema), (c) => {
-    deleteSessionAsOwner(c.get('user').id, c.req.valid('param').sessionId);
+  .delete('/:sessionId', validate('param', sessionParamSchema), async (c) => {
+    await deleteSessionAsOwner(c.get('user').id, c.req.valid('param').sessionId);
     return c.json({ success: true }, 200);
   });
 
@@ -31,26 +31,26 @@ export const chatOwnerRoutes = new Hono<OwnerEnv>()
  * and rotated (see `identifyVisitor`).
  */
 export const chatbotSessionRoutes = new Hono<OwnerEnv>()
-  .post('/:guid/test-token', validate('param', chatbotGuidParamSchema), (c) =>
-    c.json(issueTestToken(c.get('user').id, c.req.valid('param').guid), 201),
+  .post('/:guid/test-token', validate('param', chatbotGuidParamSchema), async (c) =>
+    c.json(await issueTestToken(c.get('user').id, c.req.valid('param').guid), 201),
   )
-  .get('/:guid/identity-secret', validate('param', chatbotGuidParamSchema), (c) => {
+  .get('/:guid/identity-secret', validate('param', chatbotGuidParamSchema), async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(getIdentitySecret(c.get('user').id, c.req.valid('param').guid), 200);
+    return c.json(await getIdentitySecret(c.get('user').id, c.req.valid('param').guid), 200);
   })
-  .post('/:guid/identity-secret/rotate', validate('param', chatbotGuidParamSchema), (c) => {
+  .post('/:guid/identity-secret/rotate', validate('param', chatbotGuidParamSchema), async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(rotateIdentitySecret(c.get('user').id, c.req.valid('param').guid), 200);
+    return c.json(await rotateIdentitySecret(c.get('user').id, c.req.valid('param').guid), 200);
   })
-  .get('/:guid/sessions', validate('param', chatbotGuidParamSchema), validate('query', sessionsQuerySchema), (c) =>
-    c.json(listSessionsForOwner(c.get('user').id, c.req.valid('param').guid, c.req.valid('query')), 200),
+  .get('/:guid/sessions', validate('param', chatbotGuidParamSchema), validate('query', sessionsQuerySchema), async (c) =>
+    c.json(await listSessionsForOwner(c.get('user').id, c.req.valid('param').guid, c.req.valid('query')), 200),
   )
-  .get('/:guid/sessions/export', validate('param', chatbotGuidParamSchema), validate('query', historyExportQuerySchema), (c) => {
+  .get('/:guid/sessions/export', validate('param', chatbotGuidParamSchema), validate('query', historyExportQuerySchema), async (c) => {
     const { format, ...filters } = c.req.valid('query');
-    return download(c, exportConversations(c.get('user').id, c.req.valid('param').guid, filters, format));
+    return download(c, await exportConversations(c.get('user').id, c.req.valid('param').guid, filters, format));
   })
-  .delete('/:guid/sessions', validate('param', chatbotGuidParamSchema), (c) => {
-    const deleted = deleteAllSessions(c.get('user').id, c.req.valid('param').guid);
+  .delete('/:guid/sessions', validate('param', chatbotGuidParamSchema), async (c) => {
+    const deleted = await deleteAllSessions(c.get('user').id, c.req.valid('param').guid);
     return c.json({ success: true, deleted }, 200);
   });
 
@@ -61,12 +61,12 @@ export const chatbotSessionRoutes = new Hono<OwnerEnv>()
  * and the browser reports a failed download instead of saving half a file as complete.
  */
 function download(c: Context, file: HistoryDownload) {
-  const chunks = file.chunks[Symbol.iterator]();
+  const chunks = file.chunks[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       try {
-        const next = chunks.next();
+        const next = await chunks.next();
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
       } catch (error) {
@@ -74,8 +74,8 @@ function download(c: Context, file: HistoryDownload) {
         controller.error(error);
       }
     },
-    cancel() {
-      chunks.return?.();
+    async cancel() {
+      await chunks.return?.();
     },
   });
   return c.body(body, 200, {

@@ -13,12 +13,12 @@ export const TEST_TOKEN_TTL_MS = 12 * 3_600_000;
  * widget sends it when it creates the session. Only the token's SHA-256 is stored; expired
  * tokens are pruned here, the one place new ones are written.
  */
-export function issueTestToken(userId: string, guid: string, now = new Date()): { token: string; expiresAt: string } {
-  const bot = getOwnedChatbot(userId, guid);
+export async function issueTestToken(userId: string, guid: string, now = new Date()): Promise<{ token: string; expiresAt: string }> {
+  const bot = await getOwnedChatbot(userId, guid);
   const { token, hash } = newSecretToken();
   const expiresAt = new Date(now.getTime() + TEST_TOKEN_TTL_MS);
-  db.delete(chatTestTokens).where(lte(chatTestTokens.expiresAt, now)).run();
-  db.insert(chatTestTokens).values({ tokenHash: hash, chatbotId: bot.id, expiresAt }).run();
+  await db.delete(chatTestTokens).where(lte(chatTestTokens.expiresAt, now));
+  await db.insert(chatTestTokens).values({ tokenHash: hash, chatbotId: bot.id, expiresAt });
   return { token, expiresAt: expiresAt.toISOString() };
 }
 

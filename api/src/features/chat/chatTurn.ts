@@ -82,7 +82,7 @@ async function takeTurn(input: TurnInput, emit: (event: StreamEvent) => void, mo
     return { outcome: 'chatbot_inactive', messages: [] };
   }
   // The owner's own test chats (from the Test page) are not the visitors the quota is sold for.
-  if (!session.isTest && !consumeMessage(bot.userId)) {
+  if (!session.isTest && !await consumeMessage(bot.userId)) {
     emit({ type: 'limit_exceeded', message: LIMIT_EXCEEDED_MESSAGE, showContactForm: true, chatbotConfig: toPublicChatbotConfig(bot) });
     emit({ type: 'end' });
     return { outcome: 'limit_exceeded', messages: [] };
@@ -90,7 +90,7 @@ async function takeTurn(input: TurnInput, emit: (event: StreamEvent) => void, mo
 
   const internal = input.internalMessage?.trim() && input.internalMessage.trim() !== input.content ? input.internalMessage.trim() : undefined;
   // Read before the visitor's message is stored: answering a survey is no question of theirs.
-  const survey = surveyTurnFor(bot, session, input.content, internal);
+  const survey = await surveyTurnFor(bot, session, input.content, internal);
   const isQuestion = survey?.kind !== 'survey' && !answersChoice(session.sessionId);
   // The instruction behind a menu choice or topic is kept with the visitor's words, so the
   // owner's history shows what the bot was really asked.
@@ -116,7 +116,7 @@ async function takeTurn(input: TurnInput, emit: (event: StreamEvent) => void, mo
     if (survey?.kind === 'aside') await survey.followUp(reply);
   } catch (error) {
     logger.error('chat turn failed', { chatbotId: bot.id, error: String(error) });
-    if (reply.text) reply.finishText({ sources: [], incomplete: true });
+    if (reply.text) await reply.finishText({ sources: [], incomplete: true });
     emit({ type: 'error', message: MODEL_ERROR_MESSAGE });
     emit({ type: 'end' });
     return { outcome: 'error', messages: [userMessage, ...reply.messages] };
@@ -157,7 +157,7 @@ async function answerWithModel(
     internalMessage: internal,
     passages,
   })) {
-    if (event.type === 'text') reply.appendText(event.text);
+    if (event.type === 'text') await reply.appendText(event.text);
     else if (event.type === 'quick_replies') quickReplies = event.replies;
     else if (event.type === 'contact_form') form = contactFormMessage(event.message);
     else if (event.type === 'sources') sources = event.sources;
@@ -166,12 +166,12 @@ async function answerWithModel(
 
   const text = reply.text.trim();
   const fallback = bot.fallbackMessage?.trim();
-  if (!text && !form) reply.appendText(fallback || "I'm sorry, I don't have an answer to that yet.");
+  if (!text && !form) await reply.appendText(fallback || "I'm sorry, I don't have an answer to that yet.");
   // The prompt asks the model to answer exactly the fallback (the default one when the bot has none).
   const isFallback = !text || text === (fallback || DEFAULT_FALLBACK);
   const isGreeting = !isFallback && (smallTalk || (!!bot.welcomeMessage?.trim() && text === bot.welcomeMessage.trim()));
   const status: AnswerStatus | undefined = isGreeting ? undefined : isFallback ? 'fallback' : 'answered';
-  reply.finishText({ sources: isFallback ? [] : (sources ?? citedSources(passages)), quickReplies }, status && { status, questionId });
+  await reply.finishText({ sources: isFallback ? [] : (sources ?? citedSources(passages)), quickReplies }, status && { status, questionId });
   if (form) reply.addMessage({ ...form, handoff: { questionId } });
 }
 

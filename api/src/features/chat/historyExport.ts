@@ -17,30 +17,30 @@ import { readableMessage } from './readableMessage';
  * first batch has already been read when it is returned, so a query that cannot run fails
  * here, before anything is sent; a later failure throws from `chunks`.
  */
-export type HistoryDownload = { filename: string; contentType: string; chunks: Iterable<string> };
+export type HistoryDownload = { filename: string; contentType: string; chunks: AsyncIterable<string> };
 
 /**
  * Every conversation of the owner's bot that the history filters select, as CSV (one row per
  * message) or JSON (`HistoryExport`), oldest conversation first. Conversations are read and
  * written in batches, so a bot with tens of thousands of them never sits in memory at once.
  */
-export function exportConversations(userId: string, guid: string, filters: HistoryFilterValues, format: HistoryExportFormat): HistoryDownload {
-  const bot = getOwnedChatbot(userId, guid);
+export async function exportConversations(userId: string, guid: string, filters: HistoryFilterValues, format: HistoryExportFormat): Promise<HistoryDownload> {
+  const bot = await getOwnedChatbot(userId, guid);
   const day = new Date().toISOString().slice(0, 10);
   return {
     filename: `${fileSlug(bot.name)}-conversations-${day}.${format}`,
     contentType: CONTENT_TYPES[format],
-    chunks: writeExport(bot, historyFilter(bot.id, filters), format),
+    chunks: await writeExport(bot, historyFilter(bot.id, filters), format),
   };
 }
 
 /** One conversation of the owner's as CSV or JSON; a foreign or unknown one is a 404. */
-export function exportConversation(userId: string, sessionId: string, format: HistoryExportFormat): HistoryDownload {
-  const { session, bot } = getOwnedSession(userId, sessionId);
+export async function exportConversation(userId: string, sessionId: string, format: HistoryExportFormat): Promise<HistoryDownload> {
+  const { session, bot } = await getOwnedSession(userId, sessionId);
   return {
     filename: `${fileSlug(bot.name)}-conversation-${session.sessionId.slice(-8)}.${format}`,
     contentType: CONTENT_TYPES[format],
-    chunks: writeExport(bot, eq(chatSessions.id, session.id), format),
+    chunks: await writeExport(bot, eq(chatSessions.id, session.id), format),
   };
 }
 
@@ -57,18 +57,18 @@ const BATCH_SIZE = 200;
  * whatever fails there, the search query or the first batch's data, fails before a response
  * has started.
  */
-function writeExport(bot: Chatbot, where: SQL, format: HistoryExportFormat): Iterable<string> {
-  return readAhead(writeBatches(bot, conversationBatches(where), format));
+async function writeExport(bot: Chatbot, where: SQL, format: HistoryExportFormat): Promise<AsyncIterable<string>> {
+  return await readAhead(await writeBatches(bot, await conversationBatches(where), format));
 }
 
 /** One piece per batch, the opening glued to the first; empty pieces are left out. */
-function* writeBatches(bot: Chatbot, batches: Iterable<ExportBatch>, format: HistoryExportFormat): Generator<string> {
+async function* writeBatches(bot: Chatbot, batches: AsyncIterable<ExportBatch>, format: HistoryExportFormat): AsyncGenerator<string> {
   let opening =
     format === 'csv'
       ? toCsv([[...HISTORY_CSV_HEADER]])
       : `{"chatbot":${JSON.stringify({ guid: bot.guid, name: bot.name })},"exportedAt":${JSON.stringify(new Date().toISOString())},"conversations":[`;
   let written = 0;
-  for (const batch of batches) {
+  for await (const batch of batches) {
     let piece = '';
     if (format === 'csv') {
       const rows = batch.flatMap(({ session, messages }) => messages.map((m) => csvRow(session, m)));
@@ -86,13 +86,13 @@ function* writeBatches(bot: Chatbot, batches: Iterable<ExportBatch>, format: His
 type ExportBatch = { session: SessionRow; messages: ChatMessageRow[] }[];
 
 /** `items` with its first item made now: a generator's body would otherwise wait for the first pull. */
-function readAhead<T>(items: Iterator<T>): Iterable<T> {
-  const first = items.next();
+async function readAhead<T>(items: AsyncIterator<T>): Promise<AsyncIterable<T>> {
+  const first = await items.next();
   return {
-    *[Symbol.iterator]() {
+    async *[Symbol.asyncIterator]() {
       if (first.done) return;
       yield first.value;
-      for (let next = items.next(); !next.done; next = items.next()) yield next.value;
+      for (let next = await items.next(); !next.done; next = await items.next()) yield next.value;
     },
   };
 }
@@ -102,16 +102,15 @@ function readAhead<T>(items: Iterator<T>): Iterable<T> {
  * messages arriving during the export only move a conversation's last activity, never its
  * place, so none is skipped or written twice.
  */
-function* conversationBatches(where: SQL): Generator<ExportBatch> {
+async function* conversationBatches(where: SQL): AsyncGenerator<ExportBatch> {
   for (let after = 0; ; ) {
-    const sessions = db.select().from(chatSessions).where(and(where, gt(chatSessions.id, after))).orderBy(asc(chatSessions.id)).limit(BATCH_SIZE).all();
+    const sessions = await db.select().from(chatSessions).where(and(where, gt(chatSessions.id, after))).orderBy(asc(chatSessions.id)).limit(BATCH_SIZE);
     if (!sessions.length) return;
-    const messages = db
+    const messages = await db
       .select()
       .from(chatMessages)
       .where(inArray(chatMessages.sessionId, sessions.map((s) => s.sessionId)))
-      .orderBy(asc(chatMessages.id))
-      .all();
+      .orderBy(asc(chatMessages.id));
     const bySession = new Map<string, ChatMessageRow[]>();
     for (const m of messages) {
       const list = bySession.get(m.sessionId);

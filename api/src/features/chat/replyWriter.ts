@@ -19,10 +19,10 @@ export function createReplyWriter(session: Pick<SessionRow, 'sessionId' | 'chatb
   let lastFlush = 0;
   const messages: ChatMessage[] = [];
 
-  const flush = () => {
+  const flush = async () => {
     if (!streamed) return;
     lastFlush = Date.now();
-    streamed = updateMessage(Number(streamed.id), { content: text });
+    streamed = await updateMessage(Number(streamed.id), { content: text });
   };
 
   return {
@@ -33,14 +33,14 @@ export function createReplyWriter(session: Pick<SessionRow, 'sessionId' | 'chatb
       return messages;
     },
 
-    appendText(piece: string) {
+    async appendText(piece: string) {
       if (!piece) return;
       text += piece;
       if (!streamed) {
         streamed = addMessage(session, { sender: 'bot', content: text, messageType: 'text', metadata: { isStreaming: true } });
         messages.push(streamed);
         lastFlush = Date.now();
-      } else if (Date.now() - lastFlush >= FLUSH_INTERVAL_MS) flush();
+      } else if (Date.now() - lastFlush >= FLUSH_INTERVAL_MS) await flush();
       emit({ type: 'delta', id: streamed.id, content: piece });
     },
 
@@ -48,7 +48,7 @@ export function createReplyWriter(session: Pick<SessionRow, 'sessionId' | 'chatb
      * Saves the streamed answer in its final form: bubbles, quick replies, sources, and with
      * `outcome` the status of a model answer (what makes it rateable) and its signals.
      */
-    finishText(extra: { sources: SourceRef[]; quickReplies?: string[]; incomplete?: boolean }, outcome?: Omit<AnswerOutcome, 'sources'>) {
+    async finishText(extra: { sources: SourceRef[]; quickReplies?: string[]; incomplete?: boolean }, outcome?: Omit<AnswerOutcome, 'sources'>) {
       if (!streamed) return null;
       const content = text.trim();
       const chunks = splitIntoChunks(content);
@@ -63,7 +63,7 @@ export function createReplyWriter(session: Pick<SessionRow, 'sessionId' | 'chatb
       const patch = { content, messageType: extra.quickReplies?.length ? 'quickReplies' : 'text', metadata };
       streamed = outcome
         ? saveAnswer(session, Number(streamed.id), patch, { ...outcome, sources: extra.sources })
-        : updateMessage(Number(streamed.id), patch);
+        : await updateMessage(Number(streamed.id), patch);
       const id = streamed.id;
       messages[messages.findIndex((m) => m.id === id)] = streamed;
       return streamed;

@@ -18,18 +18,18 @@ import {
  * the identity secret (see `ownerView`).
  */
 export const chatbotRoutes = new Hono<OwnerEnv>()
-  .get('/', (c) => c.json(listChatbots(c.get('user').id), 200))
-  .post('/', validate('json', createChatbotSchema), (c) => c.json(ownerView(createChatbot(c.get('user'), c.req.valid('json'))), 201))
-  .patch('/guid/:guid', validate('param', chatbotParamSchema), validate('json', homeScreenPatchSchema, { issuePaths: { under: 'homeScreenConfig' } }), (c) =>
-    c.json(ownerView(setHomeScreenConfig(c.get('user').id, c.req.valid('param').guid, c.req.valid('json').homeScreenConfig)), 200),
+  .get('/', async (c) => c.json(await listChatbots(c.get('user').id), 200))
+  .post('/', validate('json', createChatbotSchema), async (c) => c.json(ownerView(await createChatbot(c.get('user'), c.req.valid('json'))), 201))
+  .patch('/guid/:guid', validate('param', chatbotParamSchema), validate('json', homeScreenPatchSchema, { issuePaths: { under: 'homeScreenConfig' } }), async (c) =>
+    c.json(ownerView(await setHomeScreenConfig(c.get('user').id, c.req.valid('param').guid, c.req.valid('json').homeScreenConfig)), 200),
   )
-  .get('/:guid', validate('param', chatbotParamSchema), (c) =>
-    c.json(ownerView(getOwnedChatbot(c.get('user').id, c.req.valid('param').guid)), 200),
+  .get('/:guid', validate('param', chatbotParamSchema), async (c) =>
+    c.json(ownerView(await getOwnedChatbot(c.get('user').id, c.req.valid('param').guid)), 200),
   )
-  .put('/:guid', validate('param', chatbotParamSchema), validate('json', updateChatbotSchema), (c) =>
-    c.json(ownerView(updateChatbot(c.get('user'), c.req.valid('param').guid, c.req.valid('json'))), 200),
+  .put('/:guid', validate('param', chatbotParamSchema), validate('json', updateChatbotSchema), async (c) =>
+    c.json(ownerView(await updateChatbot(c.get('user'), c.req.valid('param').guid, c.req.valid('json'))), 200),
   )
-  .delete('/:guid', validate('param', chatbotParamSchema), (c) => {
-    deleteChatbot(c.get('user').id, c.req.valid('param').guid);
+  .delete('/:guid', validate('param', chatbotParamSchema), async (c) => {
+    await deleteChatbot(c.get('user').id, c.req.valid('param').guid);
     return c.json({ success: true }, 200);
   });

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { transaction } from '../../db/transaction';
 import { db } from '../../db/client';
 import { chatbots, chatSessions, contentSources, type Chatbot, type User } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -10,25 +11,23 @@ import { ADMIN_MESSAGES, CHATBOT_DEFAULTS as DEFAULTS, planLabel, type CreateCha
  * content sources it has, and how many conversations (sessions with a message) the owner held
  * on the Test page and visitors held elsewhere.
  */
-export function listChatbots(userId: string) {
-  const bots = db.select().from(chatbots).where(eq(chatbots.userId, userId)).orderBy(desc(chatbots.createdAt), desc(chatbots.id)).all();
+export async function listChatbots(userId: string) {
+  const bots = await db.select().from(chatbots).where(eq(chatbots.userId, userId)).orderBy(desc(chatbots.createdAt), desc(chatbots.id));
   if (bots.length === 0) return [];
   const ids = bots.map((b) => b.id);
   const sourceCounts = new Map(
-    db
+    (await db
       .select({ chatbotId: contentSources.chatbotId, n: count() })
       .from(contentSources)
       .where(inArray(contentSources.chatbotId, ids))
-      .groupBy(contentSources.chatbotId)
-      .all()
+      .groupBy(contentSources.chatbotId))
       .map((r) => [r.chatbotId, r.n]),
   );
-  const conversations = db
+  const conversations = await db
     .select({ chatbotId: chatSessions.chatbotId, isTest: chatSessions.isTest, n: count() })
     .from(chatSessions)
     .where(and(inArray(chatSessions.chatbotId, ids), gt(chatSessions.messageCount, 0)))
-    .groupBy(chatSessions.chatbotId, chatSessions.isTest)
-    .all();
+    .groupBy(chatSessions.chatbotId, chatSessions.isTest);
   const conversationCount = (chatbotId: number, isTest: boolean) =>
     conversations.find((r) => r.chatbotId === chatbotId && r.isTest === isTest)?.n ?? 0;
   return bots.map((bot) => ({
@@ -52,8 +51,8 @@ export function ownerView(bot: Chatbot): Omit<Chatbot, 'identitySecret'> {
  * The owner's bot by numeric id or guid. A bot of another owner answers 404 exactly like a
  * missing one, so ids cannot be probed.
  */
-export function getOwnedChatbot(userId: string, ref: string | number): Chatbot {
-  const bot = findChatbot(ref);
+export async function getOwnedChatbot(userId: string, ref: string | number): Promise<Chatbot> {
+  const bot = await findChatbot(ref);
   if (!bot || bot.userId !== userId) throw notFound('Chatbot not found');
   return bot;
 }
@@ -62,28 +61,28 @@ export function getOwnedChatbot(userId: string, ref: string | number): Chatbot {
  * A bot by its guid only: what every public path (chat, public config, the iframe page) uses,
  * so sequential ids never name a bot to a visitor and bots cannot be enumerated.
  */
-export function findChatbotByGuid(guid: string): Chatbot | undefined {
-  return db.select().from(chatbots).where(eq(chatbots.guid, guid)).get();
+export async function findChatbotByGuid(guid: string): Promise<Chatbot | undefined> {
+  return (await db.select().from(chatbots).where(eq(chatbots.guid, guid)).limit(1))[0];
 }
 
 /** Any bot by numeric id or guid: owner paths only (they then check ownership). */
-function findChatbot(ref: string | number): Chatbot | undefined {
+async function findChatbot(ref: string | number): Promise<Chatbot | undefined> {
   const asNumber = typeof ref === 'number' ? ref : /^\d+$/.test(ref) ? Number(ref) : null;
   if (asNumber !== null) {
-    const byId = db.select().from(chatbots).where(eq(chatbots.id, asNumber)).get();
+    const byId = (await db.select().from(chatbots).where(eq(chatbots.id, asNumber)).limit(1))[0];
     if (byId) return byId;
   }
-  return db.select().from(chatbots).where(eq(chatbots.guid, String(ref))).get();
+  return (await db.select().from(chatbots).where(eq(chatbots.guid, String(ref))).limit(1))[0];
 }
 
-export function createChatbot(user: User, input: CreateChatbotInput): Chatbot {
+export async function createChatbot(user: User, input: CreateChatbotInput): Promise<Chatbot> {
   const isActive = input.isActive ?? true;
-  return db.transaction((tx) => {
-    if (tx.select({ id: chatbots.id }).from(chatbots).where(eq(chatbots.guid, input.guid)).get()) {
+  return await transaction(async (tx) => {
+    if ((await tx.select({ id: chatbots.id }).from(chatbots).where(eq(chatbots.guid, input.guid)).limit(1))[0]) {
       throw conflict('A chatbot with this guid already exists', { field: 'guid' });
     }
-    if (isActive) assertActiveCapacity(user);
-    return tx
+    if (isActive) await assertActiveCapacity(user);
+    return (await tx
       .insert(chatbots)
       .values({
         guid: input.guid,
@@ -106,19 +105,18 @@ export function createChatbot(user: User, input: CreateChatbotInput): Chatbot {
         dailyMessageLimit: input.dailyMessageLimit ?? null,
         homeScreenConfig: input.homeScreenConfig ?? null,
       })
-      .returning()
-      .get();
+      .returning())[0];
   });
 }
 
-export function updateChatbot(user: User, ref: string, input: UpdateChatbotInput): Chatbot {
-  const bot = getOwnedChatbot(user.id, ref);
+export async function updateChatbot(user: User, ref: string, input: UpdateChatbotInput): Promise<Chatbot> {
+  const bot = await getOwnedChatbot(user.id, ref);
   // An administrator switched it off for abuse: only an administrator lifts that.
   if (input.isActive === true && bot.disabledByAdminAt) throw forbidden(ADMIN_MESSAGES.disabledByAdmin, { disabledByAdmin: true });
-  return db.transaction((tx) => {
-    if (input.isActive === true && !bot.isActive) assertActiveCapacity(user);
+  return await transaction(async (tx) => {
+    if (input.isActive === true && !bot.isActive) await assertActiveCapacity(user);
     const { avatarUrl, formRecipientEmail, ...rest } = input;
-    return tx
+    return (await tx
       .update(chatbots)
       .set({
         ...rest,
@@ -127,37 +125,34 @@ export function updateChatbot(user: User, ref: string, input: UpdateChatbotInput
         updatedAt: new Date(),
       })
       .where(eq(chatbots.id, bot.id))
-      .returning()
-      .get();
+      .returning())[0];
   });
 }
 
-export function setHomeScreenConfig(userId: string, ref: string, homeScreenConfig: Chatbot['homeScreenConfig']) {
-  const bot = getOwnedChatbot(userId, ref);
-  return db
+export async function setHomeScreenConfig(userId: string, ref: string, homeScreenConfig: Chatbot['homeScreenConfig']) {
+  const bot = await getOwnedChatbot(userId, ref);
+  return (await db
     .update(chatbots)
     .set({ homeScreenConfig, updatedAt: new Date() })
     .where(eq(chatbots.id, bot.id))
-    .returning()
-    .get();
+    .returning())[0];
 }
 
-export function deleteChatbot(userId: string, ref: string) {
-  const bot = getOwnedChatbot(userId, ref);
-  db.delete(chatbots).where(eq(chatbots.id, bot.id)).run();
+export async function deleteChatbot(userId: string, ref: string) {
+  const bot = await getOwnedChatbot(userId, ref);
+  await db.delete(chatbots).where(eq(chatbots.id, bot.id));
 }
 
 /** Throws the 403 the dashboard turns into "Subscription Limit Reached". Admins are exempt. */
-function assertActiveCapacity(user: User) {
+async function assertActiveCapacity(user: User) {
   if (user.isAdmin) return;
-  const { plan } = getPlanForUser(user.id);
+  const { plan } = await getPlanForUser(user.id);
   if (plan.maxBots < 0) return;
   const currentBots =
-    db
+    (await db
       .select({ n: count() })
       .from(chatbots)
-      .where(and(eq(chatbots.userId, user.id), eq(chatbots.isActive, true)))
-      .get()?.n ?? 0;
+      .where(and(eq(chatbots.userId, user.id), eq(chatbots.isActive, true))).limit(1))[0]?.n ?? 0;
   if (currentBots >= plan.maxBots) {
     throw forbidden(
       `You have reached the limit of ${plan.maxBots} active chatbot${plan.maxBots === 1 ? '' : 's'} on the ${planLabel(plan)} plan. Upgrade your plan or deactivate a chatbot to continue.`,

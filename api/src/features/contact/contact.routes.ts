@@ -8,11 +8,11 @@ import { contactSchema } from '@parley/contracts/schemas';
 import { submitContactMessage } from './contact.service';
 
 /** Anyone may write, so the form shares the sign-in limit per address to keep floods out of admins' mail. */
-const contactLimiter = createRateLimiter({ limit: env.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
+const contactLimiter = createRateLimiter({ bucket: 'contact', limit: env.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
 
 /** `/api/contact`: the public site's contact form. */
 export const contactRoutes = new Hono().post('/', validate('json', contactSchema), async (c) => {
-  const { allowed, retryAfterSeconds } = contactLimiter.hit(clientKey(c));
+  const { allowed, retryAfterSeconds } = await contactLimiter.hit(clientKey(c));
   if (!allowed) {
     c.header('Retry-After', String(retryAfterSeconds));
     throw tooManyRequests('Too many messages, please try again in a minute', { retryAfterSeconds });

@@ -11,8 +11,8 @@ import type { ContactInput } from '@parley/contracts';
  * database, and the outbox retries.
  */
 export async function submitContactMessage(input: ContactInput) {
-  const row = db.insert(contactMessages).values(input).returning().get();
-  const admins = db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).all();
+  const row = (await db.insert(contactMessages).values(input).returning())[0];
+  const admins = await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true));
   const kind = input.contactType === 'sales' ? 'Sales inquiry' : 'Support request';
   await Promise.all(
     admins.map((admin) =>
@@ -22,7 +22,9 @@ export async function submitContactMessage(input: ContactInput) {
         text: contactMailText(input),
         replyTo: input.email,
         contactMessageId: row.id,
-      }).catch((error) => logger.error('queueing a contact mail failed', { error: String(error) })),
+      })
+        .then(({ sent }) => sent)
+        .catch((error) => logger.error('queueing a contact mail failed', { error: String(error) })),
     ),
   );
   return { id: row.id, createdAt: row.createdAt };

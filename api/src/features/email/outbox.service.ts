@@ -10,10 +10,12 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 const MAX_ATTEMPTS = 8;
 const BASE_BACKOFF_MS = 30_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
+/** Longer than one SMTP conversation takes (the mailer's own timeouts are shorter). */
+const CLAIM_MS = 2 * 60_000;
 
 let mailer: Mailer | null | undefined;
 const inFlight = new Set<number>();
-const sentListeners: ((row: OutboxRow) => void)[] = [];
+const sentListeners: ((row: OutboxRow) => Promise<void> | void)[] = [];
 let timer: NodeJS.Timeout | null = null;
 
 /** True when SMTP_URL is set, i.e. queued mail can actually leave. */
@@ -22,15 +24,16 @@ export function isEmailConfigured(): boolean {
 }
 
 /**
- * Stores a mail in the outbox and tries to send it right away. Resolves true only when the
- * SMTP server accepted it; otherwise the worker keeps retrying with backoff. The row is stored
- * before the first await, so a caller that does not wait still has it queued. `userId` names
- * the account the mail is about, so deleting that account deletes its queued mail too.
+ * Stores a mail in the outbox and starts sending it. Resolves once the mail is stored (a
+ * visitor's or owner's request need not wait for the mail server); `sent` then resolves true
+ * only when the SMTP server accepted it, and otherwise the worker keeps retrying with backoff.
+ * `userId` names the account the mail is about, so deleting that account deletes its queued
+ * mail too.
  */
 export async function sendViaOutbox(
   mail: OutgoingMail & { formSubmissionId?: number; contactMessageId?: number; userId?: string | null },
-): Promise<{ id: number; sent: boolean }> {
-  const row = db
+): Promise<{ id: number; sent: Promise<boolean> }> {
+  const row = (await db
     .insert(emailOutbox)
     .values({
       to: mail.to,
@@ -41,29 +44,33 @@ export async function sendViaOutbox(
       formSubmissionId: mail.formSubmissionId ?? null,
       contactMessageId: mail.contactMessageId ?? null,
       userId: mail.userId ?? null,
+      // Claimed by this instance from the start: it sends the mail now, no other worker does.
+      nextAttemptAt: new Date(Date.now() + CLAIM_MS),
     })
-    .returning()
-    .get();
-  return { id: row.id, sent: await deliver(row) };
+    .returning())[0];
+  const sent = deliver(row).catch((error) => {
+    logger.error('email delivery could not be recorded', { outboxId: row.id, error: String(error) });
+    return false;
+  });
+  return { id: row.id, sent };
 }
 
 /** Called with each outbox row once its mail is accepted (also for retries that succeed later). */
-export function onEmailSent(listener: (row: OutboxRow) => void) {
+export function onEmailSent(listener: (row: OutboxRow) => Promise<void> | void) {
   sentListeners.push(listener);
 }
 
 /** One pass over due mail; returns how many were sent. */
 export async function processOutbox(now = new Date()): Promise<number> {
   if (!getMailer()) return 0;
-  const due = db
+  const due = await db
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
     .orderBy(asc(emailOutbox.nextAttemptAt))
-    .limit(20)
-    .all();
+    .limit(20);
   let sent = 0;
-  for (const row of due) if (await deliver(row)) sent++;
+  for (const row of due) if ((await claim(row, now)) && (await deliver(row))) sent++;
   return sent;
 }
 
@@ -76,6 +83,26 @@ export function startOutboxWorker(intervalMs = 5_000) {
   timer.unref();
 }
 
+/** Stops the retry loop (graceful shutdown): mail still due is sent by another instance or after a restart. */
+export function stopOutboxWorker() {
+  if (timer) clearInterval(timer);
+  timer = null;
+}
+
+/**
+ * Takes a due mail for this instance by moving its next attempt past the time one sending takes:
+ * the UPDATE only matches while the mail is still due, so of several instances' workers one
+ * gets it. A worker that dies mid-send leaves the mail due again once that time has passed.
+ */
+async function claim(row: OutboxRow, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+    .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+    .returning({ id: emailOutbox.id });
+  return claimed.length > 0;
+}
+
 async function deliver(row: OutboxRow): Promise<boolean> {
   const transport = getMailer();
   if (!transport || inFlight.has(row.id)) return false;
@@ -83,15 +110,14 @@ async function deliver(row: OutboxRow): Promise<boolean> {
   const attempts = row.attempts + 1;
   try {
     await transport.send(row);
-    const updated = db
+    const updated = (await db
       .update(emailOutbox)
       .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null })
       .where(eq(emailOutbox.id, row.id))
-      .returning()
-      .get();
+      .returning())[0];
     for (const listener of sentListeners) {
       try {
-        listener(updated);
+        await listener(updated);
       } catch (error) {
         logger.error('email sent listener failed', { error: String(error) });
       }
@@ -100,15 +126,14 @@ async function deliver(row: OutboxRow): Promise<boolean> {
   } catch (error) {
     const failed = attempts >= MAX_ATTEMPTS;
     const backoff = Math.min(BASE_BACKOFF_MS * 2 ** (attempts - 1), MAX_BACKOFF_MS);
-    db.update(emailOutbox)
+    await db.update(emailOutbox)
       .set({
         status: failed ? 'failed' : 'pending',
         attempts,
         lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
         nextAttemptAt: new Date(Date.now() + backoff),
       })
-      .where(eq(emailOutbox.id, row.id))
-      .run();
+      .where(eq(emailOutbox.id, row.id));
     logger.warn('email delivery failed', { outboxId: row.id, attempts, willRetry: !failed, error: String(error) });
     return false;
   } finally {

@@ -69,8 +69,8 @@ afterAll(async () => {
 
 describe('hybrid retrieval with embeddings', () => {
   it('embeds chunks while indexing and finds passages that share no words with the question', async () => {
-    const parking = addTextSource(botId, { title: 'Getting here', textContent: 'Free car parking is available behind the roastery on Glisan Street.' });
-    addTextSource(botId, { title: 'Menu', textContent: 'We serve espresso, filter coffee and seasonal pastries every day.' });
+    const parking = await addTextSource(botId, { title: 'Getting here', textContent: 'Free car parking is available behind the roastery on Glisan Street.' });
+    await addTextSource(botId, { title: 'Menu', textContent: 'We serve espresso, filter coffee and seasonal pastries every day.' });
     await waitForIdle();
 
     expect(requests.some((r) => r.inputs.some((i) => i.includes('Free car parking')))).toBe(true);
@@ -97,7 +97,7 @@ describe('hybrid retrieval with embeddings', () => {
   it('keeps indexing and answering with full-text search when the embeddings server fails', async () => {
     failing = true;
     try {
-      const source = addTextSource(botId, { title: 'Roasting', textContent: 'We roast on a fifteen kilo Loring every weekday morning.' });
+      const source = await addTextSource(botId, { title: 'Roasting', textContent: 'We roast on a fifteen kilo Loring every weekday morning.' });
       await waitForIdle(source.id);
       const row = sqlite.prepare(`SELECT status, total_chunks AS n FROM content_sources WHERE id = ?`).get(source.id);
       expect(row).toEqual({ status: 'completed', n: 1 });
@@ -110,7 +110,7 @@ describe('hybrid retrieval with embeddings', () => {
 
   it('drops vectors of deleted chunks', async () => {
     const { deleteSource } = await import('../sources/sources.service');
-    const source = addTextSource(botId, { title: 'Temp', textContent: 'A temporary note about the Glisan vehicle entrance.' });
+    const source = await addTextSource(botId, { title: 'Temp', textContent: 'A temporary note about the Glisan vehicle entrance.' });
     await waitForIdle(source.id);
     const count = () => (sqlite.prepare(`SELECT count(*) AS n FROM chunks_vec_${DIM}`).get() as { n: number }).n;
     const before = count();

@@ -8,8 +8,8 @@ let botId: number;
 beforeAll(async () => {
   const { cookie } = await createUserAndCookie();
   botId = (await newBot(cookie)).id;
-  addTextSource(botId, { title: 'Warranty', textContent: 'Every kettle carries a two year warranty. The secret recipe stays secret.' });
-  addTextSource(botId, { title: 'Delivery', textContent: 'We ship to Canada within 5 days. Orders placed in 2011 used the old table of rates.' });
+  await addTextSource(botId, { title: 'Warranty', textContent: 'Every kettle carries a two year warranty. The secret recipe stays secret.' });
+  await addTextSource(botId, { title: 'Delivery', textContent: 'We ship to Canada within 5 days. Orders placed in 2011 used the old table of rates.' });
   await waitForIdle();
 });
 

@@ -9,13 +9,13 @@ let botId: number;
 beforeAll(async () => {
   const { cookie } = await createUserAndCookie();
   botId = (await newBot(cookie)).id;
-  addTextSource(botId, {
+  await addTextSource(botId, {
     title: 'Reliability',
     textContent:
       'Write-Ahead Logging (WAL) is a standard method for ensuring data integrity. Our Service Level Agreement (SLA) promises 99.9% uptime. See the notes (below) and the (IMPORTANT) box.',
   });
-  addTextSource(botId, { title: 'Crash recovery', textContent: 'After a crash the server replays the WAL from the last checkpoint, so no committed change is lost.' });
-  addTextSource(botId, { title: 'Uptime', textContent: 'Contracts list the guaranteed uptime of each service level agreement tier.' });
+  await addTextSource(botId, { title: 'Crash recovery', textContent: 'After a crash the server replays the WAL from the last checkpoint, so no committed change is lost.' });
+  await addTextSource(botId, { title: 'Uptime', textContent: 'Contracts list the guaranteed uptime of each service level agreement tier.' });
   await waitForIdle();
 });
 

@@ -9,11 +9,11 @@ beforeAll(async () => {
   const { cookie } = await createUserAndCookie();
   botId = (await newBot(cookie)).id;
   // A page that says "dog" and "boat" far more often than the owner's answer does.
-  addTextSource(botId, {
+  await addTextSource(botId, {
     title: 'Dog friendly boat tours',
     textContent: 'Dog friendly boat tours: our boat tours love dogs. Every dog owner can see dog photos from past boat tours on the dock board.',
   });
-  addTextSource(botId, { title: 'Moorings', textContent: 'Moorings cost 40 euros a night in the east harbour.' });
+  await addTextSource(botId, { title: 'Moorings', textContent: 'Moorings cost 40 euros a night in the east harbour.' });
   await waitForIdle();
   await addQaSource(botId, {
     question: 'Can I bring my dog on the boat?',

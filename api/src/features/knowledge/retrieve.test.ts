@@ -13,8 +13,8 @@ beforeAll(async () => {
   const { cookie } = await createUserAndCookie();
   botId = (await newBot(cookie)).id;
   otherBotId = (await newBot(cookie, { name: 'Other bot' })).id;
-  addWebsiteSource(botId, { url: `${site.url}/`, maxPages: 200 });
-  addTextSource(otherBotId, { title: 'Other knowledge', textContent: 'Our subscription costs nothing; refunds are instant.' });
+  await addWebsiteSource(botId, { url: `${site.url}/`, maxPages: 200 });
+  await addTextSource(otherBotId, { title: 'Other knowledge', textContent: 'Our subscription costs nothing; refunds are instant.' });
   await waitForIdle();
 });
 afterAll(() => site.close());

@@ -1,129 +1,270 @@
-import { sqlite } from '../../db/client';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { contentSources } from '../../db/schema';
+import { env } from '../../env';
 import { logger } from '../../lib/logger';
 import { dropOrphanEmbeddings } from './embeddings';
 import { dropOrphanIndexes } from './ftsIndex';
 import { scanSource, type ScanSettings } from './scanSource';
 
 /**
- * The in-process scan runner. Each source has at most one job; a few sources scan at once
- * (each crawl already fetches CRAWL_CONCURRENCY pages in parallel). State that matters lives
- * in the database (status pending/scanning), so after a restart resumeInterruptedScans()
- * finds unfinished work and runs it again from the start of its generation.
+ * The scan worker. Scan jobs live in the database, not in a process: a source whose status is
+ * pending or scanning is a job, and any instance on the database may claim it. A claim is a
+ * lease (`lease_owner`, `lease_expires_at`) taken in one conditional UPDATE, so two instances
+ * never scan one source at once; the instance renews it while it scans, and a job whose lease
+ * ran out (its instance died) is claimed again and rescanned from the start of its generation.
+ * Each instance runs a few scans at once (a crawl already fetches CRAWL_CONCURRENCY pages in
+ * parallel) and looks for claimable jobs when one is queued here and every few seconds.
  */
 export function enqueueScan(sourceId: number, settings?: ScanSettings): void {
-  if (jobs.has(sourceId)) return;
-  let release!: () => void;
-  const job: Job = { controller: new AbortController(), done: new Promise<void>((r) => (release = r)), started: false, settings };
-  job.release = release;
-  jobs.set(sourceId, job);
-  waiting.push(sourceId);
-  pump();
+  if (settings) localSettings.set(sourceId, settings);
+  kick();
 }
 
 /**
  * Scans a source at once and resolves when it is live, outside the limit of parallel scans: a
  * Q&A source is one small chunk, and the owner who saves it expects the bot to use it from the
- * next message on, not after someone's crawl. It counts as the source's job meanwhile, so
- * `isScanQueued`, `cancelScan` and `waitForIdle` see it. Throws when a job already holds it.
+ * next message on, not after someone's crawl. When another scan of it holds the lease (a worker
+ * took it first, here or on another instance), waits for that one instead.
  */
 export async function scanNow(sourceId: number): Promise<void> {
-  if (jobs.has(sourceId)) throw new Error(`source ${sourceId} is already being scanned`);
-  let release!: () => void;
-  const job: Job = { controller: new AbortController(), done: new Promise<void>((r) => (release = r)), started: true, release };
-  jobs.set(sourceId, job);
-  try {
-    await scanSource(sourceId, job.controller.signal);
-  } catch (err) {
-    logger.error('scan crashed', { sourceId, error: String((err as Error)?.stack ?? err) });
-    if (!job.controller.signal.aborted) markCrashed(sourceId);
-  } finally {
-    finish(sourceId, job);
-  }
+  if (await claim(eq(contentSources.id, sourceId))) await run(sourceId);
+  else await waitForIdle(sourceId);
 }
 
-/** Stops a source's scan (queued or running) and resolves once it no longer writes. */
+/**
+ * Stops a source's scan and resolves once this instance no longer writes for it. A scan held
+ * by another instance loses its lease, and that instance stops it at its next heartbeat.
+ */
 export async function cancelScan(sourceId: number): Promise<void> {
   const job = jobs.get(sourceId);
-  if (!job) return;
-  job.controller.abort();
-  const i = waiting.indexOf(sourceId);
-  if (i >= 0) {
-    waiting.splice(i, 1);
-    finish(sourceId, job);
+  if (job) {
+    job.controller.abort();
+    await job.done;
   }
-  await job.done;
+  await db.update(contentSources).set({ leaseOwner: null, leaseExpiresAt: null }).where(eq(contentSources.id, sourceId));
 }
 
-export function isScanQueued(sourceId: number): boolean {
-  return jobs.has(sourceId);
+/** True while the source has a scan queued or under way on any instance. */
+export async function isScanQueued(sourceId: number): Promise<boolean> {
+  if (jobs.has(sourceId)) return true;
+  const [row] = await db.select({ status: contentSources.status }).from(contentSources).where(eq(contentSources.id, sourceId));
+  return row?.status === 'pending' || row?.status === 'scanning';
 }
 
-/** Resolves when the given source's scan, or every scan, has finished. */
+/**
+ * Resolves when the given source's scan, or every scan, has finished: nothing is running here
+ * and nothing is left in the database to claim. A job another live instance holds is waited
+ * for too (it shows in the status), by looking again every few milliseconds.
+ */
 export async function waitForIdle(sourceId?: number): Promise<void> {
   for (;;) {
-    const pending = sourceId === undefined ? [...jobs.values()] : [jobs.get(sourceId)].filter((j): j is Job => !!j);
-    if (pending.length === 0) return;
-    await Promise.all(pending.map((j) => j.done));
+    const local = sourceId === undefined ? [...jobs.values()] : [jobs.get(sourceId)].filter((j): j is Job => !!j);
+    if (local.length > 0) {
+      await Promise.all(local.map((j) => j.done));
+      continue;
+    }
+    const where = and(unfinished, sourceId === undefined ? undefined : eq(contentSources.id, sourceId));
+    const [left] = await db.select({ n: count() }).from(contentSources).where(where);
+    if (!left || Number(left.n) === 0) return;
+    kick();
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
 /**
- * Queues every source a previous process left pending or scanning, and drops index data of
- * bots deleted since (their chunks cascade away, their per-bot indexes do not). Call once at start.
+ * Starts the worker: drops index data of bots deleted since the last start (their chunks cascade
+ * away, their per-bot indexes do not), then claims whatever is waiting, including scans an
+ * earlier process left unfinished, and keeps looking every few seconds. Call once at start.
  */
-export function resumeInterruptedScans(): void {
+export async function resumeInterruptedScans(): Promise<void> {
   try {
     dropOrphanIndexes();
     dropOrphanEmbeddings();
   } catch (err) {
     logger.warn('could not clean up orphaned knowledge indexes', { error: String(err) });
   }
-  const rows = sqlite.prepare(`SELECT id FROM content_sources WHERE status IN ('pending', 'scanning') ORDER BY id`).all() as { id: number }[];
-  for (const { id } of rows) enqueueScan(id);
-  if (rows.length) logger.info('resuming interrupted scans', { sources: rows.map((r) => r.id) });
+  await releaseLeasesOfDeadProcesses().catch((err) => logger.warn('could not check scan leases', { error: String(err) }));
+  startScanWorker();
 }
 
-type Job = { controller: AbortController; done: Promise<void>; release?: () => void; started: boolean; settings?: ScanSettings };
+/** Claims waiting jobs now and keeps looking every few seconds (again after `stopScanWorker`). */
+export function startScanWorker(): void {
+  stopping = false;
+  if (!poller) {
+    poller = setInterval(kick, POLL_MS);
+    poller.unref();
+  }
+  kick();
+}
 
+/**
+ * Graceful shutdown: claims nothing more, stops this instance's scans and hands their leases
+ * back, so another instance (or this one restarted) picks them up at once and rescans them.
+ */
+export async function stopScanWorker(): Promise<void> {
+  stopping = true;
+  if (poller) clearInterval(poller);
+  poller = undefined;
+  const running = [...jobs.entries()];
+  for (const [, job] of running) job.controller.abort();
+  await Promise.all(running.map(([, job]) => job.done));
+}
+
+/** What the health check reports: scans running here, and jobs waiting or running anywhere. */
+export async function scanQueueState(): Promise<{ runningHere: number; pending: number; scanning: number }> {
+  const rows = await db.select({ status: contentSources.status, n: count() }).from(contentSources).where(unfinished).groupBy(contentSources.status);
+  const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { runningHere: jobs.size, pending: of('pending'), scanning: of('scanning') };
+}
+
+type Job = { controller: AbortController; done: Promise<void> };
+
+/** This process's name in leases: its host and process id (to tell a dead one), and a random part. */
+const INSTANCE = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
 // Two crawls at once keeps one large site from starving everyone else's scans.
 const MAX_PARALLEL_SCANS = 2;
+const POLL_MS = 3_000;
 const jobs = new Map<number, Job>();
-const waiting: number[] = [];
-let running = 0;
+const localSettings = new Map<number, ScanSettings>();
+let poller: NodeJS.Timeout | undefined;
+let stopping = false;
+let pumping = false;
+let pumpAgain = false;
 
-function pump() {
-  while (running < MAX_PARALLEL_SCANS && waiting.length > 0) {
-    const sourceId = waiting.shift()!;
-    const job = jobs.get(sourceId)!;
-    job.started = true;
-    running++;
-    // Started on a later turn of the event loop: a text source is chunked and indexed
-    // synchronously, and the request that queued it should be answered first.
-    new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => scanSource(sourceId, job.controller.signal, job.settings))
-      .catch((err) => {
-        logger.error('scan crashed', { sourceId, error: String((err as Error)?.stack ?? err) });
-        if (!job.controller.signal.aborted) markCrashed(sourceId);
-      })
-      .finally(() => {
-        running--;
-        finish(sourceId, job);
-        pump();
-      });
+const unfinished = inArray(contentSources.status, ['pending', 'scanning']);
+
+function kick() {
+  if (stopping) return;
+  // On a later turn of the event loop: a text source is chunked and indexed synchronously,
+  // and the request that queued it should be answered first.
+  setImmediate(() => void pump());
+}
+
+async function pump() {
+  if (pumping) {
+    pumpAgain = true;
+    return;
+  }
+  pumping = true;
+  try {
+    while (!stopping && jobs.size < MAX_PARALLEL_SCANS) {
+      const sourceId = await claim();
+      if (sourceId === undefined) break;
+      void run(sourceId);
+    }
+  } catch (err) {
+    logger.warn('could not claim a scan', { error: String(err) });
+  } finally {
+    pumping = false;
+    if (pumpAgain) {
+      pumpAgain = false;
+      kick();
+    }
   }
 }
 
-function finish(sourceId: number, job: Job) {
-  if (jobs.get(sourceId) === job) jobs.delete(sourceId);
-  job.release?.();
+/**
+ * Takes the lease of the oldest claimable job (or of the one `only` picks): unfinished, and held
+ * by nobody or by an instance whose lease ran out. The condition is checked again by the UPDATE
+ * itself, so of two instances racing for one job exactly one gets a row back.
+ */
+async function claim(only?: SQL): Promise<number | undefined> {
+  const now = Date.now();
+  const claimable = and(unfinished, or(isNull(contentSources.leaseExpiresAt), lt(contentSources.leaseExpiresAt, now)), only);
+  const [next] = await db.select({ id: contentSources.id }).from(contentSources).where(claimable).orderBy(asc(contentSources.id)).limit(1);
+  if (!next) return undefined;
+  const [claimed] = await db
+    .update(contentSources)
+    .set({ leaseOwner: INSTANCE, leaseExpiresAt: now + env.SCAN_LEASE_MS })
+    .where(and(eq(contentSources.id, next.id), claimable))
+    .returning({ id: contentSources.id });
+  // Lost the race for that one: look for another.
+  if (!claimed) return only ? undefined : await claim();
+  return claimed.id;
 }
 
-function markCrashed(sourceId: number) {
+/** Scans a claimed source, renewing its lease until done, then lets the lease go. */
+async function run(sourceId: number): Promise<void> {
+  let release!: () => void;
+  const job: Job = { controller: new AbortController(), done: new Promise<void>((r) => (release = r)) };
+  jobs.set(sourceId, job);
+  const heartbeat = setInterval(() => void renew(sourceId, job), Math.max(250, Math.floor(env.SCAN_LEASE_MS / 3)));
   try {
-    sqlite
-      .prepare(`UPDATE content_sources SET status = 'error', error_message = 'Unexpected error while scanning' WHERE id = ? AND status IN ('pending', 'scanning')`)
-      .run(sourceId);
+    await scanSource(sourceId, job.controller.signal, localSettings.get(sourceId));
+  } catch (err) {
+    logger.error('scan crashed', { sourceId, error: String((err as Error)?.stack ?? err) });
+    if (!job.controller.signal.aborted) await markCrashed(sourceId);
+  } finally {
+    clearInterval(heartbeat);
+    localSettings.delete(sourceId);
+    await db
+      .update(contentSources)
+      .set({ leaseOwner: null, leaseExpiresAt: null })
+      .where(and(eq(contentSources.id, sourceId), eq(contentSources.leaseOwner, INSTANCE)))
+      .catch(() => undefined); // a lease left behind runs out by itself
+    jobs.delete(sourceId);
+    release();
+    kick();
+  }
+}
+
+/** Extends the lease; a lease that is no longer ours (cancelled, taken over, source deleted) stops the scan. */
+async function renew(sourceId: number, job: Job) {
+  try {
+    const kept = await db
+      .update(contentSources)
+      .set({ leaseExpiresAt: Date.now() + env.SCAN_LEASE_MS })
+      .where(and(eq(contentSources.id, sourceId), eq(contentSources.leaseOwner, INSTANCE)))
+      .returning({ id: contentSources.id });
+    if (kept.length === 0) {
+      logger.info('scan lease lost, stopping the scan', { sourceId });
+      job.controller.abort();
+    }
+  } catch (err) {
+    // the database is busy or down: keep scanning, the next heartbeat tries again
+    logger.warn('could not renew a scan lease', { sourceId, error: String(err) });
+  }
+}
+
+/**
+ * A restarted single instance should not wait out the leases of the process it replaces: leases
+ * held on this host by a process that no longer runs (or whose id this process now has, as in a
+ * restarted container) are released. Other hosts' leases run out by themselves.
+ */
+async function releaseLeasesOfDeadProcesses() {
+  const held = await db
+    .selectDistinct({ owner: contentSources.leaseOwner })
+    .from(contentSources)
+    .where(and(unfinished, isNotNull(contentSources.leaseOwner)));
+  for (const { owner } of held) {
+    const [host, pid] = (owner ?? '').split('/');
+    if (host !== hostname() || owner === INSTANCE || isRunning(Number(pid))) continue;
+    await db.update(contentSources).set({ leaseOwner: null, leaseExpiresAt: null }).where(eq(contentSources.leaseOwner, owner!));
+    logger.info('took back the scans of a stopped process', { owner });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function markCrashed(sourceId: number) {
+  try {
+    await db
+      .update(contentSources)
+      .set({ status: 'error', errorMessage: 'Unexpected error while scanning' })
+      .where(and(eq(contentSources.id, sourceId), unfinished));
   } catch {
-    // the database itself is failing; the next start will resume the scan
+    // the database itself is failing; the job stays unfinished and is claimed again
   }
 }

@@ -55,7 +55,7 @@ describe('scan survives a server restart', () => {
     expect(await retrieve(bot.id, 'coffee')).toEqual([]);
 
     site.latencyMs = 0;
-    resumeInterruptedScans();
+    await resumeInterruptedScans();
     await waitForIdle(id);
 
     expect(sourceRow(id)).toMatchObject({ status: 'completed', generation: 1, totalPages: expectedPagePaths().length, errorMessage: null });

@@ -9,8 +9,8 @@ let bot: Awaited<ReturnType<typeof newBot>>;
 beforeAll(async () => {
   const { cookie } = await createUserAndCookie();
   bot = await newBot(cookie);
-  addTextSource(bot.id, { title: 'Authentication', textContent: 'Authentication uses single sign-on: sign in once with your company account and every app trusts it.' });
-  addTextSource(bot.id, { title: 'Billing', textContent: 'Invoices are sent on the first day of each month by email.' });
+  await addTextSource(bot.id, { title: 'Authentication', textContent: 'Authentication uses single sign-on: sign in once with your company account and every app trusts it.' });
+  await addTextSource(bot.id, { title: 'Billing', textContent: 'Invoices are sent on the first day of each month by email.' });
   await waitForIdle();
 });
 

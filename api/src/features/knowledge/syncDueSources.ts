@@ -1,13 +1,14 @@
 import { nextSyncAt, type SyncSchedule } from '@parley/contracts';
 import { sqlite } from '../../db/client';
 import { logger } from '../../lib/logger';
-import { enqueueScan, isScanQueued } from './scanQueue';
+import { enqueueScan } from './scanQueue';
 
 /**
  * Queues every website source whose sync schedule says it is due at `now` (one period after its
- * last sync, completed or failed) and that is not pending or scanning already. Scans go through
- * the scan queue, which holds at most one job per source, so a sync never runs beside a manual
- * rescan of the same source. Answers the ids queued.
+ * last sync, completed or failed) and that is not pending or scanning already. Marking it pending
+ * is conditional, so of several instances checking at once one queues it; the scan worker then
+ * holds at most one lease per source, so a sync never runs beside a manual rescan of the same
+ * source. Answers the ids queued.
  */
 export function syncDueSources(now: number = Date.now()): number[] {
   const rows = sqlite
@@ -22,7 +23,7 @@ export function syncDueSources(now: number = Date.now()): number[] {
   const queued: number[] = [];
   for (const { id, schedule, lastScanned } of rows) {
     const due = nextSyncAt(schedule, lastScanned, now);
-    if (!due || due.getTime() > now || isScanQueued(id)) continue;
+    if (!due || due.getTime() > now) continue;
     if (markPending.run(now, id).changes === 0) continue;
     enqueueScan(id);
     queued.push(id);

@@ -20,15 +20,14 @@ const EXPORT_LIMIT = 10_000;
  * counts the same scope but leaves out leads from the owner's own test chats, which are
  * labelled `isTest` and never wait for an answer.
  */
-export function listLeads(reader: LeadReader, options: { guid?: string; page: number; limit: number }) {
-  const scope = scopeOf(reader, options.guid);
-  const counts = db
+export async function listLeads(reader: LeadReader, options: { guid?: string; page: number; limit: number }) {
+  const scope = await scopeOf(reader, options.guid);
+  const counts = (await db
     .select({ totalCount: count(), unreadCount: sql<number>`coalesce(sum(${unreadExpression}), 0)` })
     .from(formSubmissions)
     .innerJoin(chatbots, eq(chatbots.id, formSubmissions.chatbotId))
     .leftJoin(chatSessions, eq(chatSessions.sessionId, formSubmissions.sessionId))
-    .where(scope)
-    .get();
+    .where(scope).limit(1))[0];
   const totalCount = counts?.totalCount ?? 0;
   const rows = selectLeads(scope)
     .limit(options.limit)
@@ -42,32 +41,30 @@ export function listLeads(reader: LeadReader, options: { guid?: string; page: nu
 }
 
 /** The reader's unread leads across all their bots (test chats' leads left out), for badges. */
-export function countUnreadLeads(reader: LeadReader): number {
-  const row = db
+export async function countUnreadLeads(reader: LeadReader): Promise<number> {
+  const row = (await db
     .select({ n: count() })
     .from(formSubmissions)
     .innerJoin(chatbots, eq(chatbots.id, formSubmissions.chatbotId))
     .leftJoin(chatSessions, eq(chatSessions.sessionId, formSubmissions.sessionId))
-    .where(and(ownersOf(reader), sql`${unreadExpression} = 1`))
-    .get();
+    .where(and(ownersOf(reader), sql`${unreadExpression} = 1`)).limit(1))[0];
   return row?.n ?? 0;
 }
 
 /** Marks one of the reader's leads read or unread; someone else's lead is a 404 like a missing one. */
-export function setLeadRead(reader: LeadReader, id: number, read: boolean) {
-  const updated = db
+export async function setLeadRead(reader: LeadReader, id: number, read: boolean) {
+  const updated = (await db
     .update(formSubmissions)
     .set({ readAt: read ? new Date() : null })
     .where(and(eq(formSubmissions.id, id), inArray(formSubmissions.chatbotId, db.select({ id: chatbots.id }).from(chatbots).where(ownersOf(reader)))))
-    .returning({ id: formSubmissions.id })
-    .get();
+    .returning({ id: formSubmissions.id }))[0];
   if (!updated) throw notFound('Lead not found');
   return toLead(selectLeads(eq(formSubmissions.id, id)).get()!);
 }
 
 /** The reader's leads (of one bot, or all) as CSV, newest first. */
-export function exportLeadsCsv(reader: LeadReader, guid?: string): string {
-  const leads = selectLeads(scopeOf(reader, guid)).limit(EXPORT_LIMIT).all().map(toLead);
+export async function exportLeadsCsv(reader: LeadReader, guid?: string): Promise<string> {
+  const leads = selectLeads(await scopeOf(reader, guid)).limit(EXPORT_LIMIT).all().map(toLead);
   const header = ['Received', 'Chatbot', 'Form', 'Name', 'Email', 'Message', 'All fields', 'Emailed', 'Read', 'Test', 'Session'];
   return toCsv([
     header,
@@ -101,10 +98,10 @@ function ownersOf(reader: LeadReader): SQL {
   return reader.isAdmin ? or(eq(chatbots.userId, reader.id), eq(chatbots.userId, SYSTEM_USER_ID))! : eq(chatbots.userId, reader.id);
 }
 
-function scopeOf(reader: LeadReader, guid?: string): SQL {
+async function scopeOf(reader: LeadReader, guid?: string): Promise<SQL> {
   if (guid === undefined) return ownersOf(reader);
-  const system = reader.isAdmin ? findChatbotByGuid(guid) : undefined;
-  const bot = system?.userId === SYSTEM_USER_ID ? system : getOwnedChatbot(reader.id, guid);
+  const system = reader.isAdmin ? await findChatbotByGuid(guid) : undefined;
+  const bot = system?.userId === SYSTEM_USER_ID ? system : await getOwnedChatbot(reader.id, guid);
   return eq(formSubmissions.chatbotId, bot.id);
 }
 

@@ -9,6 +9,7 @@ import { assistWithPrompt } from './promptAssistant.service';
 /** An owner writes a prompt by hand between requests; 30 a minute leaves room and stops a script. */
 export const PROMPT_ASSISTANT_PER_MINUTE = 30;
 const limitPerUser = ownerRateLimit({
+  bucket: 'prompt-assistant',
   limit: PROMPT_ASSISTANT_PER_MINUTE,
   message: 'Too many prompt assistant requests. Please wait a moment and try again.',
 });

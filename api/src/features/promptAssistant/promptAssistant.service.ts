@@ -18,8 +18,8 @@ const MAX_SOURCES = 50;
  * blank name, description or model fall back to the stored ones (the model then to the default).
  */
 export async function assistWithPrompt(userId: string, guid: string, request: PromptAssistantRequest): Promise<PromptAssistantResponse> {
-  const bot = guid === NEW_CHATBOT_GUID ? null : getOwnedChatbot(userId, guid);
-  const sources = bot ? trainedSources(bot.id) : [];
+  const bot = guid === NEW_CHATBOT_GUID ? null : await getOwnedChatbot(userId, guid);
+  const sources = bot ? await trainedSources(bot.id) : [];
   const context = {
     chatbotName: request.context.chatbotName.trim() || bot?.name || '',
     description: request.context.description.trim() || bot?.description || '',
@@ -33,12 +33,11 @@ export async function assistWithPrompt(userId: string, guid: string, request: Pr
   return modelAssistant(client, model, { ...request, context }, sources);
 }
 
-function trainedSources(chatbotId: number): KnowledgeSource[] {
-  return db
+async function trainedSources(chatbotId: number): Promise<KnowledgeSource[]> {
+  return await db
     .select({ title: contentSources.title, url: contentSources.url, fileName: contentSources.fileName })
     .from(contentSources)
     .where(and(eq(contentSources.chatbotId, chatbotId), eq(contentSources.status, 'completed')))
     .orderBy(asc(contentSources.createdAt), asc(contentSources.id))
-    .limit(MAX_SOURCES)
-    .all();
+    .limit(MAX_SOURCES);
 }

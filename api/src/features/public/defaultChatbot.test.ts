@@ -100,7 +100,7 @@ describe('default public chatbot', () => {
     expect(docs().map((s) => s.id)).toEqual(before);
 
     const { addTextSource, waitForIdle } = await import('../sources/sources.service');
-    const own = addTextSource(bot.id, { title: 'Opening hours', description: 'Added by an admin', textContent: 'We answer mail from 9 to 5 on weekdays.' });
+    const own = await addTextSource(bot.id, { title: 'Opening hours', description: 'Added by an admin', textContent: 'We answer mail from 9 to 5 on weekdays.' });
     await waitForIdle(own.id);
     // an install trained on the old docs, which said the designer was not available yet
     const designSection = docs().find((s) => s.title === "Designing the widget's home screen")!;

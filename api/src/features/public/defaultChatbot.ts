@@ -13,8 +13,8 @@ import { PUBLIC_HOME_SCREEN_CONFIG } from './publicHomeScreen';
 export const KNOWLEDGE_FILE = path.join(ROOT_DIR, 'docs', 'parley-knowledge.md');
 
 /** The bot of Parley's own site (there is at most one). */
-export function getDefaultChatbot(): Chatbot | undefined {
-  return db.select().from(chatbots).where(eq(chatbots.isPublicDefault, true)).get();
+export async function getDefaultChatbot(): Promise<Chatbot | undefined> {
+  return (await db.select().from(chatbots).where(eq(chatbots.isPublicDefault, true)).limit(1))[0];
 }
 
 /**
@@ -26,10 +26,10 @@ export function getDefaultChatbot(): Chatbot | undefined {
  * had one) gets Parley's home screen.
  */
 export async function seedDefaultChatbot(knowledgeFile = KNOWLEDGE_FILE): Promise<Chatbot> {
-  ensureSystemUser();
-  let bot = getDefaultChatbot();
+  await ensureSystemUser();
+  let bot = await getDefaultChatbot();
   if (!bot) {
-    bot = db
+    bot = (await db
       .insert(chatbots)
       .values({
         guid: randomUUID(),
@@ -49,11 +49,10 @@ export async function seedDefaultChatbot(knowledgeFile = KNOWLEDGE_FILE): Promis
         isPublicDefault: true,
         homeScreenConfig: PUBLIC_HOME_SCREEN_CONFIG,
       })
-      .returning()
-      .get();
+      .returning())[0];
     logger.info('seeded the default public chatbot', { guid: bot.guid });
   } else if (!hasComponents(bot.homeScreenConfig)) {
-    bot = db.update(chatbots).set({ homeScreenConfig: PUBLIC_HOME_SCREEN_CONFIG, updatedAt: new Date() }).where(eq(chatbots.id, bot.id)).returning().get()!;
+    bot = (await db.update(chatbots).set({ homeScreenConfig: PUBLIC_HOME_SCREEN_CONFIG, updatedAt: new Date() }).where(eq(chatbots.id, bot.id)).returning())[0]!;
     logger.info('gave the default public chatbot its home screen', { guid: bot.guid });
   }
   await train(bot.id, knowledgeFile);
@@ -74,11 +73,10 @@ async function train(chatbotId: number, knowledgeFile: string) {
     return;
   }
   const sections = splitSections(readFileSync(knowledgeFile, 'utf8'));
-  const docs = db
+  const docs = await db
     .select()
     .from(contentSources)
-    .where(and(eq(contentSources.chatbotId, chatbotId), eq(contentSources.sourceType, 'text'), eq(contentSources.description, DOCS_DESCRIPTION)))
-    .all();
+    .where(and(eq(contentSources.chatbotId, chatbotId), eq(contentSources.sourceType, 'text'), eq(contentSources.description, DOCS_DESCRIPTION)));
   const current = (s: { title: string | null; textContent: string | null }) => `${s.title}\n${s.textContent}`;
   const wanted = sections.map((s) => `${s.title}\n${s.body}`);
   const upToDate =
@@ -88,7 +86,7 @@ async function train(chatbotId: number, knowledgeFile: string) {
   for (const doc of docs) await deleteSource(chatbotId, doc.id);
   const ids: number[] = [];
   for (const section of sections) {
-    const source = addTextSource(chatbotId, { title: section.title, description: DOCS_DESCRIPTION, textContent: section.body });
+    const source = await addTextSource(chatbotId, { title: section.title, description: DOCS_DESCRIPTION, textContent: section.body });
     ids.push(source.id);
   }
   for (const id of ids) await waitForIdle(id);
@@ -112,22 +110,19 @@ export function splitSections(markdown: string): { title: string; body: string }
   return sections;
 }
 
-function ensureSystemUser() {
-  db.insert(users)
+async function ensureSystemUser() {
+  await db.insert(users)
     .values({ id: SYSTEM_USER_ID, email: 'system@parley.invalid', passwordHash: '!', firstName: 'Parley', isAdmin: false })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
   const now = new Date();
-  const existing = db.select().from(subscriptions).where(eq(subscriptions.userId, SYSTEM_USER_ID)).get();
+  const existing = (await db.select().from(subscriptions).where(eq(subscriptions.userId, SYSTEM_USER_ID)).limit(1))[0];
   const far = new Date(Date.UTC(now.getUTCFullYear() + 100, 0, 1));
   if (!existing) {
-    db.insert(subscriptions)
-      .values({ userId: SYSTEM_USER_ID, planId: 'ultra', status: 'active', currentPeriodStart: now, currentPeriodEnd: far })
-      .run();
+    await db.insert(subscriptions)
+      .values({ userId: SYSTEM_USER_ID, planId: 'ultra', status: 'active', currentPeriodStart: now, currentPeriodEnd: far });
   } else if (existing.planId !== 'ultra' || existing.status !== 'active') {
-    db.update(subscriptions)
+    await db.update(subscriptions)
       .set({ planId: 'ultra', status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: far })
-      .where(and(eq(subscriptions.userId, SYSTEM_USER_ID)))
-      .run();
+      .where(and(eq(subscriptions.userId, SYSTEM_USER_ID)));
   }
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { transaction } from '../../db/transaction';
 import { db } from '../../db/client';
 import { chatMessages, chunks, contentSources, pages, type ContentSource } from '../../db/schema';
 import { badRequest, conflict, notFound, payloadTooLarge } from '../../lib/errors';
@@ -52,47 +53,45 @@ export type SourceJson = {
   createdAt: Date;
 };
 
-export function listSources(chatbotId: number): SourceJson[] {
-  return db
+export async function listSources(chatbotId: number): Promise<SourceJson[]> {
+  return (await db
     .select()
     .from(contentSources)
     .where(eq(contentSources.chatbotId, chatbotId))
-    .orderBy(desc(contentSources.createdAt), desc(contentSources.id))
-    .all()
+    .orderBy(desc(contentSources.createdAt), desc(contentSources.id)))
     .map(toJson);
 }
 
 /** Adds a website and starts crawling it in the background (status pending → scanning → ...). */
-export function addWebsiteSource(chatbotId: number, input: WebsiteSourceInput): SourceJson {
+export async function addWebsiteSource(chatbotId: number, input: WebsiteSourceInput): Promise<SourceJson> {
   const parsed = websiteSourceSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { url, title, description, maxPages, syncSchedule } = parsed.data;
-  return insertAndScan({ chatbotId, sourceType: 'website', url, title, description, maxPages, syncSchedule });
+  return await insertAndScan({ chatbotId, sourceType: 'website', url, title, description, maxPages, syncSchedule });
 }
 
 /** Changes a website source's sync schedule; the next sync is one period after the last one. */
-export function updateSourceSettings(chatbotId: number, sourceId: number, input: SourceSettingsInput): SourceJson {
+export async function updateSourceSettings(chatbotId: number, sourceId: number, input: SourceSettingsInput): Promise<SourceJson> {
   const parsed = sourceSettingsSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
-  const source = getSource(chatbotId, sourceId);
+  const source = await getSource(chatbotId, sourceId);
   if (source.sourceType !== 'website') {
     throw badRequest(SYNC_MESSAGES.websiteOnly, { fieldErrors: { syncSchedule: [SYNC_MESSAGES.websiteOnly] }, formErrors: [] });
   }
-  const row = db
+  const row = (await db
     .update(contentSources)
     .set({ syncSchedule: parsed.data.syncSchedule, updatedAt: new Date() })
     .where(eq(contentSources.id, sourceId))
-    .returning()
-    .get();
+    .returning())[0];
   return toJson(row);
 }
 
 /** Adds pasted text; it is chunked and indexed in the background like any other source. */
-export function addTextSource(chatbotId: number, input: TextSourceInput): SourceJson {
+export async function addTextSource(chatbotId: number, input: TextSourceInput): Promise<SourceJson> {
   const parsed = textSourceSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { title, description, textContent } = parsed.data;
-  return insertAndScan({ chatbotId, sourceType: 'text', title, description, textContent });
+  return await insertAndScan({ chatbotId, sourceType: 'text', title, description, textContent });
 }
 
 /**
@@ -100,43 +99,40 @@ export function addTextSource(chatbotId: number, input: TextSourceInput): Source
  * before answering, so the bot uses it from the next message on.
  */
 export async function addQaSource(chatbotId: number, input: QaSourceInput): Promise<SourceJson> {
-  return indexQaNow(insertQaSource(chatbotId, input).id);
+  return indexQaNow((await insertQaSource(chatbotId, input)).id);
 }
 
 /**
  * Stores a Q&A source without indexing it (`indexQaNow` does), so a caller can store it in a
  * transaction of its own.
  */
-export function insertQaSource(chatbotId: number, input: QaSourceInput): ContentSource {
+export async function insertQaSource(chatbotId: number, input: QaSourceInput): Promise<ContentSource> {
   const { question, variants, answer } = parseQa(input);
-  return db
+  return (await db
     .insert(contentSources)
     .values({ chatbotId, sourceType: 'qa', title: question, questionVariants: variants, textContent: answer, status: 'pending' })
-    .returning()
-    .get();
+    .returning())[0];
 }
 
 /** Changes a Q&A source's question, wordings and answer and indexes it again before answering. */
 export async function updateQaSource(chatbotId: number, sourceId: number, input: QaSourceInput): Promise<SourceJson> {
-  const source = getSource(chatbotId, sourceId);
+  const source = await getSource(chatbotId, sourceId);
   if (source.sourceType !== 'qa') throw notFound('Source not found');
   const { question, variants, answer } = parseQa(input);
-  if (isScanQueued(sourceId)) throw conflict('This source is already being scanned', { status: source.status });
-  db.update(contentSources)
+  if (await isScanQueued(sourceId)) throw conflict('This source is already being scanned', { status: source.status });
+  await db.update(contentSources)
     .set({ title: question, questionVariants: variants, textContent: answer, status: 'pending', errorMessage: null, updatedAt: new Date() })
-    .where(eq(contentSources.id, sourceId))
-    .run();
+    .where(eq(contentSources.id, sourceId));
   return indexQaNow(sourceId);
 }
 
 /** The bot's Q&A sources with their wordings and answers, newest first. */
-export function listQaSources(chatbotId: number): QaSource[] {
-  return db
+export async function listQaSources(chatbotId: number): Promise<QaSource[]> {
+  return (await db
     .select()
     .from(contentSources)
     .where(and(eq(contentSources.chatbotId, chatbotId), eq(contentSources.sourceType, 'qa')))
-    .orderBy(desc(contentSources.createdAt), desc(contentSources.id))
-    .all()
+    .orderBy(desc(contentSources.createdAt), desc(contentSources.id)))
     .map((s) => ({
       id: s.id,
       question: s.title ?? '',
@@ -157,7 +153,7 @@ function parseQa(input: QaSourceInput) {
 /** Indexes a Q&A source now, before returning it, so the bot uses it from the next message on. */
 export async function indexQaNow(sourceId: number): Promise<SourceJson> {
   await scanNow(sourceId);
-  const row = db.select().from(contentSources).where(eq(contentSources.id, sourceId)).get();
+  const row = (await db.select().from(contentSources).where(eq(contentSources.id, sourceId)).limit(1))[0];
   if (!row) throw notFound('Source not found');
   return toJson(row);
 }
@@ -191,7 +187,7 @@ export async function addFileSource(
   });
   if (!parsed.success) throw validationError(parsed.error);
   const { title, description, textContent } = parsed.data;
-  return insertAndScan({ chatbotId, sourceType: 'file', fileName, fileFormat: format, title, description, textContent });
+  return await insertAndScan({ chatbotId, sourceType: 'file', fileName, fileFormat: format, title, description, textContent });
 }
 
 const DOCUMENT_ERRORS = {
@@ -214,11 +210,11 @@ function textOfFile(file: File, bytes: Uint8Array): string {
  * deleted Q&A answered wait there again: nothing answers them any more.
  */
 export async function deleteSource(chatbotId: number, sourceId: number): Promise<void> {
-  getSource(chatbotId, sourceId);
+  await getSource(chatbotId, sourceId);
   await cancelScan(sourceId);
   removeSourceIndex(sourceId);
-  db.transaction((tx) => {
-    tx.update(chatMessages)
+  await transaction(async (tx) => {
+    await tx.update(chatMessages)
       .set({ triage: null, triagedAt: null, triageSourceId: null })
       .where(
         and(
@@ -227,9 +223,8 @@ export async function deleteSource(chatbotId: number, sourceId: number): Promise
           eq(chatMessages.triage, 'answered'),
           eq(chatMessages.triageSourceId, sourceId),
         ),
-      )
-      .run();
-    tx.delete(contentSources).where(eq(contentSources.id, sourceId)).run();
+      );
+    await tx.delete(contentSources).where(eq(contentSources.id, sourceId));
   });
 }
 
@@ -254,20 +249,19 @@ export type SourcePagesJson = {
  * so the list is bounded at 1000 rows. After a failed scan its own rows are listed (the live
  * generation is still the previous one, and its rows say nothing about the failure).
  */
-export function listSourcePages(chatbotId: number, sourceId: number): SourcePagesJson {
-  const source = getSource(chatbotId, sourceId);
-  const pagesOf = (generation: number) =>
-    db
+export async function listSourcePages(chatbotId: number, sourceId: number): Promise<SourcePagesJson> {
+  const source = await getSource(chatbotId, sourceId);
+  const pagesOf = async (generation: number) =>
+    await db
       .select({ url: pages.url, title: pages.title, status: pages.status, reason: pages.reason, chunks: count(chunks.id) })
       .from(pages)
       .leftJoin(chunks, eq(chunks.pageId, pages.id))
       .where(and(eq(pages.sourceId, sourceId), eq(pages.generation, generation)))
       .groupBy(pages.id)
-      .orderBy(asc(pages.id))
-      .all();
-  const failedRows = source.status === 'error' ? pagesOf(source.generation + 1) : [];
+      .orderBy(asc(pages.id));
+  const failedRows = source.status === 'error' ? await pagesOf(source.generation + 1) : [];
   const scan = failedRows.length > 0 ? 'failed' : 'live';
-  const rows = scan === 'failed' ? failedRows : pagesOf(source.generation);
+  const rows = scan === 'failed' ? failedRows : await pagesOf(source.generation);
   const tally = (status: SourcePageJson['status']) => rows.filter((r) => r.status === status).length;
   return {
     sourceId,
@@ -287,36 +281,33 @@ export function listSourcePages(chatbotId: number, sourceId: number): SourcePage
  * re-chunked). The current content stays searchable until the new scan completes. Refused
  * while a scan of it is under way.
  */
-export function rescanSource(chatbotId: number, sourceId: number): SourceJson {
-  const source = getSource(chatbotId, sourceId);
+export async function rescanSource(chatbotId: number, sourceId: number): Promise<SourceJson> {
+  const source = await getSource(chatbotId, sourceId);
   // a pending/scanning status without a job here is a scan a crash left behind: restartable
-  if (isScanQueued(sourceId)) throw conflict('This source is already being scanned', { status: source.status });
-  const row = db
+  if (await isScanQueued(sourceId)) throw conflict('This source is already being scanned', { status: source.status });
+  const row = (await db
     .update(contentSources)
     .set({ status: 'pending', errorMessage: null, updatedAt: new Date() })
     .where(eq(contentSources.id, sourceId))
-    .returning()
-    .get();
+    .returning())[0];
   enqueueScan(sourceId);
   return toJson(row);
 }
 
-function getSource(chatbotId: number, sourceId: number): ContentSource {
-  const source = db
+async function getSource(chatbotId: number, sourceId: number): Promise<ContentSource> {
+  const source = (await db
     .select()
     .from(contentSources)
-    .where(and(eq(contentSources.id, sourceId), eq(contentSources.chatbotId, chatbotId)))
-    .get();
+    .where(and(eq(contentSources.id, sourceId), eq(contentSources.chatbotId, chatbotId))).limit(1))[0];
   if (!source) throw notFound('Source not found');
   return source;
 }
 
-function insertAndScan(values: typeof contentSources.$inferInsert): SourceJson {
-  const row = db
+async function insertAndScan(values: typeof contentSources.$inferInsert): Promise<SourceJson> {
+  const row = (await db
     .insert(contentSources)
     .values({ ...values, status: 'pending' })
-    .returning()
-    .get();
+    .returning())[0];
   enqueueScan(row.id);
   return toJson(row);
 }

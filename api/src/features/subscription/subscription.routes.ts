@@ -7,11 +7,11 @@ import { cancelPlan, completeLocalCheckout, createCheckout, modifyPlan, resumePl
 import { getCurrentSubscription, listPlans } from './subscription.service';
 
 /** `/api/subscription/plans`: the plan catalogue, public (the pricing page needs no sign-in). */
-export const plansRoutes = new Hono().get('/plans', (c) => c.json(listPlans(), 200));
+export const plansRoutes = new Hono().get('/plans', async (c) => c.json(await listPlans(), 200));
 
 /** `/api/subscription/*`: the signed-in owner's plan and the spec's plan-change calls. */
 export const subscriptionRoutes = new Hono<OwnerEnv>()
-  .get('/current', (c) => c.json(getCurrentSubscription(c.get('user').id), 200))
+  .get('/current', async (c) => c.json(await getCurrentSubscription(c.get('user').id), 200))
   .post('/create-checkout-session', validate('json', planChangeRequestSchema), async (c) =>
     c.json(await createCheckout(c.get('user'), c.req.valid('json').planId, siteOrigin(c)), 200),
   )
@@ -19,7 +19,7 @@ export const subscriptionRoutes = new Hono<OwnerEnv>()
   .post('/cancel', async (c) => c.json(await cancelPlan(c.get('user')), 200))
   .post('/resume', async (c) => c.json(await resumePlan(c.get('user')), 200))
   // The local provider's checkout link: the browser lands here and goes back to the plans page.
-  .get('/local-checkout/:token', (c) => {
-    const done = completeLocalCheckout(c.get('user'), c.req.param('token'));
+  .get('/local-checkout/:token', async (c) => {
+    const done = await completeLocalCheckout(c.get('user'), c.req.param('token'));
     return c.redirect(done ? `/subscription?checkout=success&plan=${encodeURIComponent(done.planName)}` : '/subscription?checkout=expired', 303);
   });

@@ -9,53 +9,51 @@ import { FREE_PLAN_ID, PLANS } from './plans';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Inserts or refreshes the plan catalogue; run at every start so edits to PLANS apply. */
-export function seedPlans() {
+export async function seedPlans() {
   for (const plan of PLANS) {
-    db.insert(plans).values(plan).onConflictDoUpdate({ target: plans.id, set: plan }).run();
+    await db.insert(plans).values(plan).onConflictDoUpdate({ target: plans.id, set: plan });
   }
 }
 
-export function listPlans() {
-  return db.select().from(plans).orderBy(asc(plans.sortOrder)).all();
+export async function listPlans() {
+  return await db.select().from(plans).orderBy(asc(plans.sortOrder));
 }
 
-export function findPlan(planId: string): Plan | undefined {
-  return db.select().from(plans).where(eq(plans.id, planId)).get();
+export async function findPlan(planId: string): Promise<Plan | undefined> {
+  return (await db.select().from(plans).where(eq(plans.id, planId)).limit(1))[0];
 }
 
-export function startFreeSubscription(userId: string, tx: Tx | Db = db, now = new Date()) {
+export async function startFreeSubscription(userId: string, tx: Tx | Db = db, now = new Date()) {
   const { start, end } = calendarPeriod(now);
-  tx.insert(subscriptions)
+  await tx.insert(subscriptions)
     .values({ userId, planId: FREE_PLAN_ID, status: 'active', currentPeriodStart: start, currentPeriodEnd: end })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }
 
 /**
  * The owner's plan at `now`; a user without a row (created before plans existed) is put on Free.
  * A period that has ended is settled first (see `settlePeriod`).
  */
-export function getPlanForUser(userId: string, now = new Date()): { subscription: Subscription; plan: Plan } {
-  let row = selectPlanRow(userId);
+export async function getPlanForUser(userId: string, now = new Date()): Promise<{ subscription: Subscription; plan: Plan }> {
+  let row = await selectPlanRow(userId);
   if (!row) {
-    startFreeSubscription(userId, db, now);
-    row = selectPlanRow(userId);
+    await startFreeSubscription(userId, db, now);
+    row = await selectPlanRow(userId);
   }
   if (!row) throw notFound('Subscription not found');
-  const settled = settlePeriod(row.subscription, now);
+  const settled = await settlePeriod(row.subscription, now);
   if (settled === row.subscription) return row;
-  const plan = settled.planId === row.plan.id ? row.plan : findPlan(settled.planId);
+  const plan = settled.planId === row.plan.id ? row.plan : await findPlan(settled.planId);
   if (!plan) throw notFound('Plan not found');
   return { subscription: settled, plan };
 }
 
-function selectPlanRow(userId: string) {
-  return db
+async function selectPlanRow(userId: string) {
+  return (await db
     .select({ subscription: subscriptions, plan: plans })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(eq(subscriptions.userId, userId))
-    .get();
+    .where(eq(subscriptions.userId, userId)).limit(1))[0];
 }
 
 /**
@@ -63,11 +61,11 @@ function selectPlanRow(userId: string) {
  * month holding `now` once its period has ended: a plan cancelled at the end of that period
  * returns to Free. Stripe's periods and cancellations are kept by its webhook instead.
  */
-function settlePeriod(subscription: Subscription, now: Date): Subscription {
+async function settlePeriod(subscription: Subscription, now: Date): Promise<Subscription> {
   if (subscription.provider === 'stripe' || now.getTime() < subscription.currentPeriodEnd.getTime()) return subscription;
   const { start, end } = calendarPeriod(now);
   const ended = subscription.cancelAtPeriodEnd;
-  return db
+  return (await db
     .update(subscriptions)
     .set({
       currentPeriodStart: start,
@@ -76,19 +74,18 @@ function settlePeriod(subscription: Subscription, now: Date): Subscription {
       updatedAt: now,
     })
     .where(eq(subscriptions.id, subscription.id))
-    .returning()
-    .get()!;
+    .returning())[0]!;
 }
 
 /** What `GET /api/subscription/current` answers. */
-export function getCurrentSubscription(userId: string, now = new Date()) {
-  const { subscription, plan } = getPlanForUser(userId, now);
+export async function getCurrentSubscription(userId: string, now = new Date()) {
+  const { subscription, plan } = await getPlanForUser(userId, now);
   const period = usagePeriod(subscription, now);
   return {
     id: subscription.id,
     status: subscription.status,
     plan,
-    messagesUsedThisMonth: messagesUsed(userId, period.key),
+    messagesUsedThisMonth: await messagesUsed(userId, period.key),
     currentPeriodStart: subscription.currentPeriodStart,
     currentPeriodEnd: subscription.currentPeriodEnd,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
@@ -100,16 +97,15 @@ export function getCurrentSubscription(userId: string, now = new Date()) {
 }
 
 /** The usage counter's key for the owner's current period (tests seed usage with it). */
-export function usageKeyFor(userId: string, now = new Date()): string {
-  return usagePeriod(getPlanForUser(userId, now).subscription, now).key;
+export async function usageKeyFor(userId: string, now = new Date()): Promise<string> {
+  return usagePeriod((await getPlanForUser(userId, now)).subscription, now).key;
 }
 
-function messagesUsed(userId: string, periodKey: string) {
+async function messagesUsed(userId: string, periodKey: string) {
   return (
-    db
+    (await db
       .select({ n: monthlyUsage.messagesUsed })
       .from(monthlyUsage)
-      .where(sql`${monthlyUsage.userId} = ${userId} and ${monthlyUsage.month} = ${periodKey}`)
-      .get()?.n ?? 0
+      .where(sql`${monthlyUsage.userId} = ${userId} and ${monthlyUsage.month} = ${periodKey}`).limit(1))[0]?.n ?? 0
   );
 }

@@ -190,23 +190,23 @@ describe('the billing period, with the clock injected', () => {
     const { cookie, email } = await createUserAndCookie();
     const user = await userOf(email);
     await subscribe(cookie, 'basic');
-    const { subscription: sub } = getPlanForUser(user.id);
+    const { subscription: sub } = await getPlanForUser(user.id);
     const lastMoment = new Date(sub.currentPeriodEnd.getTime() - 1);
     const nextPeriod = new Date(sub.currentPeriodEnd.getTime() + 60_000);
 
-    for (let i = 0; i < 3; i++) expect(consumeMessage(user.id, lastMoment)).toBe(true);
-    expect(getCurrentSubscription(user.id, lastMoment).messagesUsedThisMonth).toBe(3);
-    expect(getCurrentSubscription(user.id, lastMoment).usageResetsAt.getTime()).toBe(sub.currentPeriodEnd.getTime());
+    for (let i = 0; i < 3; i++) expect(await consumeMessage(user.id, lastMoment)).toBe(true);
+    expect((await getCurrentSubscription(user.id, lastMoment)).messagesUsedThisMonth).toBe(3);
+    expect((await getCurrentSubscription(user.id, lastMoment)).usageResetsAt.getTime()).toBe(sub.currentPeriodEnd.getTime());
 
     await cancelPlan(user, lastMoment);
     // One minute into the next period: a fresh count, and the canceled plan has ended.
-    const after = getCurrentSubscription(user.id, nextPeriod);
+    const after = await getCurrentSubscription(user.id, nextPeriod);
     expect(after.messagesUsedThisMonth).toBe(0);
     expect(after.plan.id).toBe('free');
     expect(after.cancelAtPeriodEnd).toBe(false);
     expect(after.currentPeriodStart.getTime()).toBe(sub.currentPeriodEnd.getTime());
-    expect(consumeMessage(user.id, nextPeriod)).toBe(true);
-    expect(getCurrentSubscription(user.id, nextPeriod).messagesUsedThisMonth).toBe(1);
+    expect(await consumeMessage(user.id, nextPeriod)).toBe(true);
+    expect((await getCurrentSubscription(user.id, nextPeriod)).messagesUsedThisMonth).toBe(1);
   });
 
   it('a plan that is not canceled renews into the next calendar month with its limit', async () => {
@@ -214,9 +214,9 @@ describe('the billing period, with the clock injected', () => {
     const user = await userOf(email);
     await subscribe(cookie, 'basic');
     await modifyPlan(user, 'premium');
-    const { subscription: sub } = getPlanForUser(user.id);
+    const { subscription: sub } = await getPlanForUser(user.id);
     const later = new Date(sub.currentPeriodEnd.getTime() + 40 * 86_400_000);
-    const renewed = getCurrentSubscription(user.id, later);
+    const renewed = await getCurrentSubscription(user.id, later);
     expect(renewed.plan.id).toBe('premium');
     expect(renewed.currentPeriodStart.getUTCDate()).toBe(1);
     expect(renewed.currentPeriodEnd.getTime()).toBeGreaterThan(later.getTime());
@@ -228,10 +228,10 @@ describe('the billing period, with the clock injected', () => {
     const user = await userOf(email);
     await subscribe(cookie, 'ultra');
     await cancelPlan(user);
-    const { subscription: sub } = getPlanForUser(user.id);
+    const { subscription: sub } = await getPlanForUser(user.id);
     const { resumePlan } = await import('../billing/billing.service');
     // Settled at read time: the plan is back on Free, so there is nothing left to resume.
     await expect(resumePlan(user, new Date(sub.currentPeriodEnd.getTime() + 1000))).rejects.toMatchObject({ status: 409 });
-    expect(getCurrentSubscription(user.id, new Date(sub.currentPeriodEnd.getTime() + 1000)).plan.id).toBe('free');
+    expect((await getCurrentSubscription(user.id, new Date(sub.currentPeriodEnd.getTime() + 1000))).plan.id).toBe('free');
   });
 });

@@ -11,8 +11,8 @@ import { alertFloor, checkUsageAlerts } from './usageAlerts';
  * Returns false (and counts nothing) when the quota is used up. Reaching 80 % or 100 % of the
  * limit tells the owner once per month (`usageAlerts.ts`), checked only after the count.
  */
-export function consumeMessage(ownerUserId: string, now = new Date()): boolean {
-  const { plan, subscription } = getPlanForUser(ownerUserId, now);
+export async function consumeMessage(ownerUserId: string, now = new Date()): Promise<boolean> {
+  const { plan, subscription } = await getPlanForUser(ownerUserId, now);
   const limit = plan.maxMessagesPerMonth;
   const period = usagePeriod(subscription, now);
   const month = period.key;
@@ -25,7 +25,7 @@ export function consumeMessage(ownerUserId: string, now = new Date()): boolean {
   if (!counted) return false;
   if (counted.messages_used >= alertFloor(limit)) {
     try {
-      checkUsageAlerts(ownerUserId, plan, period, counted.messages_used);
+      await checkUsageAlerts(ownerUserId, plan, period, counted.messages_used);
     } catch (error) {
       // The message is already counted: a failed alert must not fail the visitor's turn.
       logger.error('usage alert check failed', { userId: ownerUserId, error: String(error) });

@@ -40,7 +40,7 @@ describe('monthly quota alerts', () => {
     const sessionId = await kit.openSession(bot.guid);
     const month = new Date().toISOString().slice(0, 7);
 
-    kit.setUsage(o.user.id, 78);
+    await kit.setUsage(o.user.id, 78);
     expect(await send(sessionId, 'Question 79')).toContain('complete');
     expect(alertRows(o.user.id)).toEqual([]);
     expect(await send(sessionId, 'Question 80')).toContain('complete');
@@ -62,7 +62,7 @@ describe('monthly quota alerts', () => {
 
     // More messages past 80 % send nothing more.
     expect(await send(sessionId, 'Question 81')).toContain('complete');
-    kit.setUsage(o.user.id, 98);
+    await kit.setUsage(o.user.id, 98);
     expect(await send(sessionId, 'Question 99')).toContain('complete');
     await expectMails(o.email, 1);
 
@@ -79,7 +79,7 @@ describe('monthly quota alerts', () => {
 
     // Over the limit nothing is counted and nobody is mailed again.
     expect(await send(sessionId, 'Question 101')).toContain('limit_exceeded');
-    kit.setUsage(o.user.id, 85);
+    await kit.setUsage(o.user.id, 85);
     expect(await send(sessionId, 'Back under the limit')).toContain('complete');
     await expectMails(o.email, 2);
   });
@@ -89,23 +89,23 @@ describe('monthly quota alerts', () => {
     const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 15));
     const month = nextMonth.toISOString().slice(0, 7);
     sqlite.prepare(`insert into monthly_usage (user_id, month, messages_used) values (?, ?, 99)`).run(o.user.id, month);
-    expect(consumeMessage(o.user.id, nextMonth)).toBe(true);
+    expect(await consumeMessage(o.user.id, nextMonth)).toBe(true);
     await expectMails(o.email, 1);
     expect(mailsTo(o.email)[0]).toContain('Subject: Monthly message limit reached (100 of 100)');
     expect(alertRows(o.user.id)).toEqual([
       { month, threshold: 80 },
       { month, threshold: 100 },
     ]);
-    expect(consumeMessage(o.user.id, nextMonth)).toBe(false);
+    expect(await consumeMessage(o.user.id, nextMonth)).toBe(false);
     await expectMails(o.email, 1);
   });
 
   it('never alerts on an unlimited plan', async () => {
     const o = await kit.owner();
     sqlite.prepare(`update subscriptions set plan_id = 'ultra' where user_id = ?`).run(o.user.id);
-    kit.setUsage(o.user.id, 1_000_000);
-    expect(consumeMessage(o.user.id)).toBe(true);
-    expect(kit.usage(o.user.id)).toBe(1_000_001);
+    await kit.setUsage(o.user.id, 1_000_000);
+    expect(await consumeMessage(o.user.id)).toBe(true);
+    expect(await kit.usage(o.user.id)).toBe(1_000_001);
     expect(alertRows(o.user.id)).toEqual([]);
     await new Promise((r) => setTimeout(r, 200));
     expect(mailsTo(o.email)).toEqual([]);

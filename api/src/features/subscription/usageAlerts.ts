@@ -31,7 +31,7 @@ export const alertFloor = (limit: number) => Math.ceil((limit * THRESHOLDS[THRES
  * reached one, queues one mail to the owner. When one message crosses both thresholds at once
  * only the 100 % mail goes out: an 80 % warning after the fact would only be noise.
  */
-export function checkUsageAlerts(userId: string, plan: Plan, period: BillingPeriod, used: number) {
+export async function checkUsageAlerts(userId: string, plan: Plan, period: BillingPeriod, used: number) {
   const month = period.key;
   const limit = plan.maxMessagesPerMonth;
   if (limit <= 0 || userId === SYSTEM_USER_ID) return;
@@ -40,20 +40,21 @@ export function checkUsageAlerts(userId: string, plan: Plan, period: BillingPeri
   // Reaching the cap also passes the warning threshold: both are recorded, only one mailed.
   const reached = THRESHOLDS.filter((t) => t <= LEVEL_THRESHOLD[level] && !recorded.has(`${userId}|${month}|${t}`));
   if (reached.length === 0) return;
-  const fresh = reached.filter((threshold) => {
+  const fresh: number[] = [];
+  for (const threshold of reached) {
     recorded.add(`${userId}|${month}|${threshold}`);
-    return db.insert(usageAlerts).values({ userId, month, threshold }).onConflictDoNothing().run().changes > 0;
-  });
+    if ((await db.insert(usageAlerts).values({ userId, month, threshold }).onConflictDoNothing()).changes > 0) fresh.push(threshold);
+  }
   if (fresh.length === 0) return;
   const threshold = Math.max(...fresh) as Threshold;
-  const owner = db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).get();
+  const owner = (await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1))[0];
   if (!owner || owner.email.endsWith('.invalid') || !isEmailConfigured()) {
     logger.info('usage alert recorded without email', { userId, month, threshold });
     return;
   }
   const mail = alertMail({ threshold, used, limit, planName: plan.name, firstName: owner.firstName, resetsOn: period.end });
   // The visitor's answer does not wait for the mail server; the outbox row is stored at once.
-  sendViaOutbox({ to: owner.email, userId, ...mail }).catch((error) => logger.error('usage alert mail failed', { userId, error: String(error) }));
+  await sendViaOutbox({ to: owner.email, userId, ...mail }).catch((error) => logger.error('usage alert mail failed', { userId, error: String(error) }));
 }
 
 function alertMail(a: { threshold: Threshold; used: number; limit: number; planName: string; firstName: string | null; resetsOn: Date }) {

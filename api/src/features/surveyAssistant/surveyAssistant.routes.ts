@@ -9,6 +9,7 @@ import { assistWithSurvey } from './surveyAssistant.service';
 /** Each answer is a survey the owner reads before asking again; 30 a minute stops a script. */
 export const SURVEY_ASSISTANT_PER_MINUTE = 30;
 const limitPerUser = ownerRateLimit({
+  bucket: 'survey-assistant',
   limit: SURVEY_ASSISTANT_PER_MINUTE,
   message: 'Too many survey assistant requests. Please wait a moment and try again.',
 });

@@ -11,7 +11,7 @@ import { offlineSurveyAssistant } from './offlineSurveyAssistant';
  * bot's model writes the survey, otherwise the offline assistant does.
  */
 export async function assistWithSurvey(userId: string, guid: string, request: SurveyAssistantRequest): Promise<SurveyAssistantResponse> {
-  const bot = getOwnedChatbot(userId, guid);
+  const bot = await getOwnedChatbot(userId, guid);
   const context = {
     ...request.context,
     chatbotName: request.context.chatbotName.trim() || bot.name,

@@ -16,8 +16,8 @@ import { chatSessions, surveyResponses, surveys } from '../../db/schema';
  * response whose session was deleted counts as a visitor's); a survey left-joined without any
  * response has none that counts.
  */
-export function countedResponses(scope: { chatbotId: number } | { surveyId: number }): { counted: SQL; fromTest: SQL } {
-  const keepingPartial = db
+export async function countedResponses(scope: { chatbotId: number } | { surveyId: number }): Promise<{ counted: SQL; fromTest: SQL }> {
+  const keepingPartial = (await db
     .select({ id: surveys.id })
     .from(surveys)
     .where(
@@ -25,8 +25,7 @@ export function countedResponses(scope: { chatbotId: number } | { surveyId: numb
         'chatbotId' in scope ? eq(surveys.chatbotId, scope.chatbotId) : eq(surveys.id, scope.surveyId),
         sql`coalesce(json_extract(${surveys.surveyConfig}, '$.settings.savePartialResponses'), 1) = 1`,
       ),
-    )
-    .all()
+    ))
     .map((s) => s.id);
   const byRule = sql`(${surveyResponses.id} is not null and (${surveyResponses.completed} = 1 or ${inArray(surveyResponses.surveyId, keepingPartial)}))`;
   return { counted: sql`(${byRule} and not ${fromTestChat})`, fromTest: sql`(${byRule} and ${fromTestChat})` };

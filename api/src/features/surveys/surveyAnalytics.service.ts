@@ -31,10 +31,10 @@ const RESPONSES_LISTED = 50;
  * answer is most of the work, and a caller that wants the totals alone (the dashboard card,
  * once per bot) does not need it.
  */
-export function getSurveyAnalytics(userId: string, chatbotRef: string | number, options: { include?: 'totals' } = {}): SurveyAnalytics {
-  const bot = getOwnedChatbot(userId, chatbotRef);
-  const rule = countedResponses({ chatbotId: bot.id });
-  const figures = surveyFigures(bot.id, rule);
+export async function getSurveyAnalytics(userId: string, chatbotRef: string | number, options: { include?: 'totals' } = {}): Promise<SurveyAnalytics> {
+  const bot = await getOwnedChatbot(userId, chatbotRef);
+  const rule = await countedResponses({ chatbotId: bot.id });
+  const figures = await surveyFigures(bot.id, rule);
   const totals = { responses: 0, completed: 0, timed: 0, completionMs: 0, tests: 0 };
   for (const f of figures) {
     totals.responses += f.responses;
@@ -75,10 +75,10 @@ export function getSurveyAnalytics(userId: string, chatbotRef: string | number, 
  * question of the current config. Answers are the visitors' words; `toCsv` keeps a cell that
  * starts like a formula from running as one.
  */
-export function exportSurveyResponses(userId: string, surveyId: number): { fileName: string; csv: string } {
-  const survey = getOwnedSurvey(userId, surveyId);
+export async function exportSurveyResponses(userId: string, surveyId: number): Promise<{ fileName: string; csv: string }> {
+  const survey = await getOwnedSurvey(userId, surveyId);
   const questions = survey.surveyConfig.questions;
-  const rows = db
+  const rows = await db
     .select({
       id: surveyResponses.id,
       sessionId: surveyResponses.sessionId,
@@ -90,9 +90,8 @@ export function exportSurveyResponses(userId: string, surveyId: number): { fileN
     .from(surveyResponses)
     .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId))
     .leftJoin(chatSessions, eq(chatSessions.sessionId, surveyResponses.sessionId))
-    .where(sql`${surveyResponses.surveyId} = ${survey.id} and ${countedResponses({ surveyId: survey.id }).counted}`)
-    .orderBy(asc(surveyResponses.startedAt), asc(surveyResponses.id))
-    .all();
+    .where(sql`${surveyResponses.surveyId} = ${survey.id} and ${(await countedResponses({ surveyId: survey.id })).counted}`)
+    .orderBy(asc(surveyResponses.startedAt), asc(surveyResponses.id));
   const header = ['Response ID', 'Session ID', 'Started', 'Completed', 'Completed at', 'Completion time (seconds)', ...questions.map((q) => q.text)];
   const lines = rows.map((r) => {
     const finished = r.completed && r.completedAt ? r.completedAt : null;
@@ -114,12 +113,12 @@ export function exportSurveyResponses(userId: string, surveyId: number): { fileN
 }
 
 /** Each survey of the bot, newest first, with its counted responses summed up in SQL. */
-function surveyFigures(chatbotId: number, { counted, fromTest }: ReturnType<typeof countedResponses>) {
+async function surveyFigures(chatbotId: number, { counted, fromTest }: Awaited<ReturnType<typeof countedResponses>>) {
   const completedCounted = sql`${counted} and ${surveyResponses.completed} = 1`;
   const timed = sql`${completedCounted} and ${surveyResponses.completedAt} is not null`;
   const sum = (condition: SQL, value: SQL = sql`1`) =>
     sql<number>`coalesce(sum(case when ${condition} then ${value} else 0 end), 0)`.mapWith(Number);
-  return db
+  return await db
     .select({
       survey: surveys,
       responses: sum(counted),
@@ -133,8 +132,7 @@ function surveyFigures(chatbotId: number, { counted, fromTest }: ReturnType<type
     .leftJoin(chatSessions, eq(chatSessions.sessionId, surveyResponses.sessionId))
     .where(eq(surveys.chatbotId, chatbotId))
     .groupBy(surveys.id)
-    .orderBy(desc(surveys.createdAt), desc(surveys.id))
-    .all();
+    .orderBy(desc(surveys.createdAt), desc(surveys.id));
 }
 
 /** Identical answers (value and chosen options) to one question, and how many gave them. */

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { transaction } from '../../db/transaction';
 import { db, sqlite } from '../../db/client';
 import { chatSessions, surveyResponses, surveys } from '../../db/schema';
 import { logger } from '../../lib/logger';
@@ -15,12 +16,11 @@ export type RunnableSurvey = { id: number; chatbotId: number; name: string; stat
  * Survey `surveyId` of bot `chatbotId`, whatever its status, or null when the bot has no such
  * survey or its stored config no longer reads as a survey (nothing could be asked from it).
  */
-export function findSurvey(chatbotId: number, surveyId: number): RunnableSurvey | null {
-  const row = db
+export async function findSurvey(chatbotId: number, surveyId: number): Promise<RunnableSurvey | null> {
+  const row = (await db
     .select()
     .from(surveys)
-    .where(and(eq(surveys.id, surveyId), eq(surveys.chatbotId, chatbotId)))
-    .get();
+    .where(and(eq(surveys.id, surveyId), eq(surveys.chatbotId, chatbotId))).limit(1))[0];
   if (!row) return null;
   const config = surveyConfigSchema.safeParse(row.surveyConfig);
   if (!config.success) {
@@ -31,23 +31,21 @@ export function findSurvey(chatbotId: number, surveyId: number): RunnableSurvey 
 }
 
 /** The response of session `sessionId` to survey `surveyId`: a visitor has at most one per survey. */
-export function findResponse(surveyId: number, sessionId: string): SurveyResponseRow | undefined {
-  return db
+export async function findResponse(surveyId: number, sessionId: string): Promise<SurveyResponseRow | undefined> {
+  return (await db
     .select()
     .from(surveyResponses)
-    .where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.sessionId, sessionId)))
-    .get();
+    .where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.sessionId, sessionId))).limit(1))[0];
 }
 
 /** Opens the session's response to `survey`, timed from now (an existing one is answered as it is). */
-export function startResponse(survey: RunnableSurvey, sessionId: string): SurveyResponseRow {
-  const inserted = db
+export async function startResponse(survey: RunnableSurvey, sessionId: string): Promise<SurveyResponseRow> {
+  const inserted = (await db
     .insert(surveyResponses)
     .values({ surveyId: survey.id, chatbotId: survey.chatbotId, sessionId, answers: {}, currentQuestionIndex: 0, startedAt: new Date() })
     .onConflictDoNothing()
-    .returning()
-    .get();
-  return inserted ?? findResponse(survey.id, sessionId)!;
+    .returning())[0];
+  return inserted ?? (await findResponse(survey.id, sessionId))!;
 }
 
 /**
@@ -56,23 +54,25 @@ export function startResponse(survey: RunnableSurvey, sessionId: string): Survey
  * questions it completes the response too. All at once: a response is never left with its last
  * answer but unfinished.
  */
-export const recordAnswer = sqlite.transaction((response: SurveyResponseRow, questionId: string, answer: SurveyAnswer, nextIndex: number, questionCount: number) => {
-  const answers = { ...answersOf(response), [questionId]: answer };
-  db.update(surveyResponses).set({ answers, currentQuestionIndex: nextIndex }).where(eq(surveyResponses.id, response.id)).run();
-  closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, questionId));
-  if (nextIndex >= questionCount) completeResponse(response, questionCount);
-});
+export function recordAnswer(response: SurveyResponseRow, questionId: string, answer: SurveyAnswer, nextIndex: number, questionCount: number) {
+  return transaction(async () => {
+    const answers = { ...answersOf(response), [questionId]: answer };
+    await db.update(surveyResponses).set({ answers, currentQuestionIndex: nextIndex }).where(eq(surveyResponses.id, response.id));
+    await closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, questionId));
+    if (nextIndex >= questionCount) await completeResponse(response, questionCount);
+  });
+}
 
 /**
  * Marks question messages as done with, so a choice recorded on them is never read again; the
  * choice they hold now is noted, so one clicked on them later is known for a stale click.
  */
-export function closeQuestionMessages(messages: { id: number; metadata: Record<string, unknown> | null }[]): void {
+export async function closeQuestionMessages(messages: { id: number; metadata: Record<string, unknown> | null }[]): Promise<void> {
   for (const message of messages) {
     const step = surveyStepOf(message.metadata);
     const selection = message.metadata?.selection as { selectedAt?: unknown } | undefined;
     const closedChoice = typeof selection?.selectedAt === 'string' ? selection.selectedAt : '';
-    updateMessage(message.id, { metadata: { ...(message.metadata ?? {}), survey: { ...step, answered: true, closedChoice } } });
+    await updateMessage(message.id, { metadata: { ...(message.metadata ?? {}), survey: { ...step, answered: true, closedChoice } } });
   }
 }
 
@@ -105,39 +105,44 @@ const staleChoices = sqlite.prepare<{ sessionId: string; responseId: number; que
  * asked it and moves on to `nextIndex`, completing the response at once when it is
  * `questionCount` (nothing left to ask).
  */
-export const skipQuestion = sqlite.transaction((response: SurveyResponseRow, questionId: string, nextIndex: number, questionCount: number) => {
-  const { [questionId]: _dropped, ...answers } = answersOf(response);
-  db.update(surveyResponses).set({ answers, currentQuestionIndex: nextIndex }).where(eq(surveyResponses.id, response.id)).run();
-  closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, questionId));
-  if (nextIndex >= questionCount) completeResponse(response, questionCount);
-});
+export function skipQuestion(response: SurveyResponseRow, questionId: string, nextIndex: number, questionCount: number) {
+  return transaction(async () => {
+    const { [questionId]: _dropped, ...answers } = answersOf(response);
+    await db.update(surveyResponses).set({ answers, currentQuestionIndex: nextIndex }).where(eq(surveyResponses.id, response.id));
+    await closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, questionId));
+    if (nextIndex >= questionCount) await completeResponse(response, questionCount);
+  });
+}
 
 /**
  * Makes question `index` the pending one, closing the messages that asked `leftQuestionId`, the
  * question Back left (going back keeps the earlier question's answer until a new one replaces it).
  */
-export const backToQuestion = sqlite.transaction((response: SurveyResponseRow, index: number, leftQuestionId: string) => {
-  moveToQuestion(response.id, index);
-  closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, leftQuestionId));
-});
+export function backToQuestion(response: SurveyResponseRow, index: number, leftQuestionId: string) {
+  return transaction(async () => {
+    await moveToQuestion(response.id, index);
+    await closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, leftQuestionId));
+  });
+}
 
 /** Notes question `index` (in the survey's current order) as the one the response stands at, as analytics and the CSV read it. */
-export function moveToQuestion(responseId: number, index: number): void {
-  db.update(surveyResponses).set({ currentQuestionIndex: index }).where(eq(surveyResponses.id, responseId)).run();
+export async function moveToQuestion(responseId: number, index: number): Promise<void> {
+  await db.update(surveyResponses).set({ currentQuestionIndex: index }).where(eq(surveyResponses.id, responseId));
 }
 
 /** Marks the response completed now, past its last question, and ends the survey in its session. */
-export const completeResponse = sqlite.transaction((response: SurveyResponseRow, questionCount: number) => {
-  db.update(surveyResponses)
-    .set({ completed: true, completedAt: new Date(), currentQuestionIndex: questionCount })
-    .where(eq(surveyResponses.id, response.id))
-    .run();
-  setActiveSurvey(response.sessionId, null);
-});
+export function completeResponse(response: SurveyResponseRow, questionCount: number) {
+  return transaction(async () => {
+    await db.update(surveyResponses)
+      .set({ completed: true, completedAt: new Date(), currentQuestionIndex: questionCount })
+      .where(eq(surveyResponses.id, response.id));
+    await setActiveSurvey(response.sessionId, null);
+  });
+}
 
 /** The survey the session's next messages answer, or none. */
-export function setActiveSurvey(sessionId: string, surveyId: number | null): void {
-  db.update(chatSessions).set({ activeSurveyId: surveyId }).where(eq(chatSessions.sessionId, sessionId)).run();
+export async function setActiveSurvey(sessionId: string, surveyId: number | null): Promise<void> {
+  await db.update(chatSessions).set({ activeSurveyId: surveyId }).where(eq(chatSessions.sessionId, sessionId));
 }
 
 export function answersOf(response: SurveyResponseRow): Record<string, SurveyAnswer> {

@@ -61,7 +61,7 @@ beforeAll(async () => {
 });
 
 // Every visitor turn counts against the owner's monthly quota; the suite takes more than a Free plan's month.
-beforeEach(() => kit.setUsage(userId, 0));
+beforeEach(async () => await kit.setUsage(userId, 0));
 
 function createSurvey(config: SurveyConfig, status: 'draft' | 'active' | 'archived' = 'active', chatbotId = bot.id): number {
   return db
@@ -172,7 +172,7 @@ async function answerUpTo(sessionId: string, upTo: number): Promise<ChatMessage>
 describe('a survey run to completion', () => {
   it('asks the four questions as widget messages and records every answer exactly as chosen', async () => {
     const sessionId = await kit.openSession(bot.guid);
-    const usedBefore = kit.usage(userId);
+    const usedBefore = await kit.usage(userId);
 
     const [intro, q1] = await start(sessionId);
     const [response] = responsesOf(sessionId);
@@ -266,7 +266,7 @@ describe('a survey run to completion', () => {
     expect(stored.every((m) => m.metadata?.answerStatus === undefined && m.feedback === undefined)).toBe(true);
     expect(sessionRow(sessionId).questionCount).toBe(0);
     // Five visitor turns, each one message of the monthly quota.
-    expect(kit.usage(userId) - usedBefore).toBe(5);
+    expect(await kit.usage(userId) - usedBefore).toBe(5);
   });
 
   it('records choices made by a widget that names no message, and typed option texts and numbers', async () => {

@@ -63,7 +63,7 @@ type Refusal = { refused: string };
  * pending survey question, an aside while a survey waits, or null for a turn surveys have no
  * part in. Questions are asked in order; `conditionalFlow` is kept for later and not read.
  */
-export function surveyTurnFor(bot: Chatbot, session: SessionRow, content: string, internal: string | undefined): SurveyTurn | null {
+export async function surveyTurnFor(bot: Chatbot, session: SessionRow, content: string, internal: string | undefined): Promise<SurveyTurn | null> {
   const start = parseSurveyStart(internal);
   if (start !== null) return surveyTurn((turn) => startSurvey(turn, start), bot, session);
   const control = parseSurveyControl(internal);
@@ -71,19 +71,19 @@ export function surveyTurnFor(bot: Chatbot, session: SessionRow, content: string
   const surveyId = session.activeSurveyId;
   if (surveyId === null) return null;
 
-  const survey = runnable(findSurvey(bot.id, surveyId));
+  const survey = runnable(await findSurvey(bot.id, surveyId));
   if (!survey) {
     // Deactivated or deleted while the visitor was taking it.
     return surveyTurn(async (turn) => {
-      setActiveSurvey(session.sessionId, null);
+      await setActiveSurvey(session.sessionId, null);
       notice(turn, surveyId, SURVEY_CHAT_TEXTS.unavailable);
     }, bot, session);
   }
-  const response = findResponse(survey.id, session.sessionId);
+  const response = await findResponse(survey.id, session.sessionId);
   // Nothing left to answer: the turn is the usual one, after which the session lets go of the survey.
-  if (!response || response.completed) return { kind: 'aside', followUp: async () => setActiveSurvey(session.sessionId, null) };
+  if (!response || response.completed) return { kind: 'aside', followUp: async () => await setActiveSurvey(session.sessionId, null) };
   const index = pendingIndex(survey, response);
-  if (index === null) return surveyTurn(async (turn) => complete(turn, survey, response), bot, session);
+  if (index === null) return surveyTurn(async (turn) => await complete(turn, survey, response), bot, session);
 
   const question = survey.config.questions[index];
   // The widget records a choice on the question's message (select-option) just before it sends
@@ -95,7 +95,7 @@ export function surveyTurnFor(bot: Chatbot, session: SessionRow, content: string
     // A click on a question the survey has moved past (asked before the visitor went Back) is
     // no answer to the pending question, however it reads, and no question for the model.
     return surveyTurn(async (turn) => {
-      closeQuestionMessages(stale);
+      await closeQuestionMessages(stale);
       notice(turn, survey.id, SURVEY_CHAT_TEXTS.questionClosed, response.id);
       await ask(turn, survey, response, index);
     }, bot, session);
@@ -104,14 +104,14 @@ export function surveyTurnFor(bot: Chatbot, session: SessionRow, content: string
   if (reading && 'refused' in reading) {
     return surveyTurn(async (turn) => {
       // A refused choice is read once: the question is asked anew for the next one.
-      if (chosen) closeQuestionMessages([chosen]);
+      if (chosen) await closeQuestionMessages([chosen]);
       notice(turn, survey.id, reading.refused, response.id);
       await ask(turn, survey, response, index);
     }, bot, session);
   }
   if (reading) {
     return surveyTurn(async (turn) => {
-      recordAnswer(response, question.id, { ...reading, answeredAt: new Date().toISOString() }, index + 1, survey.config.questions.length);
+      await recordAnswer(response, question.id, { ...reading, answeredAt: new Date().toISOString() }, index + 1, survey.config.questions.length);
       await moveOn(turn, survey, response, index + 1);
     }, bot, session);
   }
@@ -129,7 +129,7 @@ export function surveyTurnFor(bot: Chatbot, session: SessionRow, content: string
 async function afterAside(turn: Turn, survey: RunnableSurvey, response: SurveyResponseRow, index: number, handoff: boolean) {
   const prompt = SURVEY_CHAT_TEXTS.continuePrompt(titleOf(survey));
   if (handoff) {
-    setActiveSurvey(turn.session.sessionId, null);
+    await setActiveSurvey(turn.session.sessionId, null);
     return notice(turn, survey.id, prompt, response.id, continueReplies(survey.id));
   }
   if (survey.config.questions[index].type !== 'text') return notice(turn, survey.id, prompt, response.id, continueReplies(survey.id));
@@ -148,20 +148,20 @@ function surveyTurn(run: (turn: Turn) => Promise<void>, bot: Chatbot, session: S
  */
 async function startSurvey(turn: Turn, ref: string) {
   const surveyId = /^\d{1,15}$/.test(ref) ? Number(ref) : 0;
-  const survey = runnable(surveyId ? findSurvey(turn.bot.id, surveyId) : null);
+  const survey = runnable(surveyId ? await findSurvey(turn.bot.id, surveyId) : null);
   if (!survey) {
-    if (surveyId && turn.session.activeSurveyId === surveyId) setActiveSurvey(turn.session.sessionId, null);
+    if (surveyId && turn.session.activeSurveyId === surveyId) await setActiveSurvey(turn.session.sessionId, null);
     return notice(turn, surveyId, SURVEY_CHAT_TEXTS.unavailable);
   }
-  const existing = findResponse(survey.id, turn.session.sessionId);
+  const existing = await findResponse(survey.id, turn.session.sessionId);
   if (existing?.completed) return notice(turn, survey.id, SURVEY_CHAT_TEXTS.alreadyCompleted, existing.id);
-  setActiveSurvey(turn.session.sessionId, survey.id);
+  await setActiveSurvey(turn.session.sessionId, survey.id);
   if (existing) {
     notice(turn, survey.id, SURVEY_CHAT_TEXTS.resumed, existing.id);
     const index = pendingIndex(survey, existing);
-    return index === null ? complete(turn, survey, existing) : ask(turn, survey, existing, index);
+    return index === null ? await complete(turn, survey, existing) : ask(turn, survey, existing, index);
   }
-  const response = startResponse(survey, turn.session.sessionId);
+  const response = await startResponse(survey, turn.session.sessionId);
   turn.reply.addMessage(surveyIntroMessage(survey.id, survey.config, survey.name, { responseId: response.id }));
   await ask(turn, survey, response, 0);
 }
@@ -173,28 +173,28 @@ async function startSurvey(turn: Turn, ref: string) {
  */
 async function runControl(turn: Turn, { control, surveyId, questionId }: { control: SurveyControl; surveyId: number; questionId: string }) {
   const { session } = turn;
-  const survey = runnable(findSurvey(turn.bot.id, surveyId));
-  const response = survey ? findResponse(survey.id, session.sessionId) : undefined;
+  const survey = runnable(await findSurvey(turn.bot.id, surveyId));
+  const response = survey ? await findResponse(survey.id, session.sessionId) : undefined;
   if (session.activeSurveyId !== surveyId) {
     if (survey && response && !response.completed) return notice(turn, surveyId, SURVEY_CHAT_TEXTS.continuePrompt(titleOf(survey)), response.id, continueReplies(surveyId));
     return notice(turn, surveyId, response?.completed ? SURVEY_CHAT_TEXTS.alreadyCompleted : SURVEY_CHAT_TEXTS.unavailable, response?.id);
   }
   if (!survey || !response || response.completed) {
-    setActiveSurvey(session.sessionId, null);
+    await setActiveSurvey(session.sessionId, null);
     return notice(turn, surveyId, response?.completed ? SURVEY_CHAT_TEXTS.alreadyCompleted : SURVEY_CHAT_TEXTS.unavailable, response?.id);
   }
   if (control === 'leave') {
     // The response stays unfinished: the topic or the quick reply resumes it.
-    setActiveSurvey(session.sessionId, null);
+    await setActiveSurvey(session.sessionId, null);
     return notice(turn, surveyId, SURVEY_CHAT_TEXTS.left, response.id, continueReplies(surveyId));
   }
   const index = pendingIndex(survey, response);
-  if (index === null) return complete(turn, survey, response);
+  if (index === null) return await complete(turn, survey, response);
   const question = survey.config.questions[index];
   if (question.id !== questionId) return ask(turn, survey, response, index);
   if (control === 'back') {
     if (survey.config.settings.allowBackNavigation && index > 0) {
-      backToQuestion(response, index - 1, question.id);
+      await backToQuestion(response, index - 1, question.id);
       return ask(turn, survey, response, index - 1);
     }
     notice(turn, surveyId, SURVEY_CHAT_TEXTS.noEarlierQuestion, response.id);
@@ -204,7 +204,7 @@ async function runControl(turn: Turn, { control, surveyId, questionId }: { contr
     notice(turn, surveyId, SURVEY_CHAT_TEXTS.answerRequired, response.id);
     return ask(turn, survey, response, index);
   }
-  skipQuestion(response, question.id, index + 1, survey.config.questions.length);
+  await skipQuestion(response, question.id, index + 1, survey.config.questions.length);
   await moveOn(turn, survey, response, index + 1);
 }
 
@@ -223,14 +223,14 @@ async function moveOn(turn: Turn, survey: RunnableSurvey, response: SurveyRespon
  * owner's edits may have moved the question).
  */
 async function ask(turn: Turn, survey: RunnableSurvey, response: SurveyResponseRow, index: number) {
-  moveToQuestion(response.id, index);
+  await moveToQuestion(response.id, index);
   const content = await phraseQuestion(turn.bot, survey.config, survey.config.questions[index]);
   turn.reply.addMessage(surveyQuestionMessage(survey.id, survey.config, index, { responseId: response.id, ...(content && { content }) }));
 }
 
 /** Completes a response that has every answer (the owner's edits can leave one so) and ends the survey. */
-function complete(turn: Turn, survey: RunnableSurvey, response: SurveyResponseRow) {
-  completeResponse(response, survey.config.questions.length);
+async function complete(turn: Turn, survey: RunnableSurvey, response: SurveyResponseRow) {
+  await completeResponse(response, survey.config.questions.length);
   turn.reply.addMessage(surveyCompletionMessage(survey.id, survey.config, { responseId: response.id }));
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { transaction } from '../../db/transaction';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -20,44 +21,43 @@ import { getOwnedChatbot } from '../chatbots/chatbots.service';
 import { countedResponses } from './countedResponses';
 
 /** The surveys of one of the owner's bots, newest first, with their counted responses. */
-export function listSurveys(userId: string, chatbotRef: string | number): SurveyWithCounts[] {
-  const bot = getOwnedChatbot(userId, chatbotRef);
-  return selectSurveys({ chatbotId: bot.id }).all().map(toSurveyWithCounts);
+export async function listSurveys(userId: string, chatbotRef: string | number): Promise<SurveyWithCounts[]> {
+  const bot = await getOwnedChatbot(userId, chatbotRef);
+  return (await selectSurveys({ chatbotId: bot.id })).map(toSurveyWithCounts);
 }
 
 /**
  * A new draft survey: the defaults of a new config with whatever part of a config was sent laid
  * over them, checked as a whole (question ids must differ across the whole list).
  */
-export function createSurvey(userId: string, chatbotRef: string | number, input: CreateSurveyRequest): SurveyWithCounts {
-  const bot = getOwnedChatbot(userId, chatbotRef);
+export async function createSurvey(userId: string, chatbotRef: string | number, input: CreateSurveyRequest): Promise<SurveyWithCounts> {
+  const bot = await getOwnedChatbot(userId, chatbotRef);
   const sent = Object.fromEntries(Object.entries(input.surveyConfig ?? {}).filter(([, v]) => v !== undefined));
   const surveyConfig = parseSurveyConfig({ ...newSurveyConfig(newSurveyConfigId()), ...sent });
-  const id = db.transaction((tx) => {
-    const existing = tx.select({ n: count() }).from(surveys).where(eq(surveys.chatbotId, bot.id)).get()?.n ?? 0;
+  const id = await transaction(async (tx) => {
+    const existing = (await tx.select({ n: count() }).from(surveys).where(eq(surveys.chatbotId, bot.id)).limit(1))[0]?.n ?? 0;
     if (existing >= MAX_SURVEYS_PER_CHATBOT) throw badRequest(`A chatbot can have at most ${MAX_SURVEYS_PER_CHATBOT} surveys`);
-    return tx
+    return (await tx
       .insert(surveys)
       .values({ chatbotId: bot.id, name: input.name, description: input.description ?? null, status: 'draft', surveyConfig: asStored(surveyConfig) })
-      .returning({ id: surveys.id })
-      .get().id;
+      .returning({ id: surveys.id }))[0].id;
   });
-  return getSurveyWithCounts(id);
+  return await getSurveyWithCounts(id);
 }
 
 /**
  * Changes any of a survey's fields. A survey that is, or becomes, active must keep at least one
  * question: a visitor starting it would otherwise get an empty survey.
  */
-export function updateSurvey(userId: string, surveyId: number, input: UpdateSurveyRequest): SurveyWithCounts {
-  const survey = getOwnedSurvey(userId, surveyId);
+export async function updateSurvey(userId: string, surveyId: number, input: UpdateSurveyRequest): Promise<SurveyWithCounts> {
+  const survey = await getOwnedSurvey(userId, surveyId);
   const status = input.status ?? survey.status;
   const config = input.surveyConfig ?? survey.surveyConfig;
   if (status === 'active' && config.questions.length === 0) {
     // Removing the last question of a live survey is another mistake than activating an empty one.
     throw badRequest(survey.status === 'active' ? SURVEY_MESSAGES.activeNeedsQuestion : SURVEY_MESSAGES.activateNeedsQuestion);
   }
-  db.update(surveys)
+  await db.update(surveys)
     .set({
       ...(input.name !== undefined && { name: input.name }),
       ...(input.description !== undefined && { description: input.description }),
@@ -65,36 +65,33 @@ export function updateSurvey(userId: string, surveyId: number, input: UpdateSurv
       ...(input.surveyConfig !== undefined && { surveyConfig: asStored(input.surveyConfig) }),
       updatedAt: new Date(),
     })
-    .where(eq(surveys.id, survey.id))
-    .run();
-  return getSurveyWithCounts(survey.id);
+    .where(eq(surveys.id, survey.id));
+  return await getSurveyWithCounts(survey.id);
 }
 
 /**
  * Deletes a survey with its responses (the foreign key cascades). Sessions in the middle of it
  * let it go, so their next message is an ordinary question again.
  */
-export function deleteSurvey(userId: string, surveyId: number): { success: true } {
-  const survey = getOwnedSurvey(userId, surveyId);
-  db.transaction((tx) => {
+export async function deleteSurvey(userId: string, surveyId: number): Promise<{ success: true }> {
+  const survey = await getOwnedSurvey(userId, surveyId);
+  await transaction(async (tx) => {
     // The bot's own sessions only: its index reaches them, and no other bot's session can hold this survey.
-    tx.update(chatSessions)
+    await tx.update(chatSessions)
       .set({ activeSurveyId: null })
-      .where(and(eq(chatSessions.chatbotId, survey.chatbotId), eq(chatSessions.activeSurveyId, survey.id)))
-      .run();
-    tx.delete(surveys).where(eq(surveys.id, survey.id)).run();
+      .where(and(eq(chatSessions.chatbotId, survey.chatbotId), eq(chatSessions.activeSurveyId, survey.id)));
+    await tx.delete(surveys).where(eq(surveys.id, survey.id));
   });
   return { success: true };
 }
 
 /** One of the owner's surveys; someone else's is the same 404 as a missing one. */
-export function getOwnedSurvey(userId: string, surveyId: number): Survey {
-  const row = db
+export async function getOwnedSurvey(userId: string, surveyId: number): Promise<Survey> {
+  const row = (await db
     .select({ survey: surveys })
     .from(surveys)
     .innerJoin(chatbots, eq(chatbots.id, surveys.chatbotId))
-    .where(and(eq(surveys.id, surveyId), eq(chatbots.userId, userId)))
-    .get();
+    .where(and(eq(surveys.id, surveyId), eq(chatbots.userId, userId))).limit(1))[0];
   if (!row) throw notFound('Survey not found');
   return toSurvey(row.survey);
 }
@@ -103,26 +100,25 @@ export function getOwnedSurvey(userId: string, surveyId: number): Survey {
  * The bot's surveys as other features name them, oldest first: id, name, status and the title
  * visitors see ('' when a stored config has none).
  */
-export function surveySummaries(chatbotId: number): { id: number; name: string; status: SurveyStatus; title: string }[] {
-  return db
+export async function surveySummaries(chatbotId: number): Promise<{ id: number; name: string; status: SurveyStatus; title: string }[]> {
+  return (await db
     .select({ id: surveys.id, name: surveys.name, status: surveys.status, config: surveys.surveyConfig })
     .from(surveys)
     .where(eq(surveys.chatbotId, chatbotId))
-    .orderBy(surveys.id)
-    .all()
+    .orderBy(surveys.id))
     .map(({ config, ...survey }) => ({ ...survey, title: typeof config.title === 'string' ? config.title : '' }));
 }
 
 type SurveyRow = typeof surveys.$inferSelect;
 type ConfigInput = z.input<typeof surveyConfigSchema>;
 
-function getSurveyWithCounts(id: number): SurveyWithCounts {
-  return toSurveyWithCounts(selectSurveys({ surveyId: id }).get()!);
+async function getSurveyWithCounts(id: number): Promise<SurveyWithCounts> {
+  return toSurveyWithCounts((await selectSurveys({ surveyId: id }))[0]!);
 }
 
-/** The bot's surveys, or one survey, each with its counted and completed responses. */
-function selectSurveys(scope: { chatbotId: number } | { surveyId: number }) {
-  const { counted } = countedResponses(scope);
+/** The bot's surveys, or one survey, each with its counted and completed responses (awaiting runs it). */
+async function selectSurveys(scope: { chatbotId: number } | { surveyId: number }) {
+  const { counted } = await countedResponses(scope);
   return db
     .select({
       survey: surveys,

@@ -8,6 +8,7 @@ import { designHomeScreen } from './uiDesigner.service';
 /** Each design is a model call an owner reads before asking again; 30 a minute stops a script. */
 export const UI_DESIGNER_PER_MINUTE = 30;
 const limitPerUser = ownerRateLimit({
+  bucket: 'ui-designer',
   limit: UI_DESIGNER_PER_MINUTE,
   message: 'Too many design requests. Please wait a moment and try again.',
 });

@@ -19,10 +19,10 @@ const NOTHING_TO_MODIFY = 'There is no design to modify yet. Generate one first.
  * survey topic starts one of them.
  */
 export async function designHomeScreen(userId: string, mode: DesignMode, request: UiDesignerRequest): Promise<UiDesignerResponse> {
-  const bot = getOwnedChatbot(userId, request.chatbotId);
+  const bot = await getOwnedChatbot(userId, request.chatbotId);
   const currentConfig = mode === 'modify' ? (request.currentConfig ?? null) : null;
   if (mode === 'modify' && !currentConfig) throw badRequest(NOTHING_TO_MODIFY, { fieldErrors: { currentConfig: [NOTHING_TO_MODIFY] } });
-  const botSurveys: DesignerSurvey[] = surveySummaries(bot.id);
+  const botSurveys: DesignerSurvey[] = await surveySummaries(bot.id);
   const client = assistantClient();
   if (!client) return offlineDesigner({ prompt: request.prompt, currentConfig, botName: bot.name, surveys: botSurveys });
   return modelDesigner(client, bot.model, { prompt: request.prompt, currentConfig, bot: { name: bot.name, description: bot.description }, surveys: botSurveys });

@@ -11,15 +11,15 @@ import { answerUnanswered, dismissUnanswered, listUnanswered } from './unanswere
  * ways to clear them: answer (a Q&A source the bot uses from the next message on) or dismiss.
  */
 export const unansweredRoutes = new Hono<OwnerEnv>()
-  .get('/:guid/unanswered', validate('param', chatbotGuidParamSchema), (c) => {
-    const bot = getOwnedChatbot(c.get('user').id, c.req.valid('param').guid);
-    return c.json(listUnanswered(bot.id), 200);
+  .get('/:guid/unanswered', validate('param', chatbotGuidParamSchema), async (c) => {
+    const bot = await getOwnedChatbot(c.get('user').id, c.req.valid('param').guid);
+    return c.json(await listUnanswered(bot.id), 200);
   })
-  .post('/:guid/unanswered/dismiss', validate('param', chatbotGuidParamSchema), validate('json', dismissUnansweredSchema), (c) => {
-    const bot = getOwnedChatbot(c.get('user').id, c.req.valid('param').guid);
-    return c.json(dismissUnanswered(bot.id, c.req.valid('json').messageIds), 200);
+  .post('/:guid/unanswered/dismiss', validate('param', chatbotGuidParamSchema), validate('json', dismissUnansweredSchema), async (c) => {
+    const bot = await getOwnedChatbot(c.get('user').id, c.req.valid('param').guid);
+    return c.json(await dismissUnanswered(bot.id, c.req.valid('json').messageIds), 200);
   })
   .post('/:guid/unanswered/answer', validate('param', chatbotGuidParamSchema), validate('json', answerUnansweredSchema), async (c) => {
-    const bot = getOwnedChatbot(c.get('user').id, c.req.valid('param').guid);
+    const bot = await getOwnedChatbot(c.get('user').id, c.req.valid('param').guid);
     return c.json(await answerUnanswered(bot.id, c.req.valid('json')), 201);
   });

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { transaction } from '../../db/transaction';
 import { db } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/errors';
@@ -23,8 +24,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * key), largest group first. Questions from the owner's own Test-page chats are kept (a gap the
  * owner found while testing is still a gap) and counted in `testCount`.
  */
-export function listUnanswered(chatbotId: number, now: Date = new Date()): UnansweredList {
-  const rows = db
+export async function listUnanswered(chatbotId: number, now: Date = new Date()): Promise<UnansweredList> {
+  const rows = await db
     .select({
       id: chatMessages.id,
       sessionId: chatMessages.sessionId,
@@ -38,8 +39,7 @@ export function listUnanswered(chatbotId: number, now: Date = new Date()): Unans
     .innerJoin(chatSessions, eq(chatSessions.sessionId, chatMessages.sessionId))
     .where(and(waiting(chatbotId), gte(chatMessages.createdAt, new Date(now.getTime() - UNANSWERED_WINDOW_DAYS * DAY_MS))))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-    .limit(UNANSWERED_MAX_QUESTIONS + 1)
-    .all();
+    .limit(UNANSWERED_MAX_QUESTIONS + 1);
   const truncated = rows.length > UNANSWERED_MAX_QUESTIONS;
   const questions = rows.slice(0, UNANSWERED_MAX_QUESTIONS).flatMap((r) => (r.reason ? [{ ...r, reason: r.reason }] : []));
   return {
@@ -52,8 +52,8 @@ export function listUnanswered(chatbotId: number, now: Date = new Date()): Unans
 }
 
 /** Marks questions of the bot's inbox dismissed; ids of other bots' or already handled questions are ignored. */
-export function dismissUnanswered(chatbotId: number, messageIds: number[]): DismissUnansweredResponse {
-  return { dismissed: triage(chatbotId, messageIds, 'dismissed') };
+export async function dismissUnanswered(chatbotId: number, messageIds: number[]): Promise<DismissUnansweredResponse> {
+  return { dismissed: await triage(chatbotId, messageIds, 'dismissed') };
 }
 
 /**
@@ -66,15 +66,14 @@ export function dismissUnanswered(chatbotId: number, messageIds: number[]): Dism
  */
 export async function answerUnanswered(chatbotId: number, request: AnswerUnansweredRequest): Promise<SourceJson> {
   const { messageIds, question, variants, answer } = request;
-  const stored = db.transaction(() => {
-    const open = db
+  const stored = await transaction(async () => {
+    const open = await db
       .select({ id: chatMessages.id })
       .from(chatMessages)
-      .where(and(waiting(chatbotId), inArray(chatMessages.id, messageIds)))
-      .all();
+      .where(and(waiting(chatbotId), inArray(chatMessages.id, messageIds)));
     if (open.length === 0) throw conflict(ALREADY_HANDLED);
-    const source = insertQaSource(chatbotId, { question, variants, answer });
-    triage(chatbotId, messageIds, 'answered', source.id);
+    const source = await insertQaSource(chatbotId, { question, variants, answer });
+    await triage(chatbotId, messageIds, 'answered', source.id);
     return source;
   });
   const source = await indexQaNow(stored.id);
@@ -158,10 +157,9 @@ function waiting(chatbotId: number) {
   );
 }
 
-function triage(chatbotId: number, messageIds: number[], outcome: 'answered' | 'dismissed', sourceId: number | null = null): number {
-  return db
+async function triage(chatbotId: number, messageIds: number[], outcome: 'answered' | 'dismissed', sourceId: number | null = null): Promise<number> {
+  return (await db
     .update(chatMessages)
     .set({ triage: outcome, triagedAt: new Date(), triageSourceId: sourceId })
-    .where(and(waiting(chatbotId), inArray(chatMessages.id, messageIds)))
-    .run().changes;
+    .where(and(waiting(chatbotId), inArray(chatMessages.id, messageIds)))).changes;
 }

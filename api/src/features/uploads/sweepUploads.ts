@@ -1,4 +1,5 @@
 import type { Dirent } from 'node:fs';
+import { transaction } from '../../db/transaction';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, lt } from 'drizzle-orm';
@@ -33,17 +34,16 @@ export async function sweepUnreferencedUploads(options: SweepOptions = {}): Prom
   const { olderThanMs = UPLOAD_GRACE_MS, userId, now = Date.now() } = options;
   const cutoff = now - olderThanMs;
 
-  // Disk candidates first (async); the decision below is one synchronous transaction so a bot
+  // Disk candidates first; the decision below is one transaction, so a bot
   // saved while we read the folder is seen before anything is deleted.
   const oldOnDisk = userId ? [] : await listFilesOlderThan(cutoff);
 
-  const decided = sqlite.transaction(() => {
+  const decided = await transaction(async () => {
     const referenced = referencedUploads();
-    const rows = db
+    const rows = (await db
       .select({ fileName: uploads.fileName, sizeBytes: uploads.sizeBytes, userId: uploads.userId })
       .from(uploads)
-      .where(and(lt(uploads.createdAt, new Date(cutoff)), userId ? eq(uploads.userId, userId) : undefined))
-      .all()
+      .where(and(lt(uploads.createdAt, new Date(cutoff)), userId ? eq(uploads.userId, userId) : undefined)))
       .filter((row) => !referenced.byOwner.has(ownedKey(row.userId, row.fileName)));
     const removeRow = sqlite.prepare('delete from uploads where file_name = ?');
     for (const row of rows) removeRow.run(row.fileName);
@@ -55,7 +55,7 @@ export async function sweepUnreferencedUploads(options: SweepOptions = {}): Prom
       untracked = oldOnDisk.filter((f) => !tracked.has(f.fileName) && !removedRows.has(f.fileName) && !referenced.anyOwner.has(f.fileName));
     }
     return [...rows, ...untracked];
-  })();
+  });
 
   const removed = await unlinkUploads(decided.map((f) => f.fileName));
   const gone = new Set(removed);

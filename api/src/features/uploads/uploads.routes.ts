@@ -28,5 +28,5 @@ export const uploadRoutes = new Hono<OwnerEnv>()
   .post('/profile-image', validate('form', pictureForm), async (c) => {
     const user = c.get('user');
     const { url } = await saveImage(user.id, asFile(c.req.valid('form').picture), 'profile');
-    return c.json({ url, user: setProfilePicture(user.id, url) }, 201);
+    return c.json({ url, user: await setProfilePicture(user.id, url) }, 201);
   });

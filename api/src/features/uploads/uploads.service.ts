@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { transaction } from '../../db/transaction';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sum } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ACCOUNT_MESSAGES } from '@parley/contracts';
-import { db, sqlite } from '../../db/client';
+import { db, } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { env } from '../../env';
 import { badRequest, payloadTooLarge } from '../../lib/errors';
@@ -39,21 +40,21 @@ export async function saveImage(userId: string, file: File | undefined, kind: Ki
 
   // Over quota? Unreferenced files of the account (past the grace period) do not count: sweep
   // them and look again before refusing, so replaced avatars never lock an owner out.
-  if (env.UPLOAD_QUOTA_BYTES > 0 && usedBytes(userId) + bytes.length > env.UPLOAD_QUOTA_BYTES) {
+  if (env.UPLOAD_QUOTA_BYTES > 0 && await usedBytes(userId) + bytes.length > env.UPLOAD_QUOTA_BYTES) {
     await sweepUnreferencedUploads({ userId });
   }
   const name = `${kind}-${randomUUID()}.${ext}`;
-  // Check and record in one synchronous step, so parallel uploads cannot both squeeze in.
-  sqlite.transaction(() => {
-    const used = usedBytes(userId);
+  // Check and record in one transaction, so parallel uploads cannot both squeeze in.
+  await transaction(async () => {
+    const used = await usedBytes(userId);
     if (env.UPLOAD_QUOTA_BYTES > 0 && used + bytes.length > env.UPLOAD_QUOTA_BYTES) throw quotaExceeded(used, env.UPLOAD_QUOTA_BYTES);
-    db.insert(uploads).values({ fileName: name, userId, kind, sizeBytes: bytes.length }).run();
-  })();
+    await db.insert(uploads).values({ fileName: name, userId, kind, sizeBytes: bytes.length });
+  });
   try {
     await mkdir(UPLOADS_DIR, { recursive: true });
     await writeFile(path.join(UPLOADS_DIR, name), bytes);
   } catch (error) {
-    db.delete(uploads).where(eq(uploads.fileName, name)).run();
+    await db.delete(uploads).where(eq(uploads.fileName, name));
     await unlink(path.join(UPLOADS_DIR, name)).catch(() => undefined);
     throw error;
   }
@@ -92,19 +93,19 @@ const tooManyPixels = () =>
   badRequest(`This image is too large (over ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please choose a smaller image.`, { title: 'Image too large' });
 
 /** The file names (under UPLOADS_DIR) an account has uploaded. */
-export function uploadedFileNames(userId: string): string[] {
-  return db.select({ fileName: uploads.fileName }).from(uploads).where(eq(uploads.userId, userId)).all().map((r) => r.fileName);
+export async function uploadedFileNames(userId: string): Promise<string[]> {
+  return (await db.select({ fileName: uploads.fileName }).from(uploads).where(eq(uploads.userId, userId))).map((r) => r.fileName);
 }
 
 /** Whether `fileName` is a profile picture this account uploaded. */
-export function isOwnProfileUpload(userId: string, fileName: string): boolean {
-  const row = db.select({ userId: uploads.userId, kind: uploads.kind }).from(uploads).where(eq(uploads.fileName, fileName)).get();
+export async function isOwnProfileUpload(userId: string, fileName: string): Promise<boolean> {
+  const row = (await db.select({ userId: uploads.userId, kind: uploads.kind }).from(uploads).where(eq(uploads.fileName, fileName)).limit(1))[0];
   return row?.userId === userId && row.kind === 'profile';
 }
 
 /** Bytes the account's recorded uploads take up. */
-function usedBytes(userId: string): number {
-  const row = db.select({ total: sum(uploads.sizeBytes) }).from(uploads).where(eq(uploads.userId, userId)).get();
+async function usedBytes(userId: string): Promise<number> {
+  const row = (await db.select({ total: sum(uploads.sizeBytes) }).from(uploads).where(eq(uploads.userId, userId)).limit(1))[0];
   return Number(row?.total ?? 0);
 }
 

@@ -62,7 +62,7 @@ describe('landing page structured data', () => {
     const meta = /<meta\s+name="description"\s+content="([^"]*)"/.exec(readFileSync(path.join(ROOT_DIR, 'dashboard', 'index.html'), 'utf8'));
     expect(appNode.description).toBe(meta![1]);
 
-    const dbPlans = listPlans();
+    const dbPlans = await listPlans();
     expect(dbPlans).toHaveLength(4);
     const offers = appNode.offers as Node[];
     expect(offers.map((o) => [o.name, o.price, o.priceCurrency, o.description])).toEqual(
@@ -112,7 +112,7 @@ describe('landing page structured data', () => {
       expect(html.match(/<\/head>/g)).toHaveLength(1);
       expect(html.match(/<div id="root">/g)).toHaveLength(1);
     } finally {
-      seedPlans();
+      await seedPlans();
     }
   });
 
@@ -143,10 +143,10 @@ describe('ldJsonScript', () => {
 describe('landingStructuredData', () => {
   const plan = { id: 'x', name: 'Team', description: 'For teams.', price: 1999, currency: 'eur', features: [], maxBots: 1, maxMessagesPerMonth: 1, sortOrder: 0 };
 
-  it('writes minor units as a decimal price and leaves offers out when there are no plans', () => {
-    const [, withPlan] = landingStructuredData('https://x.example', [plan])['@graph'];
+  it('writes minor units as a decimal price and leaves offers out when there are no plans', async () => {
+    const [, withPlan] = (await landingStructuredData('https://x.example', [plan]))['@graph'];
     expect(withPlan).toMatchObject({ offers: [{ name: 'Team', price: '19.99', priceCurrency: 'EUR', priceSpecification: { price: '19.99' } }] });
-    const [, withoutPlans] = landingStructuredData('https://x.example', [])['@graph'];
+    const [, withoutPlans] = (await landingStructuredData('https://x.example', []))['@graph'];
     expect(withoutPlans).not.toHaveProperty('offers');
   });
 });

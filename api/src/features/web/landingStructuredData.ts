@@ -9,7 +9,8 @@ import { listPlans } from '../subscription/subscription.service';
  * running the app, and built from the plans table on every request so the prices search
  * engines show are the ones `/pricing` shows, never a copy that drifts.
  */
-export function landingStructuredData(origin: string, plans: readonly Plan[] = listPlans()) {
+export async function landingStructuredData(origin: string, given?: readonly Plan[]) {
+  const plans = given ?? (await listPlans());
   const organizationId = `${origin}/#organization`;
   return {
     '@context': 'https://schema.org',
@@ -38,8 +39,8 @@ export function landingStructuredData(origin: string, plans: readonly Plan[] = l
 }
 
 /** The dashboard's index.html for `/`, with the landing page's JSON-LD at the end of <head>. */
-export function withLandingStructuredData(html: string, requestUrl: string): string {
-  const script = ldJsonScript(landingStructuredData(siteOrigin(requestUrl)));
+export async function withLandingStructuredData(html: string, requestUrl: string): Promise<string> {
+  const script = ldJsonScript(await landingStructuredData(siteOrigin(requestUrl)));
   // A replacer function: a "$&" or "$'" in plan text must not be read as a replacement pattern.
   return html.replace(/<\/head>/i, (end) => `${script}${end}`);
 }

@@ -33,9 +33,9 @@ export const webRoutes = new Hono()
   .use('/assets/*', withHeaders({ 'Cache-Control': 'public, max-age=31536000, immutable' }))
   .get('/assets/*', lazyStatic({ root: rel(DASHBOARD_DIST) }))
   // Before the static files, which would answer `/` with the plain index.html.
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const html = dashboardIndex();
-    return html ? c.html(withLandingStructuredData(html, c.req.url), 200) : notBuilt(c);
+    return html ? c.html(await withLandingStructuredData(html, c.req.url), 200) : notBuilt(c);
   })
   .get('*', lazyStatic({ root: rel(DASHBOARD_DIST) }))
   .get('*', (c) => {

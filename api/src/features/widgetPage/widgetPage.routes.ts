@@ -22,10 +22,10 @@ const querySchema = z.object({
  * bot's owner (a "prefix|id" form uses the part after "|"); otherwise, or for an unknown bot,
  * the page shows the configuration error. Framing is limited to the bot's allowed domains.
  */
-export const widgetPageRoutes = new Hono().get('/widget/:userId/:guid', (c) => {
+export const widgetPageRoutes = new Hono().get('/widget/:userId/:guid', async (c) => {
   const { userId, guid } = c.req.param();
   const ownerId = userId.includes('|') ? userId.slice(userId.lastIndexOf('|') + 1) : userId;
-  const bot = guid.length <= 100 ? findChatbotByGuid(guid) : undefined;
+  const bot = guid.length <= 100 ? await findChatbotByGuid(guid) : undefined;
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   c.header('Cache-Control', 'no-store');

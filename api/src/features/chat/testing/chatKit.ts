@@ -66,24 +66,25 @@ export function completeMessages(events: StreamEvent[]) {
 
 /** Trains a bot on text sources and waits until they are indexed. */
 export async function train(chatbotId: number, texts: { title: string; textContent: string }[]) {
-  const ids = texts.map((t) => addTextSource(chatbotId, t).id);
+  const ids: number[] = [];
+  for (const t of texts) ids.push((await addTextSource(chatbotId, t)).id);
   for (const id of ids) await waitForIdle(id);
   const states = sqlite.prepare(`select status from content_sources where chatbot_id = ?`).all(chatbotId) as { status: string }[];
   if (states.some((s) => s.status !== 'completed')) throw new Error(`training failed: ${JSON.stringify(states)}`);
 }
 
 /** Sets how many messages the owner has used this month. */
-export function setUsage(userId: string, used: number) {
+export async function setUsage(userId: string, used: number) {
   sqlite
     .prepare(
       `insert into monthly_usage (user_id, month, messages_used) values (?, ?, ?)
        on conflict (user_id, month) do update set messages_used = excluded.messages_used`,
     )
-    .run(userId, usageKeyFor(userId), used);
+    .run(userId, await usageKeyFor(userId), used);
 }
 
-export function usage(userId: string): number {
-  const row = sqlite.prepare(`select messages_used as n from monthly_usage where user_id = ? and month = ?`).get(userId, usageKeyFor(userId)) as
+export async function usage(userId: string): Promise<number> {
+  const row = sqlite.prepare(`select messages_used as n from monthly_usage where user_id = ? and month = ?`).get(userId, await usageKeyFor(userId)) as
     | { n: number }
     | undefined;
   return row?.n ?? 0;
