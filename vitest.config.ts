@@ -15,8 +15,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['api/src/**/*.test.ts', 'api/test/**/*.test.ts'],
-          // PostgreSQL's suites need a server: `npm run test:pg` (vitest.pg.config.ts).
-          exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
+          // The PostgreSQL and Redis suites need servers: `npm run test:pg` (vitest.pg.config.ts).
+          exclude: ['**/*.pg.test.ts', '**/*.redis.test.ts', '**/node_modules/**'],
           environment: 'node',
           setupFiles: ['api/test/setup.ts'],
           testTimeout: 30_000,

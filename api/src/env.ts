@@ -67,7 +67,6 @@ const envSchema = z.object({
   CRAWL_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   CRAWL_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
   CRAWL_USER_AGENT: z.string().default('ParleyBot/0.1 (+https://github.com/parley)'),
-  /** How long a claimed scan stays with its instance without a heartbeat; a dead instance's scan is taken over after it. */
   /**
    * A PostgreSQL connection URL (`postgres://user@host:5432/db`) selects PostgreSQL instead of
    * the SQLite file under DATA_DIR. Unset: SQLite.
@@ -77,8 +76,18 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * A Redis URL (`redis://host:6379`) moves the rate-limit counters from the database to Redis.
+   * Optional: the database counts correctly across instances too, Redis only takes that load off it.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The longest a graceful shutdown (SIGTERM) waits for requests in flight and scans to stop. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How long a claimed scan stays with its instance without a heartbeat; a dead instance's scan is taken over after it. */
   SCAN_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
   SEED_DEFAULT_CHATBOT: bool(true),
   STRIPE_SECRET_KEY: z.string().optional(),

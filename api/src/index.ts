@@ -4,6 +4,7 @@ import { env } from './env';
 import { stopOutboxWorker } from './features/email/outbox.service';
 import { markShuttingDown } from './features/health/health.service';
 import { stopScanWorker } from './features/knowledge/scanQueue';
+import { closeRateLimitStore } from './lib/rateLimit';
 import { startSyncScheduler, stopSyncScheduler } from './features/knowledge/syncDueSources';
 import { startUploadSweeper, stopUploadSweeper } from './features/uploads/sweepUploads';
 import { logger } from './lib/logger';
@@ -43,6 +44,7 @@ async function shutdown(signal: string) {
   // Keep-alive connections with no request in flight would hold close() open until they time out.
   (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   await Promise.all([serverClosed, stopScanWorker().catch((error) => logger.warn('stopping scans failed', { error: String(error) }))]);
+  await closeRateLimitStore();
   logger.info('shut down cleanly');
   process.exit(0);
 }

@@ -9,7 +9,7 @@ process.env.LOG_LEVEL ??= 'silent';
 process.env.CRAWL_ALLOW_PRIVATE_HOSTS ??= 'true';
 process.env.NODE_ENV = 'test';
 process.env.SEED_DEFAULT_CHATBOT ??= 'false';
-for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_EMBEDDING_MODEL', 'SMTP_URL', 'ADMIN_EMAILS', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_API_URL']) {
+for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_EMBEDDING_MODEL', 'SMTP_URL', 'ADMIN_EMAILS', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_API_URL', 'DATABASE_URL', 'REDIS_URL']) {
   delete process.env[key];
 }
 // The tests' requests share one address ('local', no socket); the per-address session,
