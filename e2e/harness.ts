@@ -63,7 +63,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     dataDir,
     process: child,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
