@@ -346,6 +346,12 @@ export const chatSessions = table(
     identifiedName: text('identified_name'),
     identifiedEmail: text('identified_email'),
     identifiedAt: integer('identified_at', { mode: 'timestamp_ms' }),
+    /**
+     * The turn being answered, whichever instance runs it: the holder (instance and turn) and
+     * until when (ms) its claim holds without a heartbeat. A session's turns run one at a time.
+     */
+    turnOwner: text('turn_owner'),
+    turnExpiresAt: integer('turn_expires_at'),
     createdAt: createdAt(),
     lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' })
       .notNull()

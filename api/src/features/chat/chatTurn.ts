@@ -12,6 +12,7 @@ import { addMessage, getSessionRow, previousQuestionId, recentMessages, type Ses
 import { answersChoice } from './chatForms.service';
 import { contactFormMessage } from './contactForm';
 import { detectHandoff } from './detectHandoff';
+import { holdSessionTurn } from './sessionTurnLease';
 import { createReplyWriter, type ReplyWriter } from './replyWriter';
 
 const LIMIT_EXCEEDED_MESSAGE =
@@ -53,9 +54,11 @@ export function runTurn(
 const turnsInFlight = new Map<string, Promise<void>>();
 
 /**
- * Runs `turn` once every earlier turn of the session has ended. A turn reads the session's
- * state (the pending survey question, the last answer) before it writes, so two turns sent at
- * once must not interleave: the second would read what the first is about to change.
+ * Runs `turn` once every earlier turn of the session has ended, here or on another instance. A
+ * turn reads the session's state (the pending survey question, the last answer) before it
+ * writes, so two turns sent at once must not interleave: the second would read what the first
+ * is about to change. Turns of one session sent to this instance queue in memory first, so only
+ * the one at the head of the queue asks the database (`holdSessionTurn`).
  */
 async function oneTurnAtATime<T>(sessionId: string, turn: () => Promise<T>): Promise<T> {
   const before = turnsInFlight.get(sessionId);
@@ -67,7 +70,8 @@ async function oneTurnAtATime<T>(sessionId: string, turn: () => Promise<T>): Pro
   turnsInFlight.set(sessionId, chain);
   try {
     await before;
-    return await turn();
+    // The queue above orders this instance's turns; the lease orders them against other instances'.
+    return await holdSessionTurn(sessionId, turn);
   } finally {
     release();
     if (turnsInFlight.get(sessionId) === chain) turnsInFlight.delete(sessionId);

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { contentSources } from '../../db/schema';
 import { env } from '../../env';
+import { INSTANCE_NAME } from '../../lib/instanceName';
 import { logger } from '../../lib/logger';
 import { dropOrphanEmbeddings } from './embeddings';
 import { dropOrphanIndexes } from './ftsIndex';
@@ -122,8 +122,6 @@ export async function scanQueueState(): Promise<{ runningHere: number; pending: 
 
 type Job = { controller: AbortController; done: Promise<void> };
 
-/** This process's name in leases: its host and process id (to tell a dead one), and a random part. */
-const INSTANCE = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
 // Two crawls at once keeps one large site from starving everyone else's scans.
 const MAX_PARALLEL_SCANS = 2;
 const POLL_MS = 3_000;
@@ -178,7 +176,7 @@ async function claim(only?: SQL): Promise<number | undefined> {
   if (!next) return undefined;
   const [claimed] = await db
     .update(contentSources)
-    .set({ leaseOwner: INSTANCE, leaseExpiresAt: now + env.SCAN_LEASE_MS })
+    .set({ leaseOwner: INSTANCE_NAME, leaseExpiresAt: now + env.SCAN_LEASE_MS })
     .where(and(eq(contentSources.id, next.id), claimable))
     .returning({ id: contentSources.id });
   // Lost the race for that one: look for another.
@@ -203,7 +201,7 @@ async function run(sourceId: number): Promise<void> {
     await db
       .update(contentSources)
       .set({ leaseOwner: null, leaseExpiresAt: null })
-      .where(and(eq(contentSources.id, sourceId), eq(contentSources.leaseOwner, INSTANCE)))
+      .where(and(eq(contentSources.id, sourceId), eq(contentSources.leaseOwner, INSTANCE_NAME)))
       .catch(() => undefined); // a lease left behind runs out by itself
     jobs.delete(sourceId);
     release();
@@ -217,7 +215,7 @@ async function renew(sourceId: number, job: Job) {
     const kept = await db
       .update(contentSources)
       .set({ leaseExpiresAt: Date.now() + env.SCAN_LEASE_MS })
-      .where(and(eq(contentSources.id, sourceId), eq(contentSources.leaseOwner, INSTANCE)))
+      .where(and(eq(contentSources.id, sourceId), eq(contentSources.leaseOwner, INSTANCE_NAME)))
       .returning({ id: contentSources.id });
     if (kept.length === 0) {
       logger.info('scan lease lost, stopping the scan', { sourceId });
@@ -241,7 +239,7 @@ async function releaseLeasesOfDeadProcesses() {
     .where(and(unfinished, isNotNull(contentSources.leaseOwner)));
   for (const { owner } of held) {
     const [host, pid] = (owner ?? '').split('/');
-    if (host !== hostname() || owner === INSTANCE || isRunning(Number(pid))) continue;
+    if (host !== hostname() || owner === INSTANCE_NAME || isRunning(Number(pid))) continue;
     await db.update(contentSources).set({ leaseOwner: null, leaseExpiresAt: null }).where(eq(contentSources.leaseOwner, owner!));
     logger.info('took back the scans of a stopped process', { owner });
   }

@@ -1,0 +1,2 @@
+ALTER TABLE `chat_sessions` ADD `turn_owner` text;--> statement-breakpoint
+ALTER TABLE `chat_sessions` ADD `turn_expires_at` integer;
