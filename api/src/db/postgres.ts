@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { logger } from '../lib/logger';
 import type { Db } from './client';
 import * as schema from './schema';
 
@@ -17,6 +18,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export async function openPostgres(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (a restart, a failover, an administrator) is reported
+  // here; unheard, it would end the process. The pool opens a new one at the next query.
+  pool.on('error', (error) => logger.warn('a PostgreSQL connection was closed by the server', { error: String(error) }));
   const pgDb = drizzle(pool, { schema });
   await migrate(pgDb, { migrationsFolder });
   return { pool, db: pgDb as unknown as Db };
