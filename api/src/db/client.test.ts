@@ -18,12 +18,6 @@ function openWith(databaseUrl: string) {
 }
 
 describe('choosing the database', () => {
-  it('refuses to start on PostgreSQL while the services cannot run on it, saying so', () => {
-    const { status, stderr } = openWith('postgres://postgres@127.0.0.1:5432/parley');
-    expect(status).not.toBe(0);
-    expect(stderr).toContain('running Parley on PostgreSQL is not finished yet');
-  });
-
   it('refuses a DATABASE_URL that is not PostgreSQL with the field error', () => {
     const { status, stderr } = openWith('mysql://root@localhost/parley');
     expect(status).not.toBe(0);
