@@ -82,7 +82,7 @@ describe('the services’ database handle on PostgreSQL', () => {
 });
 
 describe('starting Parley on PostgreSQL', () => {
-  it('refuses plainly while some services are SQLite-only', () => {
+  it('refuses plainly while some features are not ported', () => {
     const root = fileURLToPath(new URL('../../..', import.meta.url));
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/index.ts'], {
       cwd: root,
@@ -91,6 +91,6 @@ describe('starting Parley on PostgreSQL', () => {
       timeout: 60_000,
     });
     expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain('This part of Parley does not run on PostgreSQL yet');
+    expect(run.stderr).toContain('Running Parley on PostgreSQL is not finished yet');
   });
 });

@@ -1,4 +1,4 @@
-import { sqlite } from '../../db/client';
+import { dialect, sqlite } from '../../db/client';
 import { logger } from '../../lib/logger';
 import { questionKey } from '../chat/questionKey';
 
@@ -16,6 +16,8 @@ const BATCH_SIZE = 1_000;
  * rating or a choice cannot be told apart in old data and are keyed like questions.
  */
 export function backfillQuestionKeys(): number {
+  // PostgreSQL databases start with the column: they have no messages from before it.
+  if (dialect === 'postgres') return 0;
   const pending = sqlite.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'question_key_backfill'`).get();
   if (!pending) return 0;
   const row = sqlite.prepare(`SELECT max(up_to) AS upTo FROM question_key_backfill`).get() as { upTo: number | null };

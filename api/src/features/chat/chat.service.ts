@@ -321,7 +321,7 @@ const updateWhole = db
   .where(eq(chatMessages.id, sql.placeholder('id')))
   .returning()
   .prepare();
-const insertWithCount = sqlite.transaction((values: Record<string, unknown>, handoff: MessageDraft['handoff']): ChatMessageRow => {
+const insertWithCount = (values: Record<string, unknown>, handoff: MessageDraft['handoff']): ChatMessageRow => sqlite.transaction((): ChatMessageRow => {
   const row = insertMessage.get(values) as ChatMessageRow;
   const at = row.createdAt.getTime();
   if (row.questionKey !== null) {
@@ -332,8 +332,9 @@ const insertWithCount = sqlite.transaction((values: Record<string, unknown>, han
     if (handoff.questionId !== null) fileUnansweredQuestion(handoff.questionId, 'handoff');
   }
   return row;
-});
-const saveAnswerTx = sqlite.transaction(
+})();
+const saveAnswerTx = (...args: Parameters<typeof saveAnswerBody>): ChatMessageRow => sqlite.transaction(saveAnswerBody)(...args);
+const saveAnswerBody = (
   (
     session: Pick<SessionRow, 'sessionId' | 'chatbotId'>,
     id: number,
@@ -354,7 +355,7 @@ const saveAnswerTx = sqlite.transaction(
       }
     }
     return row;
-  },
+  }
 );
 
 async function resolveBot(ref: ChatbotRef): Promise<Chatbot> {

@@ -111,15 +111,19 @@ async function latestOffering(sessionId: string, optionId: string) {
  * Such an answer ("4", "Price, Support") is no question of the visitor's own.
  */
 export function answersChoice(sessionId: string): boolean {
-  return lastIsAnsweredChoice.get(sessionId) !== undefined;
+  return lastIsAnsweredChoice().get(sessionId) !== undefined;
 }
 
-const lastIsAnsweredChoice = sqlite
+let lastIsAnsweredChoiceStatement: ReturnType<typeof make_lastIsAnsweredChoice> | undefined;
+function make_lastIsAnsweredChoice() {
+  return sqlite
   .prepare<[string], 1>(
     `select 1 from (select sender, message_type, metadata from chat_messages where session_id = ? order by id desc limit 1)
      where sender = 'bot' and message_type in ('rating', 'multiselect_menu') and json_extract(metadata, '$.submitted') = 1`,
   )
   .pluck();
+}
+const lastIsAnsweredChoice = () => (lastIsAnsweredChoiceStatement ??= make_lastIsAnsweredChoice());
 
 // Mail accepted on a later retry still flips the flags the owner and the widget read.
 onEmailSent(async (row) => {

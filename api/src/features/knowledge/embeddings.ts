@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import * as sqliteVec from 'sqlite-vec';
-import { sqlite } from '../../db/client';
+import { dialect, sqlite } from '../../db/client';
 import { env } from '../../env';
 import { logger } from '../../lib/logger';
 import { createOpenAIClient } from '../ai/openaiClient';
@@ -62,6 +62,7 @@ function vecTables() {
 
 /** Removes vectors whose chunk is gone (e.g. after a bot was deleted with all its chunks). */
 export function dropOrphanEmbeddings() {
+  if (dialect === 'postgres') return; // PostgreSQL's vector index is not ported yet
   if (!vecAvailable()) return;
   for (const { name } of vecTables()) sqlite.prepare(`DELETE FROM ${name} WHERE rowid NOT IN (SELECT id FROM chunks)`).run();
 }

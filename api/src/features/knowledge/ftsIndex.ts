@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { sqlite } from '../../db/client';
+import { dialect, sqlite } from '../../db/client';
 import { compoundsOf } from './compoundForms';
 import { aliasesIn, forgetAliases, learnAliases } from './learnAliases';
 import { ftsPhrase, questionWords } from './questionTerms';
@@ -32,6 +32,7 @@ export function unindexChunks(chatbotId: number, chunkIdsQuery: string, params: 
 
 /** Drops the indexes of bots that no longer exist (a deleted bot's chunks cascade away). */
 export function dropOrphanIndexes() {
+  if (dialect === 'postgres') return; // PostgreSQL's full-text index is not ported yet
   const tables = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'fts_bot_[0-9]*' AND sql LIKE '%fts5%'`).all() as { name: string }[];
   const exists = sqlite.prepare(`SELECT 1 FROM chatbots WHERE id = ?`);
   for (const { name } of tables) {

@@ -17,11 +17,11 @@ export async function consumeMessage(ownerUserId: string, now = new Date()): Pro
   const period = usagePeriod(subscription, now);
   const month = period.key;
   if (limit < 0) {
-    upsert.run({ userId: ownerUserId, month });
+    upsert().run({ userId: ownerUserId, month });
     return true;
   }
   if (limit === 0) return false;
-  const counted = consumeWithin.get({ userId: ownerUserId, month, limit }) as { messages_used: number } | undefined;
+  const counted = consumeWithin().get({ userId: ownerUserId, month, limit }) as { messages_used: number } | undefined;
   if (!counted) return false;
   if (counted.messages_used >= alertFloor(limit)) {
     try {
@@ -34,13 +34,21 @@ export async function consumeMessage(ownerUserId: string, now = new Date()): Pro
   return true;
 }
 
-const upsert = sqlite.prepare(
+let upsertStatement: ReturnType<typeof make_upsert> | undefined;
+function make_upsert() {
+  return sqlite.prepare(
   `insert into monthly_usage (user_id, month, messages_used) values (@userId, @month, 1)
    on conflict (user_id, month) do update set messages_used = messages_used + 1`,
 );
-const consumeWithin = sqlite.prepare(
+}
+const upsert = () => (upsertStatement ??= make_upsert());
+let consumeWithinStatement: ReturnType<typeof make_consumeWithin> | undefined;
+function make_consumeWithin() {
+  return sqlite.prepare(
   `insert into monthly_usage (user_id, month, messages_used) values (@userId, @month, 1)
    on conflict (user_id, month) do update set messages_used = messages_used + 1
    where messages_used < @limit
    returning messages_used`,
 );
+}
+const consumeWithin = () => (consumeWithinStatement ??= make_consumeWithin());

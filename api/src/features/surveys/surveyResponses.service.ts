@@ -83,10 +83,12 @@ export async function closeQuestionMessages(messages: { id: number; metadata: Re
  * past (one left by Back or Skip, say) in a widget that still offered it.
  */
 export function staleChoiceMessages(sessionId: string, responseId: number, pendingQuestionId: string): { id: number; metadata: Record<string, unknown> | null }[] {
-  return staleChoices.all({ sessionId, responseId, questionId: pendingQuestionId }).map((row) => ({ id: row.id, metadata: row.metadata ? JSON.parse(row.metadata) : null }));
+  return staleChoices().all({ sessionId, responseId, questionId: pendingQuestionId }).map((row) => ({ id: row.id, metadata: row.metadata ? JSON.parse(row.metadata) : null }));
 }
 
-const staleChoices = sqlite.prepare<{ sessionId: string; responseId: number; questionId: string }, { id: number; metadata: string | null }>(
+let staleChoicesStatement: ReturnType<typeof make_staleChoices> | undefined;
+function make_staleChoices() {
+  return sqlite.prepare<{ sessionId: string; responseId: number; questionId: string }, { id: number; metadata: string | null }>(
   `select id, metadata from chat_messages
    where session_id = @sessionId and sender = 'bot'
      and json_extract(metadata, '$.survey.kind') = 'question'
@@ -99,6 +101,8 @@ const staleChoices = sqlite.prepare<{ sessionId: string; responseId: number; que
      )
    order by id desc`,
 );
+}
+const staleChoices = () => (staleChoicesStatement ??= make_staleChoices());
 
 /**
  * Leaves `questionId` unanswered (dropping an answer given before), closes the messages that
@@ -151,10 +155,12 @@ export function answersOf(response: SurveyResponseRow): Record<string, SurveyAns
 
 /** The question the newest open question message of response `responseId` asks, or null when none waits for an answer. */
 export function newestOpenQuestionId(sessionId: string, responseId: number): string | null {
-  return newestOpenQuestion.get({ sessionId, responseId }) ?? null;
+  return newestOpenQuestion().get({ sessionId, responseId }) ?? null;
 }
 
-const newestOpenQuestion = sqlite
+let newestOpenQuestionStatement: ReturnType<typeof make_newestOpenQuestion> | undefined;
+function make_newestOpenQuestion() {
+  return sqlite
   .prepare<{ sessionId: string; responseId: number }, string>(
     `select json_extract(metadata, '$.survey.questionId') from chat_messages
      where session_id = @sessionId and sender = 'bot'
@@ -164,13 +170,17 @@ const newestOpenQuestion = sqlite
      order by id desc limit 1`,
   )
   .pluck();
+}
+const newestOpenQuestion = () => (newestOpenQuestionStatement ??= make_newestOpenQuestion());
 
 /** The questions ever put to the visitor for response `responseId`, answered or not. */
 export function askedQuestionIds(sessionId: string, responseId: number): Set<string> {
-  return new Set(askedQuestions.all({ sessionId, responseId }));
+  return new Set(askedQuestions().all({ sessionId, responseId }));
 }
 
-const askedQuestions = sqlite
+let askedQuestionsStatement: ReturnType<typeof make_askedQuestions> | undefined;
+function make_askedQuestions() {
+  return sqlite
   .prepare<{ sessionId: string; responseId: number }, string>(
     `select distinct json_extract(metadata, '$.survey.questionId') from chat_messages
      where session_id = @sessionId and sender = 'bot'
@@ -178,15 +188,19 @@ const askedQuestions = sqlite
        and json_extract(metadata, '$.survey.responseId') = @responseId`,
   )
   .pluck();
+}
+const askedQuestions = () => (askedQuestionsStatement ??= make_askedQuestions());
 
 /** The session's bot messages that asked `questionId` for response `responseId` and await an answer, latest first. */
 export function openQuestionMessages(sessionId: string, responseId: number, questionId: string): { id: number; metadata: Record<string, unknown> | null }[] {
-  return questionMessages.all({ sessionId, responseId, questionId }).map((row) => ({ id: row.id, metadata: row.metadata ? JSON.parse(row.metadata) : null }));
+  return questionMessages().all({ sessionId, responseId, questionId }).map((row) => ({ id: row.id, metadata: row.metadata ? JSON.parse(row.metadata) : null }));
 }
 
 // A question is asked a few times at most (again after a refused or stale answer), so the
 // session's message index keeps this cheap.
-const questionMessages = sqlite.prepare<{ sessionId: string; responseId: number; questionId: string }, { id: number; metadata: string | null }>(
+let questionMessagesStatement: ReturnType<typeof make_questionMessages> | undefined;
+function make_questionMessages() {
+  return sqlite.prepare<{ sessionId: string; responseId: number; questionId: string }, { id: number; metadata: string | null }>(
   `select id, metadata from chat_messages
    where session_id = @sessionId and sender = 'bot'
      and json_extract(metadata, '$.survey.kind') = 'question'
@@ -195,3 +209,5 @@ const questionMessages = sqlite.prepare<{ sessionId: string; responseId: number;
      and coalesce(json_extract(metadata, '$.survey.answered'), 0) = 0
    order by id desc`,
 );
+}
+const questionMessages = () => (questionMessagesStatement ??= make_questionMessages());
