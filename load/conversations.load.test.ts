@@ -56,7 +56,7 @@ describe('load', () => {
             expect(done[1]!.content).toContain(streamed.trim());
             acknowledged.get(sessionId)!.push(...done);
           } catch (error) {
-            failures.push(`${sessionId} turn ${turn}: ${String(error)}`);
+            failures.push(`${sessionId} turn ${turn}: ${String(error)} ${String((error as Error).cause ?? '')}`);
           } finally {
             inFlight--;
           }

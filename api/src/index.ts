@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { app } from './app';
 import { dialect } from './db/client';
@@ -30,6 +31,11 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   logger.info('Parley is listening', { url: `http://localhost:${info.port}` });
   if (env.LOG_LEVEL !== 'silent') console.log(`\n  Parley is running at http://localhost:${info.port}\n`);
 });
+// Node closes an idle keep-alive connection after 5 s by default. A load balancer or client that
+// sends a request on it just then gets a reset (a 502 from the balancer): idle connections must
+// outlive the balancer's own idle timeout (60 s on most), so they are kept 65 s.
+(server as Server).keepAliveTimeout = 65_000;
+(server as Server).headersTimeout = 66_000;
 
 let closing = false;
 /**
