@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { transaction } from '../../db/transaction';
 import { db } from '../../db/client';
+import { changedRows } from '../../db/raw';
 import { chatMessages, chatSessions } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/errors';
 import {
@@ -158,8 +159,10 @@ function waiting(chatbotId: number) {
 }
 
 async function triage(chatbotId: number, messageIds: number[], outcome: 'answered' | 'dismissed', sourceId: number | null = null): Promise<number> {
-  return (await db
-    .update(chatMessages)
-    .set({ triage: outcome, triagedAt: new Date(), triageSourceId: sourceId })
-    .where(and(waiting(chatbotId), inArray(chatMessages.id, messageIds)))).changes;
+  return changedRows(
+    await db
+      .update(chatMessages)
+      .set({ triage: outcome, triagedAt: new Date(), triageSourceId: sourceId })
+      .where(and(waiting(chatbotId), inArray(chatMessages.id, messageIds))),
+  );
 }
