@@ -1,7 +1,8 @@
 import { and, count, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { addDays, ANALYTICS_TOP_LIMIT, dateOfDayNumber, dayNumberOf, UNANSWERED_WINDOW_DAYS, type AnalyticsRange, type ChatbotAnalytics } from '@parley/contracts';
-import { db } from '../../db/client';
+import { db, dialect } from '../../db/client';
+import { selectRows } from '../../db/raw';
 import { chatMessages, chatSessions, formSubmissions, messageCitations } from '../../db/schema';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
 import { groupSimilarQuestions } from '../chat/groupSimilarQuestions';
@@ -138,7 +139,7 @@ async function scopeOf(chatbotId: number, range: AnalyticsRange): Promise<Scope>
 
 /**
  * The bot's Test-page sessions, read once (through `chat_sessions_test_idx`) and handed to the
- * other statements as a JSON list, or null when the owner never tested the bot.
+ * other statements as a list in one parameter, or null when the owner never tested the bot.
  */
 async function testSessionsOf(chatbotId: number): Promise<SQL | null> {
   const ids = (await db
@@ -146,7 +147,41 @@ async function testSessionsOf(chatbotId: number): Promise<SQL | null> {
     .from(chatSessions)
     .where(and(eq(chatSessions.chatbotId, chatbotId), eq(chatSessions.isTest, true))))
     .map((row) => row.sessionId);
-  return ids.length === 0 ? null : sql`(select "value" from json_each(${JSON.stringify(ids)}))`;
+  return ids.length === 0 ? null : textList(ids);
+}
+
+/**
+ * `values` as a one-column subquery (column `value`), however many there are: one JSON parameter,
+ * where a list of parameters would meet SQLite's limit on their number.
+ */
+function textList(values: string[]): SQL {
+  const json = JSON.stringify(values);
+  return dialect === 'postgres'
+    ? sql`(select "value" from jsonb_array_elements_text(${json}::jsonb) as "list"("value"))`
+    : sql`(select "value" from json_each(${json}))`;
+}
+
+/**
+ * The local hours as a table `"hours"` for one statement: `key` (the hour's place in `hours`,
+ * from 0) and its UTC bounds `start` and `end` as integers. Two parameters at most, whatever the
+ * period's length (8,784 hours in a leap year).
+ */
+function hourTable(hours: LocalHour[]): { from: SQL; key: SQL; start: SQL; end: SQL } {
+  if (dialect === 'postgres') {
+    const array = (values: number[]) => `{${values.join(',')}}`;
+    return {
+      from: sql`unnest(${array(hours.map((h) => h.start))}::bigint[], ${array(hours.map((h) => h.end))}::bigint[]) with ordinality as "hours"("start", "end", "key")`,
+      key: sql`("hours"."key" - 1)`,
+      start: sql`"hours"."start"`,
+      end: sql`"hours"."end"`,
+    };
+  }
+  return {
+    from: sql`json_each(${JSON.stringify(hours.map((h) => [h.start, h.end]))}) as "hours"`,
+    key: sql`"hours"."key"`,
+    start: sql`"hours"."value" ->> 0`,
+    end: sql`"hours"."value" ->> 1`,
+  };
 }
 
 /** The bot's messages of the period counted positively, then its test chats' negatively (when it has any). */
@@ -169,21 +204,22 @@ const notTest = (scope: Scope, column: SQLiteColumn) => (scope.testSessions ? no
  * placed in their hours and taken off.
  */
 async function messagesPerLocalHour(scope: Scope, hours: LocalHour[]): Promise<{ messages: number; questions: number }[]> {
+  const table = hourTable(hours);
   const inHour = (extra?: SQL) =>
     sql`(select count(*) from ${chatMessages} where ${and(
       eq(chatMessages.chatbotId, scope.chatbotId),
-      sql`${chatMessages.createdAt} >= "hours"."value" ->> 0`,
-      sql`${chatMessages.createdAt} < "hours"."value" ->> 1`,
+      sql`${chatMessages.createdAt} >= ${table.start}`,
+      sql`${chatMessages.createdAt} < ${table.end}`,
       extra,
     )})`;
-  const rows = db.all<{ i: number; messages: number; questions: number }>(
-    sql`select "hours"."key" as i, ${inHour()} as messages, ${inHour(isQuestion)} as questions
-        from json_each(${JSON.stringify(hours.map((h) => [h.start, h.end]))}) as "hours"`,
+  const rows = await selectRows<{ i: number; messages: number; questions: number }>(
+    sql`select ${table.key} as "i", ${inHour()} as "messages", ${inHour(isQuestion)} as "questions" from ${table.from}`,
   );
-  const counts = rows.map((r) => ({ messages: r.messages, questions: r.questions }));
+  const counts = hours.map(() => ({ messages: 0, questions: 0 }));
+  for (const r of rows) counts[Number(r.i)] = { messages: Number(r.messages), questions: Number(r.questions) };
   if (scope.testSessions) {
     const tests = await db
-      .select({ at: sql<number>`${chatMessages.createdAt}`, question: sql<number>`${isQuestion}` })
+      .select({ at: sql<number>`${chatMessages.createdAt}`.mapWith(Number), question: sql<number>`case when ${isQuestion} then 1 else 0 end`.mapWith(Number) })
       .from(chatMessages)
       .where(scope.testMessages);
     for (const test of tests) {
@@ -269,7 +305,7 @@ async function topQuestions(scope: Scope): Promise<ChatbotAnalytics['topQuestion
   const counts = new Map<string, { count: number; latest: number }>();
   for (const [where, sign] of withTestsTakenOff(scope)) {
     const rows = await db
-      .select({ key: sql<string>`${chatMessages.questionKey}`, count: count(), latest: sql<number>`max(${chatMessages.createdAt})` })
+      .select({ key: sql<string>`${chatMessages.questionKey}`, count: count(), latest: sql<number>`max(${chatMessages.createdAt})`.mapWith(Number) })
       .from(chatMessages)
       .where(and(where, isQuestion))
       .groupBy(chatMessages.questionKey);
@@ -285,7 +321,7 @@ async function topQuestions(scope: Scope): Promise<ChatbotAnalytics['topQuestion
     .slice(0, QUESTION_KEYS_LIMIT);
   const groups = groupSimilarQuestions(top.map(([key, { count }]) => ({ key, text: key, count }))).slice(0, ANALYTICS_TOP_LIMIT);
   const shown = groups.flatMap((g) => g.wordings.slice(0, WORDINGS_SHOWN).map((w) => w.key));
-  const samples = new Map(latestWordings(scope, shown));
+  const samples = new Map(await latestWordings(scope, shown));
   const textOf = (key: string) => shorten(samples.get(key) ?? key, QUESTION_TEXT_MAX);
   return groups.map((g) => ({
     question: textOf(g.wordings[0].key),
@@ -298,11 +334,11 @@ async function topQuestions(scope: Scope): Promise<ChatbotAnalytics['topQuestion
  * The latest wording asked under each key in the period (test chats left out), one index seek
  * per key through `chat_messages_question_idx`.
  */
-function latestWordings(scope: Scope, keys: string[]): [string, string][] {
+async function latestWordings(scope: Scope, keys: string[]): Promise<[string, string][]> {
   if (keys.length === 0) return [];
   const keyList = sql.raw('"keys"."value"');
-  const rows = db.all<{ key: string; text: string | null }>(sql`
-    select ${keyList} as key, (
+  const rows = await selectRows<{ key: string; text: string | null }>(sql`
+    select ${keyList} as "key", (
       select ${sampleText} from ${chatMessages}
       where ${and(
         eq(chatMessages.chatbotId, scope.chatbotId),
@@ -313,8 +349,8 @@ function latestWordings(scope: Scope, keys: string[]): [string, string][] {
         notTest(scope, chatMessages.sessionId),
       )}
       order by ${chatMessages.createdAt} desc limit 1
-    ) as text
-    from json_each(${JSON.stringify(keys)}) as "keys"`);
+    ) as "text"
+    from ${textList(keys)} as "keys"`);
   return rows.flatMap((r) => (r.text === null ? [] : [[r.key, r.text] as [string, string]]));
 }
 
@@ -404,6 +440,7 @@ function localTime(column: SQLiteColumn, segments: ZoneSegment[]): SQL {
   return sql`(${column} + case ${cases} else ${literal(segments.at(-1)!.offsetMs)} end)`;
 }
 
-const sumOf = (condition: SQL) => sql<number>`coalesce(sum(${condition}), 0)`.mapWith(Number);
+/** How many rows of the group meet `condition` (PostgreSQL cannot sum a boolean, as SQLite sums its 0 and 1). */
+const sumOf = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
 const share = (part: number, whole: number) => (whole === 0 ? null : part / whole);

@@ -13,6 +13,7 @@ import {
   type SurveyQuestion,
 } from '@parley/contracts';
 import { db } from '../../db/client';
+import { selectRows } from '../../db/raw';
 import { chatSessions, surveyResponses, surveys } from '../../db/schema';
 import { fileSlug } from '../../lib/attachment';
 import { toCsv } from '../../lib/toCsv';
@@ -43,7 +44,7 @@ export async function getSurveyAnalytics(userId: string, chatbotRef: string | nu
     totals.completionMs += f.completionMs;
     totals.tests += f.tests;
   }
-  const answers = options.include === 'totals' ? null : answerGroups(bot.id, rule.counted);
+  const answers = options.include === 'totals' ? null : await answerGroups(bot.id, rule.counted);
   const surveyBreakdown: SurveyBreakdown[] = !answers
     ? []
     : figures.map(({ survey: row, ...f }) => {
@@ -114,7 +115,7 @@ export async function exportSurveyResponses(userId: string, surveyId: number): P
 
 /** Each survey of the bot, newest first, with its counted responses summed up in SQL. */
 async function surveyFigures(chatbotId: number, { counted, fromTest }: Awaited<ReturnType<typeof countedResponses>>) {
-  const completedCounted = sql`${counted} and ${surveyResponses.completed} = 1`;
+  const completedCounted = sql`${counted} and ${eq(surveyResponses.completed, true)}`;
   const timed = sql`${completedCounted} and ${surveyResponses.completedAt} is not null`;
   const sum = (condition: SQL, value: SQL = sql`1`) =>
     sql<number>`coalesce(sum(case when ${condition} then ${value} else 0 end), 0)`.mapWith(Number);
@@ -124,7 +125,8 @@ async function surveyFigures(chatbotId: number, { counted, fromTest }: Awaited<R
       responses: sum(counted),
       completed: sum(completedCounted),
       timed: sum(timed),
-      completionMs: sum(timed, sql`max(0, ${surveyResponses.completedAt} - ${surveyResponses.startedAt})`),
+      // A response completed "before" it started (a clock set back) adds no time.
+      completionMs: sum(sql`${timed} and ${surveyResponses.completedAt} > ${surveyResponses.startedAt}`, sql`${surveyResponses.completedAt} - ${surveyResponses.startedAt}`),
       tests: sum(fromTest),
     })
     .from(surveys)
@@ -144,10 +146,11 @@ type AnswerGroup = { value: unknown; optionIds: unknown; count: number };
  * responses' answers here takes less time than grouping them with json_each in SQL, which
  * parses every answer again for its value and its options.
  */
-function answerGroups(chatbotId: number, counted: SQL): Map<number, Map<string, AnswerGroup[]>> {
-  // The answers as stored text: a row that is no JSON object is skipped, not a failed page.
-  const rows = db.all<{ surveyId: number; answers: string | null }>(sql`
-    select ${surveyResponses.surveyId} as surveyId, ${surveyResponses.answers} as answers
+async function answerGroups(chatbotId: number, counted: SQL): Promise<Map<number, Map<string, AnswerGroup[]>>> {
+  // The answers as stored (SQLite's text, PostgreSQL's jsonb read as a value): a row that is no
+  // JSON object is skipped, not a failed page.
+  const rows = await selectRows<{ surveyId: number; answers: unknown }>(sql`
+    select ${surveyResponses.surveyId} as "surveyId", ${surveyResponses.answers} as "answers"
     from ${surveys}
     join ${surveyResponses} on ${surveyResponses.surveyId} = ${surveys.id}
     left join ${chatSessions} on ${chatSessions.sessionId} = ${surveyResponses.sessionId}
@@ -265,8 +268,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function parseJson(text: string | null): unknown {
-  if (text === null) return null;
+function parseJson(text: unknown): unknown {
+  if (typeof text !== 'string') return text;
   try {
     return JSON.parse(text);
   } catch {

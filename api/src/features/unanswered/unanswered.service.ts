@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { transaction } from '../../db/transaction';
 import { db } from '../../db/client';
+import { changedRows } from '../../db/raw';
 import { chatMessages, chatSessions } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/errors';
 import {
@@ -63,17 +64,25 @@ export async function dismissUnanswered(chatbotId: number, messageIds: number[])
  * them is the bot's and still waiting: a second click, another tab or a stale inbox gets a 409
  * instead of a second copy of the answer. Ids of other bots' or already handled questions are
  * ignored.
+ *
+ * The questions are claimed (marked answered) before the source is stored: on PostgreSQL two
+ * transactions can both read them as waiting, but only one can mark them, the other waiting on
+ * its row locks and then finding them handled. (SQLite runs the transactions one after another.)
  */
 export async function answerUnanswered(chatbotId: number, request: AnswerUnansweredRequest): Promise<SourceJson> {
   const { messageIds, question, variants, answer } = request;
   const stored = await transaction(async () => {
-    const open = await db
-      .select({ id: chatMessages.id })
-      .from(chatMessages)
-      .where(and(waiting(chatbotId), inArray(chatMessages.id, messageIds)));
-    if (open.length === 0) throw conflict(ALREADY_HANDLED);
+    const claimed = await db
+      .update(chatMessages)
+      .set({ triage: 'answered', triagedAt: new Date() })
+      .where(and(waiting(chatbotId), inArray(chatMessages.id, messageIds)))
+      .returning({ id: chatMessages.id });
+    if (claimed.length === 0) throw conflict(ALREADY_HANDLED);
     const source = await insertQaSource(chatbotId, { question, variants, answer });
-    await triage(chatbotId, messageIds, 'answered', source.id);
+    await db
+      .update(chatMessages)
+      .set({ triageSourceId: source.id })
+      .where(inArray(chatMessages.id, claimed.map((m) => m.id)));
     return source;
   });
   const source = await indexQaNow(stored.id);
@@ -157,9 +166,11 @@ function waiting(chatbotId: number) {
   );
 }
 
-async function triage(chatbotId: number, messageIds: number[], outcome: 'answered' | 'dismissed', sourceId: number | null = null): Promise<number> {
-  return (await db
-    .update(chatMessages)
-    .set({ triage: outcome, triagedAt: new Date(), triageSourceId: sourceId })
-    .where(and(waiting(chatbotId), inArray(chatMessages.id, messageIds)))).changes;
+async function triage(chatbotId: number, messageIds: number[], outcome: 'dismissed'): Promise<number> {
+  return changedRows(
+    await db
+      .update(chatMessages)
+      .set({ triage: outcome, triagedAt: new Date(), triageSourceId: null })
+      .where(and(waiting(chatbotId), inArray(chatMessages.id, messageIds))),
+  );
 }

@@ -1,0 +1,307 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, createSessionId, todayIn } from '@parley/contracts';
+import { chatbotAnalyticsSchema } from '@parley/contracts/schemas';
+
+// setupPostgres.ts has pointed DATABASE_URL at a fresh database: the whole app runs on PostgreSQL.
+const { client, createUserAndCookie, newBot, withCookie } = await import('../../../test/helpers');
+const { db, dialect } = await import('../../db/client');
+const { chatMessages, chatSessions, formSubmissions, messageCitations } = await import('../../db/schema');
+const { questionKey } = await import('../chat/questionKey');
+
+const analytics = client.api.chatbots[':guid'].analytics;
+
+type SessionFlags = Partial<Pick<typeof chatSessions.$inferInsert, 'isTest' | 'hasFallback' | 'hasHandoff' | 'hasThumbsDown' | 'hasThumbsUp' | 'hasLead' | 'hasRepeat'>>;
+type MessageInput = Partial<typeof chatMessages.$inferInsert> & { at: string; cites?: { title: string | null; url: string | null }[] };
+
+/**
+ * One conversation written straight into the tables, as the chat code leaves it (the chat turn
+ * itself is ported apart): the session started at its first message with its flags and question
+ * count, visitor questions keyed by `questionKey` (form submissions and replies to a rating not),
+ * and one citation row per source an answer cited.
+ */
+async function conversation(chatbotId: number, flags: SessionFlags, messages: MessageInput[]) {
+  const sessionId = createSessionId(Date.parse(messages[0].at));
+  const questions = messages.filter((m) => m.sender === 'user' && m.messageType !== 'system');
+  await db.insert(chatSessions).values({
+    sessionId,
+    chatbotId,
+    messageCount: messages.length,
+    questionCount: questions.length,
+    firstQuestion: questions[0]?.content ?? null,
+    createdAt: new Date(messages[0].at),
+    lastMessageAt: new Date(messages.at(-1)!.at),
+    ...flags,
+  });
+  for (const { at, cites, ...message } of messages) {
+    const content = message.content ?? 'Here is what I found.';
+    const [row] = await db
+      .insert(chatMessages)
+      .values({
+        sessionId,
+        chatbotId,
+        sender: 'bot',
+        content,
+        messageType: 'text',
+        questionKey: message.sender === 'user' && message.messageType !== 'system' ? questionKey(content) : null,
+        ...message,
+        createdAt: new Date(at),
+      })
+      .returning();
+    for (const cite of cites ?? []) await db.insert(messageCitations).values({ messageId: row!.id, chatbotId, ...cite, createdAt: new Date(at) });
+  }
+  return sessionId;
+}
+
+const ask = (at: string, content: string, extra: Partial<typeof chatMessages.$inferInsert> = {}): MessageInput => ({ at, sender: 'user', content, ...extra });
+const answer = (at: string, extra: Omit<MessageInput, 'at'> = {}): MessageInput => ({ at, answerStatus: 'answered', ...extra });
+const lead = (chatbotId: number, sessionId: string, at: string) =>
+  db.insert(formSubmissions).values({ chatbotId, sessionId, formTitle: 'Contact our team', formData: [{ id: 'name', label: 'Name', value: 'Vera' }], createdAt: new Date(at) });
+
+const ACCOUNT = { title: 'Account help', url: 'https://help.example/account' };
+const HOURS = { title: 'Opening hours', url: 'https://help.example/hours' };
+const PARKING = { title: 'Parking', url: 'https://help.example/parking' };
+const SHIPPING = { title: 'Shipping', url: null };
+
+let owner: Awaited<ReturnType<typeof createUserAndCookie>>;
+let bot: Awaited<ReturnType<typeof newBot>>;
+let other: typeof owner;
+let otherBot: typeof bot;
+
+/**
+ * The data set of analytics.test.ts (SQLite), row for row, so both databases are held to the same
+ * figures. Read in New York time over 2024-03-09 (Sat) to 2024-03-11 (Mon); clocks there moved
+ * from EST (-5) to EDT (-4) at 2024-03-10 07:00 UTC, inside the period.
+ */
+beforeAll(async () => {
+  expect(dialect).toBe('postgres');
+  owner = await createUserAndCookie({ email: 'analytics-owner@example.com' });
+  bot = await newBot(owner.cookie, { name: 'Harbor Help' });
+  const id = bot.id;
+
+  await conversation(id, { hasThumbsUp: true }, [
+    ask('2024-03-09T19:30:00Z', 'How do I reset my password?'),
+    answer('2024-03-09T19:30:05Z', { feedback: 'up', cites: [ACCOUNT, HOURS] }),
+  ]);
+  await conversation(id, { hasFallback: true }, [
+    ask('2024-03-10T04:30:00Z', 'How can I reset my account password?', { unansweredReason: 'fallback', triage: 'dismissed' }),
+    { at: '2024-03-10T04:30:05Z', answerStatus: 'fallback', content: 'Sorry, I do not know.' },
+  ]);
+  const handoff = await conversation(id, { hasHandoff: true, hasLead: true }, [
+    ask('2024-03-10T13:15:00Z', 'I want to talk to a person', { unansweredReason: 'handoff' }),
+    { at: '2024-03-10T13:15:05Z', messageType: 'form', content: 'Leave your details and we will get back to you.' },
+    { at: '2024-03-10T13:16:00Z', sender: 'user', messageType: 'system', content: 'Contact our team: Vera' },
+  ]);
+  await lead(id, handoff, '2024-03-10T13:16:00Z');
+  await conversation(id, {}, [
+    ask('2024-03-10T13:45:00Z', 'Do you ship to Canada?'),
+    answer('2024-03-10T13:45:05Z', { cites: [SHIPPING] }),
+    ask('2024-03-10T13:47:00Z', '5', { questionKey: null }),
+  ]);
+  await conversation(id, {}, [{ at: '2024-03-10T16:00:00Z', content: 'Welcome aboard!' }]);
+  await conversation(id, { hasRepeat: true }, [
+    ask('2024-03-11T13:15:00Z', 'What are your opening hours?'),
+    answer('2024-03-11T13:15:05Z', { cites: [HOURS] }),
+    ask('2024-03-11T13:20:00Z', 'opening hours?'),
+    answer('2024-03-11T13:20:05Z', { cites: [HOURS] }),
+    ask('2024-03-11T13:25:00Z', 'Very helpful', { questionKey: null }),
+  ]);
+  await conversation(id, { hasThumbsDown: true }, [
+    ask('2024-03-12T02:45:00Z', 'How do I reset my password', { unansweredReason: 'thumbs_down' }),
+    answer('2024-03-12T02:45:05Z', { feedback: 'down', cites: [ACCOUNT] }),
+  ]);
+
+  // The owner's own Test-page chats: counted nowhere, their wordings never shown.
+  const test = await conversation(id, { isTest: true, hasThumbsUp: true, hasFallback: true, hasLead: true }, [
+    ask('2024-03-10T14:00:00Z', 'What are your opening hours?', { unansweredReason: 'fallback' }),
+    { at: '2024-03-10T14:00:05Z', answerStatus: 'fallback', feedback: 'up', content: 'Sorry.', cites: [ACCOUNT] },
+  ]);
+  await lead(id, test, '2024-03-10T14:01:00Z');
+  await conversation(id, { isTest: true }, [ask('2024-03-12T03:00:00Z', 'Reset my password'), answer('2024-03-12T03:00:05Z', { cites: [PARKING] })]);
+  const early = await conversation(id, {}, [
+    ask('2024-03-09T04:30:00Z', 'Where can I park?'),
+    answer('2024-03-09T04:30:05Z', { cites: [PARKING] }),
+    ask('2024-03-09T05:10:00Z', 'Do you have parking?'),
+    answer('2024-03-09T05:10:05Z', { cites: [PARKING] }),
+  ]);
+  await lead(id, early, '2024-03-09T04:40:00Z');
+  await conversation(id, {}, [ask('2024-03-12T04:30:00Z', 'Do you ship to Canada?'), answer('2024-03-12T04:30:05Z', { cites: [SHIPPING] })]);
+
+  other = await createUserAndCookie();
+  otherBot = await newBot(other.cookie, { name: 'Other Bot' });
+  await conversation(otherBot.id, { hasThumbsUp: true }, [
+    ask('2024-03-10T13:15:00Z', 'How do I reset my password?'),
+    answer('2024-03-10T13:15:05Z', { feedback: 'up', cites: [ACCOUNT] }),
+  ]);
+});
+
+async function figures(query: { from?: string; to?: string; tz?: string }, cookie = owner.cookie, guid = bot.guid) {
+  const res = await analytics.$get({ param: { guid }, query }, withCookie(cookie));
+  expect(res.status).toBe(200);
+  return chatbotAnalyticsSchema.parse(await res.json());
+}
+
+const NEW_YORK = { from: '2024-03-09', to: '2024-03-11', tz: 'America/New_York' };
+const nonZero = (row: number[]) => Object.fromEntries(row.flatMap((n, hour) => (n ? [[hour, n]] : [])));
+
+describe('analytics on PostgreSQL: the figures SQLite gives for the same data', () => {
+  it('counts the known set figure by figure, in the owner’s time zone', async () => {
+    const a = await figures(NEW_YORK);
+    expect(a.range).toEqual({ from: '2024-03-09', to: '2024-03-11', tz: 'America/New_York', days: 3 });
+    expect(a.totals).toEqual({ conversations: 6, messages: 20, visitorQuestions: 8 });
+    expect(a.daily).toEqual([
+      { date: '2024-03-09', conversations: 2, messages: 6 },
+      { date: '2024-03-10', conversations: 2, messages: 7 },
+      { date: '2024-03-11', conversations: 2, messages: 7 },
+    ]);
+    expect(a.answers).toEqual({ answered: 6, fallback: 1, answeredRate: 6 / 7, fallbackRate: 1 / 7 });
+    expect(a.resolution).toEqual({ assumed: { count: 2, rate: 2 / 6 }, confirmed: { count: 1, rate: 1 / 6 } });
+    expect(a.feedback).toEqual({ up: 1, down: 1 });
+    expect(a.leads).toBe(1);
+    expect(a.unansweredQuestions).toBe(0);
+  });
+
+  it('puts questions in the local hour and weekday, across the change to summer time', async () => {
+    const a = await figures(NEW_YORK);
+    expect(Object.fromEntries(a.busiestHours.filter((h) => h.questions > 0).map((h) => [h.hour, h.questions]))).toEqual({ 0: 1, 9: 4, 14: 1, 22: 1, 23: 1 });
+    expect(a.busiestHours.map((h) => h.hour)).toEqual([...Array(24).keys()]);
+    const [monday, , , , , saturday, sunday] = a.weekdayHours;
+    expect(nonZero(saturday)).toEqual({ 0: 1, 14: 1, 23: 1 });
+    expect(nonZero(sunday)).toEqual({ 9: 2 });
+    expect(nonZero(monday)).toEqual({ 9: 2, 22: 1 });
+    expect(a.weekdayHours.slice(1, 5).flat().every((n) => n === 0)).toBe(true);
+  });
+
+  it('groups similar wordings into top questions and ranks the cited sources', async () => {
+    const a = await figures(NEW_YORK);
+    expect(a.topQuestions).toEqual([
+      {
+        question: 'How do I reset my password',
+        count: 3,
+        wordings: [
+          { text: 'How do I reset my password', count: 2 },
+          { text: 'How can I reset my account password?', count: 1 },
+        ],
+      },
+      { question: 'opening hours?', count: 2, wordings: [{ text: 'opening hours?', count: 2 }] },
+      { question: 'Do you have parking?', count: 1, wordings: [{ text: 'Do you have parking?', count: 1 }] },
+      { question: 'Do you ship to Canada?', count: 1, wordings: [{ text: 'Do you ship to Canada?', count: 1 }] },
+      { question: 'I want to talk to a person', count: 1, wordings: [{ text: 'I want to talk to a person', count: 1 }] },
+    ]);
+    expect(a.topSources).toEqual([
+      { ...HOURS, count: 3 },
+      { ...ACCOUNT, count: 2 },
+      { ...PARKING, count: 1 },
+      { ...SHIPPING, count: 1 },
+    ]);
+  });
+
+  it('counts only the bot asked about, and the same way when its owner never tested it', async () => {
+    const a = await figures(NEW_YORK, other.cookie, otherBot.guid);
+    expect(a.totals).toEqual({ conversations: 1, messages: 2, visitorQuestions: 1 });
+    expect(a.feedback).toEqual({ up: 1, down: 0 });
+    expect(a.resolution.confirmed).toEqual({ count: 1, rate: 1 });
+    expect(a.topSources).toEqual([{ ...ACCOUNT, count: 1 }]);
+  });
+
+  it('counts days in the zone asked for: in UTC the same dates hold other conversations', async () => {
+    const a = await figures({ from: '2024-03-09', to: '2024-03-11', tz: 'UTC' });
+    expect(a.daily.map((d) => d.conversations)).toEqual([2, 3, 1]);
+    expect(a.daily.map((d) => d.messages)).toEqual([6, 9, 5]);
+    expect(a.totals.conversations).toBe(6);
+  });
+
+  it('fills days without activity with zeros and answers null rates when there is nothing to divide', async () => {
+    const a = await figures({ from: '2023-12-30', to: '2024-01-02', tz: 'Europe/Paris' });
+    expect(a.daily).toEqual(['2023-12-30', '2023-12-31', '2024-01-01', '2024-01-02'].map((date) => ({ date, conversations: 0, messages: 0 })));
+    expect(a.answers).toEqual({ answered: 0, fallback: 0, answeredRate: null, fallbackRate: null });
+    expect(a.resolution).toEqual({ assumed: { count: 0, rate: null }, confirmed: { count: 0, rate: null } });
+    expect([a.topQuestions, a.topSources]).toEqual([[], []]);
+  });
+
+  it('downloads the same summary as CSV', async () => {
+    const res = await analytics['export.csv'].$get({ param: { guid: bot.guid }, query: NEW_YORK }, withCookie(owner.cookie));
+    expect(res.status).toBe(200);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+    const summary = text.split('\r\n\r\n').find((block) => block.startsWith('Summary'))!.split('\r\n');
+    expect(summary.slice(2)).toEqual([
+      'Conversations,6,',
+      'Messages,20,',
+      'Visitor questions,8,',
+      'Answered,6,85.7%',
+      'Fallback,1,14.3%',
+      'Assumed resolution,2,33.3%',
+      'Confirmed resolution,1,16.7%',
+      'Thumbs up,1,',
+      'Thumbs down,1,',
+      'Leads captured,1,',
+      'Unanswered questions,0,',
+    ]);
+  });
+});
+
+describe('analytics on PostgreSQL: recent chats, half-hour zones, a whole year', () => {
+  it('counts the questions the inbox still lists, test chats’ and handled ones left out', async () => {
+    const { cookie } = await createUserAndCookie();
+    const recent = await newBot(cookie, { name: 'Recent bot' });
+    const today = todayIn('UTC');
+    const at = (daysAgo: number, minute = 0) => `${addDays(today, -daysAgo)}T00:${String(minute).padStart(2, '0')}:00.000Z`;
+    await conversation(recent.id, { hasFallback: true }, [
+      ask(at(2), 'Do you rent kayaks?', { unansweredReason: 'fallback' }),
+      { at: at(2, 1), answerStatus: 'fallback', content: 'Sorry.' },
+      ask(at(2, 2), 'Kayak rental prices?', { unansweredReason: 'fallback', triage: 'dismissed' }),
+      { at: at(2, 3), answerStatus: 'fallback', content: 'Sorry.' },
+    ]);
+    await conversation(recent.id, { hasThumbsDown: true }, [
+      ask(at(1), 'Is there a sauna?', { unansweredReason: 'thumbs_down' }),
+      answer(at(1, 1), { feedback: 'down' }),
+    ]);
+    await conversation(recent.id, { isTest: true, hasFallback: true }, [
+      ask(at(1, 5), 'Is there a sauna?', { unansweredReason: 'fallback' }),
+      { at: at(1, 6), answerStatus: 'fallback', content: 'Sorry.' },
+    ]);
+    const a = await figures({ from: addDays(today, -6), to: today, tz: 'UTC' }, cookie, recent.guid);
+    expect(a.unansweredQuestions).toBe(2);
+    expect(a.totals).toEqual({ conversations: 2, messages: 6, visitorQuestions: 3 });
+    expect(a.answers).toEqual({ answered: 1, fallback: 2, answeredRate: 1 / 3, fallbackRate: 2 / 3 });
+    expect(a.feedback).toEqual({ up: 0, down: 1 });
+    expect(a.resolution.assumed.count).toBe(0);
+  });
+
+  it('puts questions in the hours of a zone half an hour off UTC, and its days', async () => {
+    const { cookie } = await createUserAndCookie();
+    const india = await newBot(cookie, { name: 'Kolkata bot' });
+    // Kolkata is UTC+05:30: 18:29 UTC is 23:59 local on the 1st, 18:30 UTC already 00:00 on the 2nd.
+    await conversation(india.id, {}, [ask('2024-06-01T18:29:00Z', 'Late question?'), answer('2024-06-01T18:29:30Z')]);
+    await conversation(india.id, {}, [ask('2024-06-01T18:30:00Z', 'Midnight question?'), answer('2024-06-01T18:30:30Z')]);
+    await conversation(india.id, {}, [ask('2024-06-02T04:15:00Z', 'Morning question?'), answer('2024-06-02T04:15:30Z')]);
+    const a = await figures({ from: '2024-06-01', to: '2024-06-02', tz: 'Asia/Kolkata' }, cookie, india.guid);
+    expect(a.daily).toEqual([
+      { date: '2024-06-01', conversations: 1, messages: 2 },
+      { date: '2024-06-02', conversations: 2, messages: 4 },
+    ]);
+    expect(Object.fromEntries(a.busiestHours.filter((h) => h.questions > 0).map((h) => [h.hour, h.questions]))).toEqual({ 0: 1, 9: 1, 23: 1 });
+    // 2024-06-01 was a Saturday.
+    expect(nonZero(a.weekdayHours[5])).toEqual({ 23: 1 });
+    expect(nonZero(a.weekdayHours[6])).toEqual({ 0: 1, 9: 1 });
+  });
+
+  it('reads a leap year, 8,784 hours, with chats at both ends and across both clock changes', async () => {
+    const { cookie } = await createUserAndCookie();
+    const year = await newBot(cookie, { name: 'Year bot' });
+    // Paris: +01:00 in winter, +02:00 from 31 March to 27 October 2024.
+    await conversation(year.id, {}, [ask('2023-12-31T23:00:00Z', 'First minute of the year?'), answer('2023-12-31T23:00:30Z')]);
+    await conversation(year.id, {}, [ask('2024-07-14T10:00:00Z', 'Fireworks tonight?'), answer('2024-07-14T10:00:30Z')]);
+    await conversation(year.id, {}, [ask('2024-12-31T22:59:00Z', 'Last minute of the year?'), answer('2024-12-31T22:59:30Z')]);
+    await conversation(year.id, {}, [ask('2024-12-31T23:00:00Z', 'Already next year?'), answer('2024-12-31T23:00:30Z')]);
+    const a = await figures({ from: '2024-01-01', to: '2024-12-31', tz: 'Europe/Paris' }, cookie, year.guid);
+    expect(a.range.days).toBe(366);
+    expect(a.totals).toEqual({ conversations: 3, messages: 6, visitorQuestions: 3 });
+    const busy = a.daily.filter((d) => d.conversations > 0);
+    expect(busy).toEqual([
+      { date: '2024-01-01', conversations: 1, messages: 2 },
+      { date: '2024-07-14', conversations: 1, messages: 2 },
+      { date: '2024-12-31', conversations: 1, messages: 2 },
+    ]);
+    expect(Object.fromEntries(a.busiestHours.filter((h) => h.questions > 0).map((h) => [h.hour, h.questions]))).toEqual({ 0: 1, 12: 1, 23: 1 });
+  });
+});
