@@ -24,12 +24,15 @@ export async function indexChunks(chatbotId: number, rows: { id: number; content
   if (rows.length === 0) return;
   touched(chatbotId);
   if (dialect === 'postgres') {
-    const values = sql.join(
-      rows.map((r) => sql`(${r.id}::bigint, ${searchText(r.title ?? '')}, ${searchText(r.heading ?? '')}, ${searchText(r.content)})`),
-      sql`, `,
-    );
-    await execute(sql`UPDATE chunks SET search = setweight(to_tsvector('parley_search', v.title), 'A') || setweight(to_tsvector('parley_search', v.heading), 'B') || to_tsvector('parley_search', v.content)
-      FROM (VALUES ${values}) AS v(id, title, heading, content) WHERE chunks.id = v.id`);
+    // in batches, under PostgreSQL's 65,535 parameters per statement
+    for (let i = 0; i < rows.length; i += 1000) {
+      const values = sql.join(
+        rows.slice(i, i + 1000).map((r) => sql`(${r.id}::bigint, ${searchText(r.title ?? '')}, ${searchText(r.heading ?? '')}, ${searchText(r.content)})`),
+        sql`, `,
+      );
+      await execute(sql`UPDATE chunks SET search = setweight(to_tsvector('parley_search', v.title), 'A') || setweight(to_tsvector('parley_search', v.heading), 'B') || to_tsvector('parley_search', v.content)
+        FROM (VALUES ${values}) AS v(id, title, heading, content) WHERE chunks.id = v.id`);
+    }
     return;
   }
   const table = ensureTable(chatbotId);

@@ -235,25 +235,23 @@ class GenerationWriter {
           fetchedAt: v ? new Date() : null,
         })
         .returning({ id: pages.id });
-      const inserted = chunks.length
-        ? await db
-            .insert(chunksTable)
-            .values(
-              chunks.map((c, i) => ({
-                pageId: row!.id,
-                sourceId: this.source.id,
-                chatbotId,
-                generation: this.generation,
-                position: i,
-                title,
-                url,
-                heading: c.heading,
-                content: c.content,
-                tokenCount: c.tokenCount,
-              })),
-            )
-            .returning({ id: chunksTable.id, position: chunksTable.position })
-        : [];
+      const values = chunks.map((c, i) => ({
+        pageId: row!.id,
+        sourceId: this.source.id,
+        chatbotId,
+        generation: this.generation,
+        position: i,
+        title,
+        url,
+        heading: c.heading,
+        content: c.content,
+        tokenCount: c.tokenCount,
+      }));
+      const inserted: { id: number; position: number }[] = [];
+      // in batches: a large file gives thousands of chunks, past either database's limit of parameters per statement
+      for (let i = 0; i < values.length; i += INSERT_BATCH) {
+        inserted.push(...(await db.insert(chunksTable).values(values.slice(i, i + INSERT_BATCH)).returning({ id: chunksTable.id, position: chunksTable.position })));
+      }
       // by position: the order of RETURNING rows is not promised
       const ids = inserted.sort((a, b) => a.position - b.position).map((r) => r.id);
       const indexedTitle = page.indexedTitle ?? title;
@@ -325,5 +323,8 @@ class GenerationWriter {
     await this.drop(sql`generation = ${this.generation}`, true);
   }
 }
+
+// Chunks per INSERT: 10 parameters each stays well under SQLite's 32,766 and PostgreSQL's 65,535.
+const INSERT_BATCH = 500;
 
 type StoredValidators = { etag: string | null; lastModified: string | null; contentHash: string | null; links: string[] | null };
