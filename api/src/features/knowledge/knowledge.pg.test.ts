@@ -213,6 +213,23 @@ describe('knowledge on PostgreSQL', () => {
     expect(await indexedRows(sql`source_id = ${websiteSourceId}`)).toBeGreaterThan(0);
   });
 
+  it('indexes a large uploaded file, over a thousand chunks, and finds its one odd passage', async () => {
+    const bot = await newBot(cookie, { name: 'Catalogue bot' });
+    const shelves = Array.from({ length: 15000 }, (_, i) => `Item ${i} of the catalogue is kept on shelf ${i % 97} in aisle ${i % 13}, packed in box ${i}.`);
+    shelves[12345] = 'The brass telescope lives in the attic next to the violin.';
+    const form = new FormData();
+    form.append('file', new File([shelves.join('\n\n')], 'catalogue.txt', { type: 'text/plain' }));
+    const res = await client.api.chatbots[':chatbotId']['upload-text-file'].$post({ param: { chatbotId: bot.guid } }, { ...withCookie(cookie), init: { body: form } });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    await waitForIdle();
+    const done = await sourceOf(bot.guid, id);
+    expect(done.status).toBe('completed');
+    expect(done.totalChunks).toBeGreaterThan(1000);
+    expect(await indexedRows(sql`source_id = ${id}`)).toBe(done.totalChunks);
+    expect((await retrieve(bot.id, 'Where is the telescope?'))[0]?.content).toContain('brass telescope lives in the attic');
+  });
+
   it('a re-sync of the changed site adds, replaces and drops pages in the index', async () => {
     site.override('/careers/barista', null);
     site.override('/faq', {
