@@ -12,13 +12,13 @@ import { wordFamily } from './wordFamily';
  * The full-text index. SQLite: one FTS5 table per bot (`fts_bot_<id>`, porter + unicode61 without
  * diacritics, contentless with delete support; the text itself lives in `chunks`).
  * PostgreSQL: the `search` tsvector column of `chunks` (title weight A, heading B, text D) under
- * one GIN index on (chatbot_id, search), written by `indexChunks` (migration 0002_knowledge_search).
+ * one GIN index, written by `indexChunks` (migration 0002_knowledge_search).
  *
  * Why per bot on SQLite: BM25 needs, for every query term, the number of rows containing it, and
  * FTS5 computes that by walking the term's whole posting list. In a shared index a small
  * bot would pay for (and be ranked by) a large tenant's vocabulary; per bot, cost and
  * statistics depend on that bot alone. PostgreSQL's index is shared, but every count and
- * ranking here is of one bot's rows (`chatbot_id` leads the index).
+ * ranking here is of one bot's rows (the planner ANDs the index with the bot's rows).
  */
 export async function indexChunks(chatbotId: number, rows: { id: number; content: string; title: string | null; heading: string | null }[]): Promise<void> {
   if (rows.length === 0) return;
