@@ -11,6 +11,7 @@ const { retrieve } = await import('./retrieve');
 const { learnAliases } = await import('./learnAliases');
 const { pgvectorAvailable } = await import('./embeddings');
 const { dropOrphanIndexes } = await import('./ftsIndex');
+const { syncDueSources } = await import('./syncDueSources');
 
 type Site = Awaited<ReturnType<typeof startFixtureSite>>;
 let site: Site;
@@ -247,5 +248,20 @@ describe('knowledge on PostgreSQL', () => {
     });
     expect((await retrieve(siteBot.id, 'Are you hiring baristas in Seattle?')).map((p) => pathOf(p.url))).not.toContain('/careers/barista');
     expect(await indexedRows(sql`source_id = ${websiteSourceId} AND url = ${`${site.url}/careers/barista`}`)).toBe(0);
+  });
+
+  it('a due scheduled sync is queued once, however many instances check at the same moment', async () => {
+    const res = await source.$patch(
+      { param: { chatbotId: siteBot.guid, sourceId: String(websiteSourceId) }, json: { syncSchedule: 'daily' } },
+      withCookie(cookie),
+    );
+    expect(res.status).toBe(200);
+    const dayLater = Date.now() + 25 * 3600_000;
+    const checks = await Promise.all([syncDueSources(dayLater), syncDueSources(dayLater), syncDueSources(dayLater)]);
+    expect(checks.flat()).toEqual([websiteSourceId]);
+    await waitForIdle();
+    expect((await sourceOf(siteBot.guid, websiteSourceId)).status).toBe('completed');
+    // synced just now: due again a day after this sync, not an hour after
+    expect(await syncDueSources(Date.now() + 3600_000)).toEqual([]);
   });
 });
