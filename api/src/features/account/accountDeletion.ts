@@ -57,8 +57,8 @@ export async function deleteAccount(user: User, confirmEmail: string): Promise<v
   })();
 
   try {
-    dropOrphanIndexes();
-    dropOrphanEmbeddings();
+    await dropOrphanIndexes();
+    await dropOrphanEmbeddings();
   } catch (error) {
     // The rows are gone; leftover index tables are dropped again at the next start.
     logger.warn('could not drop the search indexes of a deleted account', { error: String(error) });

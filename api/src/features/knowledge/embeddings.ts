@@ -1,6 +1,8 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type OpenAI from 'openai';
 import * as sqliteVec from 'sqlite-vec';
-import { dialect, sqlite } from '../../db/client';
+import { db, dialect, sqlite } from '../../db/client';
+import { selectRow } from '../../db/raw';
 import { env } from '../../env';
 import { logger } from '../../lib/logger';
 import { createOpenAIClient } from '../ai/openaiClient';
@@ -10,6 +12,8 @@ import { createOpenAIClient } from '../ai/openaiClient';
  * (with OPENAI_API_KEY and/or OPENAI_BASE_URL for any OpenAI-compatible server) and the
  * sqlite-vec extension loads; otherwise Parley ranks with FTS5/BM25 alone. Vectors live in a
  * vec0 table per dimension, partitioned by bot, so a KNN query only scans that bot's rows.
+ * On PostgreSQL vectors are not stored yet (pgvector is not used): retrieval there is full text
+ * only, and a configured embedding model is reported once at the first use (`noVectorsOnPostgres`).
  */
 export function embeddingsEnabled(): boolean {
   return Boolean(env.OPENAI_EMBEDDING_MODEL && (env.OPENAI_API_KEY || env.OPENAI_BASE_URL)) && vecAvailable();
@@ -50,19 +54,18 @@ export function nearestChunks(chatbotId: number, vector: number[], k: number): {
   ).map((r) => ({ chunkId: Number(r.chunkId), distance: r.distance }));
 }
 
-/** Removes the vectors of chunks about to be deleted (vec0 tables do not cascade). */
-export function deleteEmbeddings(chunkIdsQuery: string, params: unknown[]) {
+/** Removes the vectors of chunks about to be deleted (`chunkIds`: a `SELECT id FROM chunks ...`; vec0 tables do not cascade). */
+export async function deleteEmbeddings(chunkIds: SQL): Promise<void> {
   if (!vecAvailable()) return;
-  for (const { name } of vecTables()) sqlite.prepare(`DELETE FROM ${name} WHERE rowid IN (${chunkIdsQuery})`).run(...params);
+  for (const { name } of vecTables()) db.run(sql`DELETE FROM ${sql.identifier(name)} WHERE rowid IN (${chunkIds})`);
 }
 
 function vecTables() {
   return sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'chunks_vec_[0-9]*' AND sql LIKE '%vec0%'`).all() as { name: string }[];
 }
 
-/** Removes vectors whose chunk is gone (e.g. after a bot was deleted with all its chunks). */
-export function dropOrphanEmbeddings() {
-  if (dialect === 'postgres') return; // PostgreSQL's vector index is not ported yet
+/** Removes vectors whose chunk is gone (e.g. after a bot was deleted with all its chunks); PostgreSQL stores none. */
+export async function dropOrphanEmbeddings(): Promise<void> {
   if (!vecAvailable()) return;
   for (const { name } of vecTables()) sqlite.prepare(`DELETE FROM ${name} WHERE rowid NOT IN (SELECT id FROM chunks)`).run();
 }
@@ -84,6 +87,10 @@ function client(): OpenAI {
 
 let vecState: boolean | undefined;
 function vecAvailable(): boolean {
+  if (dialect === 'postgres') {
+    if (env.OPENAI_EMBEDDING_MODEL) noVectorsOnPostgres();
+    return false;
+  }
   if (vecState === undefined) {
     try {
       sqliteVec.load(sqlite);
@@ -94,6 +101,26 @@ function vecAvailable(): boolean {
     }
   }
   return vecState;
+}
+
+let pgvectorReported = false;
+/** Says once why a configured embedding model is not used on PostgreSQL, and whether pgvector is there. */
+function noVectorsOnPostgres() {
+  if (pgvectorReported) return;
+  pgvectorReported = true;
+  void pgvectorAvailable()
+    .then((available) =>
+      logger.warn('OPENAI_EMBEDDING_MODEL is set, but vectors are not stored on PostgreSQL yet; retrieval uses full-text search only', {
+        pgvector: available ? 'available on the server, not used yet' : 'not installed on the server',
+      }),
+    )
+    .catch(() => undefined);
+}
+
+/** Whether the PostgreSQL server offers the pgvector extension (`vector`). */
+export async function pgvectorAvailable(): Promise<boolean> {
+  if (dialect !== 'postgres') return false;
+  return (await selectRow(sql`SELECT 1 AS "one" FROM pg_available_extensions WHERE name = 'vector'`)) !== undefined;
 }
 
 function tableName(dimensions: number) {

@@ -13,22 +13,22 @@ beforeAll(async () => {
   await waitForIdle();
 });
 
-const titles = (question: string) => searchChunks(botId, question, 5).map((hit) => hit.title);
+const titles = async (question: string) => (await searchChunks(botId, question, 5)).map((hit) => hit.title);
 
 describe('searchChunks', () => {
-  it('reads FTS5 operators, column filters and quotes a visitor types as plain words', () => {
-    expect(titles('title:"secret" OR NEAR(a b) *')).toEqual(['Warranty']);
-    expect(titles('"; DROP TABLE chunks; --')).toEqual(['Delivery']);
-    expect(titles('warranty" OR "delivery')).toEqual(expect.arrayContaining(['Warranty', 'Delivery']));
+  it('reads FTS5 operators, column filters and quotes a visitor types as plain words', async () => {
+    expect(await titles('title:"secret" OR NEAR(a b) *')).toEqual(['Warranty']);
+    expect(await titles('"; DROP TABLE chunks; --')).toEqual(['Delivery']);
+    expect(await titles('warranty" OR "delivery')).toEqual(expect.arrayContaining(['Warranty', 'Delivery']));
   });
 
-  it('finds nothing when nothing searchable is left, and keeps numbers', () => {
-    expect(titles('Hi! How are you?')).toEqual([]);
-    expect(titles('2011')).toEqual(['Delivery']);
+  it('finds nothing when nothing searchable is left, and keeps numbers', async () => {
+    expect(await titles('Hi! How are you?')).toEqual([]);
+    expect(await titles('2011')).toEqual(['Delivery']);
   });
 
-  it('answers each hit as a passage with its source', () => {
-    const [hit] = searchChunks(botId, 'kettle warranty', 1);
+  it('answers each hit as a passage with its source', async () => {
+    const [hit] = await searchChunks(botId, 'kettle warranty', 1);
     expect(hit).toMatchObject({ title: 'Warranty', url: null, content: expect.stringContaining('two year warranty') });
     expect(hit.score).toEqual(expect.any(Number));
   });

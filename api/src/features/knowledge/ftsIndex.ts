@@ -1,38 +1,67 @@
 import type { Statement } from 'better-sqlite3';
-import { dialect, sqlite } from '../../db/client';
+import { type SQL, sql } from 'drizzle-orm';
+import { db, dialect, sqlite } from '../../db/client';
+import { execute, selectRows } from '../../db/raw';
 import { compoundsOf } from './compoundForms';
-import { aliasesIn, forgetAliases, learnAliases } from './learnAliases';
-import { ftsPhrase, questionWords } from './questionTerms';
+import { type Alias, aliasesIn, forgetAliases, learnAliases } from './learnAliases';
+import { ftsPhrase, plainText, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
+import { wordFamily } from './wordFamily';
 
 /**
- * The full-text index: one FTS5 table per bot (`fts_bot_<id>`, porter + unicode61 without
+ * The full-text index. SQLite: one FTS5 table per bot (`fts_bot_<id>`, porter + unicode61 without
  * diacritics, contentless with delete support; the text itself lives in `chunks`).
+ * PostgreSQL: the `search` tsvector column of `chunks` (title weight A, heading B, text D) under
+ * one GIN index, written by `indexChunks` (migration 0002_knowledge_search).
  *
- * Why per bot: BM25 needs, for every query term, the number of rows containing it, and
+ * Why per bot on SQLite: BM25 needs, for every query term, the number of rows containing it, and
  * FTS5 computes that by walking the term's whole posting list. In a shared index a small
  * bot would pay for (and be ranked by) a large tenant's vocabulary; per bot, cost and
- * statistics depend on that bot alone.
+ * statistics depend on that bot alone. PostgreSQL's index is shared, but every count and
+ * ranking here is of one bot's rows (the planner ANDs the index with the bot's rows).
  */
-export function indexChunks(chatbotId: number, rows: { id: number; content: string; title: string | null; heading: string | null }[]) {
+export async function indexChunks(chatbotId: number, rows: { id: number; content: string; title: string | null; heading: string | null }[]): Promise<void> {
   if (rows.length === 0) return;
+  touched(chatbotId);
+  if (dialect === 'postgres') {
+    // in batches, under PostgreSQL's 65,535 parameters per statement
+    for (let i = 0; i < rows.length; i += 1000) {
+      const values = sql.join(
+        rows.slice(i, i + 1000).map((r) => sql`(${r.id}::bigint, ${searchText(r.title ?? '')}, ${searchText(r.heading ?? '')}, ${searchText(r.content)})`),
+        sql`, `,
+      );
+      await execute(sql`UPDATE chunks SET search = setweight(to_tsvector('parley_search', v.title), 'A') || setweight(to_tsvector('parley_search', v.heading), 'B') || to_tsvector('parley_search', v.content)
+        FROM (VALUES ${values}) AS v(id, title, heading, content) WHERE chunks.id = v.id`);
+    }
+    return;
+  }
   const table = ensureTable(chatbotId);
   const insert = sqlite.prepare(`INSERT INTO ${table} (rowid, content, title, heading) VALUES (?, ?, ?, ?)`);
   for (const r of rows) insert.run(r.id, r.content, r.title ?? '', r.heading ?? '');
-  touched(chatbotId);
 }
 
-/** Removes chunks (chosen by a `SELECT id FROM chunks ...` subquery) from the bot's index. */
-export function unindexChunks(chatbotId: number, chunkIdsQuery: string, params: unknown[]) {
+/**
+ * Removes chunks (`chunkIds`: a `SELECT id FROM chunks ...` subquery) from the bot's index. On
+ * PostgreSQL the entries are the chunks' own column and go with the rows.
+ */
+export async function unindexChunks(chatbotId: number, chunkIds: SQL): Promise<void> {
+  touched(chatbotId);
+  if (dialect === 'postgres') return;
   const table = tableName(chatbotId);
   if (!tableExists(table)) return;
-  sqlite.prepare(`DELETE FROM ${table} WHERE rowid IN (${chunkIdsQuery})`).run(...params);
-  touched(chatbotId);
+  db.run(sql`DELETE FROM ${sql.identifier(table)} WHERE rowid IN (${chunkIds})`);
 }
 
-/** Drops the indexes of bots that no longer exist (a deleted bot's chunks cascade away). */
-export function dropOrphanIndexes() {
-  if (dialect === 'postgres') return; // PostgreSQL's full-text index is not ported yet
+/**
+ * Drops the indexes of bots that no longer exist (a deleted bot's chunks cascade away, its FTS5
+ * table does not). On PostgreSQL the index is the chunks' column: chunks whose bot is gone (none
+ * should be: they cascade from the bot's sources) are deleted with their entries.
+ */
+export async function dropOrphanIndexes(): Promise<void> {
+  if (dialect === 'postgres') {
+    await execute(sql`DELETE FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chatbots b WHERE b.id = c.chatbot_id)`);
+    return;
+  }
   const tables = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'fts_bot_[0-9]*' AND sql LIKE '%fts5%'`).all() as { name: string }[];
   const exists = sqlite.prepare(`SELECT 1 FROM chatbots WHERE id = ?`);
   for (const { name } of tables) {
@@ -53,62 +82,28 @@ export function dropOrphanIndexes() {
  * stays under a budget. Terms beyond it are the very common ones, which BM25 barely weighs
  * anyway; they can still fill remaining places, unranked, from titles and headings first.
  * Up to `limit` passages, plus up to 10 more that hold two neighbouring words of the question
- * side by side (for the re-ranking to weigh).
+ * side by side (for the re-ranking to weigh). The plan is the same on both databases; only
+ * running it differs (`sqliteSearch`, `postgresSearch`).
  */
-export function searchChunks(chatbotId: number, question: string, limit: number): Passage[] {
-  const table = tableName(chatbotId);
-  if (!tableExists(table)) return [];
+export async function searchChunks(
+  chatbotId: number,
+  question: string,
+  limit: number,
+  options: { aliases?: Alias[]; stats?: TermStats } = {},
+): Promise<Passage[]> {
+  const stats = options.stats ?? termStats(chatbotId);
+  if (!stats.exists()) return [];
   const words = questionWords(question);
   if (words.length === 0) return [];
+  const aliases = options.aliases ?? (await learnAliases(chatbotId));
+  const { planned, common, phrases } = await stats.settle(() => planSearch(question, words, aliases, stats));
+  const engine = dialect === 'postgres' ? postgresSearch(chatbotId, stats) : sqliteSearch(tableName(chatbotId));
 
-  // A short word the content never uses may be a short form of one it does ("auth" for
-  // "authentication", "config" for "configuration"): it is searched as a prefix instead. Longer
-  // words are not: the stemmer cuts them first ("capital" → "capit*" would find "Capitol").
-  const originals = words.map((w) => (/^\p{L}{3,6}$/u.test(w.word) && rowEstimate(chatbotId, table, w.word) === 0 ? `${w.word}*` : w.word));
-  // the other form of an abbreviation the bot's content spells out, searched as a phrase
-  // and the other spellings of a compound ("backup" → "back up"). (Words of the same family,
-  // "uses" → "usage", count in the re-ranking only: searched too, they slowed every query for
-  // about one answer in 66.)
-  const known = (term: string) => termKnown(chatbotId, term);
-  const synonyms = [
-    ...words.flatMap((w) => [
-      ...w.synonyms,
-      ...compoundsOf(w, known),
-    ]),
-    ...aliasesIn(question, learnAliases(chatbotId)),
-  ].filter((s) => !originals.includes(s));
-  const planned: string[] = [];
-  const common: string[] = [];
-  let spent = 0;
-  // originals first (they are what the visitor said), then synonyms; each group rarest first
-  for (const group of [originals, synonyms]) {
-    const counted = [...new Set(group)].map((term) => ({ term, rows: rowEstimate(chatbotId, table, term) })).filter((t) => t.rows > 0);
-    for (const { term, rows } of counted.sort((a, b) => a.rows - b.rows)) {
-      if (rows < ESTIMATE_CAP && spent + rows <= ROW_BUDGET) {
-        planned.push(term);
-        spent += rows;
-      } else if (group === originals) common.push(term);
-    }
-  }
-
-  const hits: Passage[] = planned.length ? ranked(table, planned.map(ftsTerm).join(' OR '), limit) : [];
+  const hits: Passage[] = planned.length ? await engine.ranked(planned, limit, true) : [];
   const seen = new Set(hits.map((h) => h.chunkId));
-  // Two neighbouring words of the question side by side ("execution plan", "disk space") are the
-  // surest sign of a passage about the same thing, however common each word is: passages with
-  // such a phrase join the candidates (after BM25's own, for the re-ranking to weigh), without
-  // changing how BM25 ranks the rest.
-  // (only of words short of very common: a phrase of two very common words walks both their
-  // whole postings, the cost the query planning above keeps out)
-  const uncommon = (word: string) => rowEstimate(chatbotId, table, word) < ESTIMATE_CAP;
-  const phrases = words
-    .slice(1)
-    .map((w, i) => [words[i]!.word, w.word])
-    .filter(([a, b]) => uncommon(a!) && uncommon(b!))
-    .map((pair) => pair.join(' '))
-    .filter((p) => termKnown(chatbotId, p));
   if (phrases.length) {
     const floor = hits.length ? hits[hits.length - 1]!.score : 0;
-    for (const hit of ranked(table, phrases.map(ftsTerm).join(' OR '), PHRASE_CANDIDATES)) {
+    for (const hit of await engine.ranked(phrases, PHRASE_CANDIDATES, false)) {
       if (!seen.has(hit.chunkId)) {
         seen.add(hit.chunkId);
         hits.push({ ...hit, score: floor });
@@ -116,8 +111,8 @@ export function searchChunks(chatbotId: number, question: string, limit: number)
     }
   }
   if (hits.length < limit && common.length) {
-    for (const match of unrankedQueries(common)) {
-      for (const hit of unranked(table, match, limit * 2)) {
+    for (const match of engine.fallbacks(common)) {
+      for (const hit of await engine.unranked(match, limit * 2)) {
         if (hits.length >= limit) break;
         if (!seen.has(hit.chunkId)) {
           seen.add(hit.chunkId);
@@ -129,6 +124,48 @@ export function searchChunks(chatbotId: number, question: string, limit: number)
   return hits;
 }
 
+/** Which terms to rank, which very common ones only fill places, and which word pairs to look for. */
+function planSearch(question: string, words: ReturnType<typeof questionWords>, aliases: Alias[], stats: TermStats) {
+  // A short word the content never uses may be a short form of one it does ("auth" for
+  // "authentication", "config" for "configuration"): it is searched as a prefix instead. Longer
+  // words are not: the stemmer cuts them first ("capital" → "capit*" would find "Capitol").
+  const originals = words.map((w) => (/^\p{L}{3,6}$/u.test(w.word) && stats.rows(w.word) === 0 ? `${w.word}*` : w.word));
+  // the other form of an abbreviation the bot's content spells out, searched as a phrase
+  // and the other spellings of a compound ("backup" → "back up"). (Words of the same family,
+  // "uses" → "usage", count in the re-ranking only: searched too, they slowed every query for
+  // about one answer in 66.)
+  const known = (term: string) => stats.known(term);
+  const synonyms = [...words.flatMap((w) => [...w.synonyms, ...compoundsOf(w, known)]), ...aliasesIn(question, aliases)].filter((s) => !originals.includes(s));
+  const planned: string[] = [];
+  const common: string[] = [];
+  let spent = 0;
+  // originals first (they are what the visitor said), then synonyms; each group rarest first
+  for (const group of [originals, synonyms]) {
+    const counted = [...new Set(group)].map((term) => ({ term, rows: stats.rows(term) })).filter((t) => t.rows > 0);
+    for (const { term, rows } of counted.sort((a, b) => a.rows - b.rows)) {
+      if (rows < ESTIMATE_CAP && spent + rows <= ROW_BUDGET) {
+        planned.push(term);
+        spent += rows;
+      } else if (group === originals) common.push(term);
+    }
+  }
+  // Two neighbouring words of the question side by side ("execution plan", "disk space") are the
+  // surest sign of a passage about the same thing, however common each word is: passages with
+  // such a phrase join the candidates (after BM25's own, for the re-ranking to weigh), without
+  // changing how BM25 ranks the rest.
+  // (only of words short of very common: a phrase of two very common words walks both their
+  // whole postings, the cost the query planning above keeps out)
+  const uncommon = (word: string) => stats.rows(word) < ESTIMATE_CAP;
+  const phrases = words
+    .slice(1)
+    .map((w, i) => [words[i]!.word, w.word])
+    .filter(([a, b]) => uncommon(a!) && uncommon(b!))
+    .map((pair) => pair.join(' '))
+    .filter((p) => stats.known(p));
+  if (dialect === 'postgres') stats.prepareRanking(words, planned);
+  return { planned, common, phrases };
+}
+
 // Passages with one of the question's word pairs added to BM25's candidates.
 const PHRASE_CANDIDATES = 10;
 // The posting-list rows BM25 may walk per query: ~0.7 µs each, so about 2 ms of work.
@@ -136,6 +173,27 @@ const ROW_BUDGET = 3000;
 // Counting stops here: a term this common is never ranked, whatever its exact count.
 const ESTIMATE_CAP = 2001;
 const BM25 = (table: string) => `bm25(${table}, 1.0, 4.0, 2.0)`;
+
+type SearchEngine = {
+  /** Live passages holding any of the terms, best first (`weighted`: rare terms count more, as BM25's IDF). */
+  ranked(terms: string[], limit: number, weighted: boolean): Promise<Passage[]>;
+  /** The cheapest-first queries for very common terms: in titles/headings, all together, any. */
+  fallbacks(terms: string[]): string[];
+  /** Live passages matching one of `fallbacks`, in no order, score 0. */
+  unranked(match: string, limit: number): Promise<Passage[]>;
+};
+
+function sqliteSearch(table: string): SearchEngine {
+  return {
+    ranked: async (terms, limit) => ranked(table, terms.map(ftsTerm).join(' OR '), limit),
+    fallbacks(terms) {
+      const any = terms.map(ftsTerm).join(' OR ');
+      const all = terms.map(ftsTerm).join(' AND ');
+      return [`{title heading}: (${all})`, `{title heading}: (${any})`, all, any].filter((q, i, list) => list.indexOf(q) === i);
+    },
+    unranked: async (match, limit) => unranked(table, match, limit),
+  };
+}
 
 function ranked(table: string, match: string, limit: number): Passage[] {
   // Chunks of a rescan in progress match too and are dropped by the live-generation join:
@@ -167,56 +225,229 @@ function unranked(table: string, match: string, limit: number): Passage[] {
   ).all(match, limit) as Passage[];
 }
 
-/** Cheapest-first fallbacks for very common terms: in titles/headings, all together, any. */
-function unrankedQueries(terms: string[]): string[] {
-  const any = terms.map(ftsTerm).join(' OR ');
-  const all = terms.map(ftsTerm).join(' AND ');
-  return [`{title heading}: (${all})`, `{title heading}: (${any})`, all, any].filter((q, i, list) => list.indexOf(q) === i);
+/**
+ * PostgreSQL runs the same plan with its own text search. BM25 is not built in, so each ranked
+ * term adds its IDF (BM25's, from the bot's row counts the plan already has) times `ts_rank` of
+ * the chunk for that term: `ts_rank` gives the term-frequency part, saturating as BM25's does,
+ * with the column weights (`RANK_WEIGHTS`) and a mild length normalisation (flag 1).
+ */
+function postgresSearch(chatbotId: number, stats: TermStats): SearchEngine {
+  const live = sql`FROM chunks c JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation`;
+  const columns = sql`c.id AS "chunkId", c.content, c.title, c.url, c.heading, c.source_id AS "sourceId"`;
+  return {
+    async ranked(terms, limit, weighted) {
+      const queries = terms.flatMap((term) => {
+        const query = tsQuery(term);
+        return query ? [{ query, idf: weighted ? stats.idf(term) : 1 }] : [];
+      });
+      if (queries.length === 0) return [];
+      const score = sql.join(
+        queries.map((q) => sql`${q.idf}::float8 * ts_rank(${RANK_WEIGHTS}::float4[], c.search, to_tsquery('parley_search', ${q.query}), 1)`),
+        sql` + `,
+      );
+      const any = queries.map((q) => q.query).join(' | ');
+      return selectRows<Passage>(sql`SELECT ${columns}, (${score})::float8 AS "score" ${live}
+        WHERE c.chatbot_id = ${chatbotId} AND c.search @@ to_tsquery('parley_search', ${any})
+        ORDER BY "score" DESC, c.id LIMIT ${limit}`);
+    },
+    fallbacks(terms) {
+      const of = (head: boolean, operator: string) => terms.flatMap((t) => tsQuery(t, head ? 'AB' : '') ?? []).join(` ${operator} `);
+      return [of(true, '&'), of(true, '|'), of(false, '&'), of(false, '|')].filter((q, i, list) => q && list.indexOf(q) === i);
+    },
+    unranked: (match, limit) =>
+      selectRows<Passage>(sql`SELECT ${columns}, 0::float8 AS "score" ${live}
+        WHERE c.chatbot_id = ${chatbotId} AND c.search @@ to_tsquery('parley_search', ${match}) LIMIT ${limit}`),
+  };
 }
 
 /**
- * How telling a word is in the bot's content (inverse document frequency over its chunks): a
- * word on every page says little about which page answers, a rare one a lot. 0 when unknown.
+ * `ts_rank`'s weights of the D (text), C (unused), B (heading) and A (title) parts. FTS5 multiplies
+ * a term's count by its column weight (1, 2, 4) before BM25 saturates it (k1 = 1.2), so one
+ * mention in a title counts 1.69 times one in the text, not 4 times: these are those ratios.
  */
-export function termWeight(chatbotId: number, term: string): number {
-  const table = tableName(chatbotId);
-  if (!tableExists(table)) return 0;
-  let rows = rowEstimate(chatbotId, table, term);
-  // a short form searched as a prefix ("auth") weighs as the words it begins
-  if (rows === 0 && /^\p{L}{3,6}$/u.test(term)) rows = rowEstimate(chatbotId, table, `${term}*`);
-  if (rows === 0) return 0;
-  return Math.log(1 + ESTIMATE_CAP / rows);
+const RANK_WEIGHTS = '{0.59,0.59,0.81,1}';
+
+/**
+ * Text as both indexes read it: lower case, accents removed, every run of characters other than
+ * letters and digits one space (FTS5's unicode61 with remove_diacritics). PostgreSQL's parser
+ * would otherwise keep "os.path" or an e-mail address whole and find neither by its parts.
+ */
+function searchText(text: string): string {
+  return plainText(text)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
-/** Whether any of the bot's chunks has the term: one index probe, where counting would walk its postings. */
-export function termKnown(chatbotId: number, term: string): boolean {
-  const table = tableName(chatbotId);
-  if (!tableExists(table)) return false;
-  const cache = estimates.get(chatbotId) ?? new Map<string, number>();
-  estimates.set(chatbotId, cache);
-  const counted = cache.get(term);
-  if (counted !== undefined) return counted > 0;
-  const key = `?${term}`;
-  let found = cache.get(key);
-  if (found === undefined) {
-    found = statement(`exists:${table}`, `SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT 1`).get(ftsTerm(term)) ? 1 : 0;
-    cache.set(key, found);
+/**
+ * A search term as a PostgreSQL tsquery: a phrase of its words (`<->`), a prefix ("auth:*"),
+ * optionally only in some parts (`AB`: title and heading). Null when no word is left.
+ */
+function tsQuery(term: string, parts = ''): string | null {
+  const prefix = term.endsWith('*');
+  const words = searchText(prefix ? term.slice(0, -1) : term).split(' ').filter(Boolean);
+  if (words.length === 0) return null;
+  const last = words.length - 1;
+  const lexemes = words.map((w, i) => {
+    const flags = `${prefix && i === last ? '*' : ''}${parts}`;
+    return flags ? `'${w}':${flags}` : `'${w}'`;
+  });
+  return lexemes.length === 1 ? lexemes[0]! : `(${lexemes.join(' <-> ')})`;
+}
+
+/**
+ * What the plan and the re-ranking ask of a bot's index: how many chunks hold a term (capped at
+ * ESTIMATE_CAP), whether any does, and how telling a word is. Answers are cached per bot until
+ * its index changes. SQLite answers each question at once (an FTS5 probe). PostgreSQL answers
+ * from the cache: a question it cannot answer yet is noted and answered as "none", and `settle`
+ * runs the computation again once all noted questions are answered in one round trip, until
+ * nothing new is asked (the plan is cheap; usually one round trip, two when a compound's parts are
+ * found).
+ */
+export class TermStats {
+  private wanted = new Set<string>();
+
+  constructor(private readonly chatbotId: number) {}
+
+  /** False when the bot has no index at all (SQLite: no table yet). */
+  exists(): boolean {
+    return dialect === 'postgres' || tableExists(tableName(this.chatbotId));
   }
-  return found > 0;
-}
 
-/** min(rows containing the term, ESTIMATE_CAP), cached until the bot's index changes. */
-function rowEstimate(chatbotId: number, table: string, term: string): number {
-  const cache = estimates.get(chatbotId) ?? new Map<string, number>();
-  estimates.set(chatbotId, cache);
-  let rows = cache.get(term);
-  if (rows === undefined) {
+  /** Runs `compute` until every term it asks about is known (once, on SQLite). */
+  async settle<T>(compute: () => T): Promise<T> {
+    for (let pass = 0; ; pass++) {
+      const result = compute();
+      if (this.wanted.size === 0 || pass >= MAX_PASSES) return result;
+      await this.fetch();
+    }
+  }
+
+  /** min(rows containing the term, ESTIMATE_CAP). */
+  rows(term: string): number {
+    const cache = this.cache();
+    let rows = cache.get(term);
+    if (rows !== undefined) return rows;
+    if (dialect === 'postgres') {
+      this.wanted.add(term);
+      return 0;
+    }
+    const table = tableName(this.chatbotId);
+    if (!tableExists(table)) return 0;
     rows = (statement(`count:${table}`, `SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`).get(ftsTerm(term), ESTIMATE_CAP) as { n: number }).n;
     if (cache.size > 5000) cache.clear();
     cache.set(term, rows);
+    return rows;
   }
-  return rows;
+
+  /** Whether any of the bot's chunks has the term: one index probe, where counting would walk its postings. */
+  known(term: string): boolean {
+    const cache = this.cache();
+    const counted = cache.get(term);
+    if (counted !== undefined) return counted > 0;
+    const key = `?${term}`;
+    let found = cache.get(key);
+    if (found === undefined) {
+      if (dialect === 'postgres') {
+        this.wanted.add(key);
+        return false;
+      }
+      const table = tableName(this.chatbotId);
+      if (!tableExists(table)) return false;
+      found = statement(`exists:${table}`, `SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT 1`).get(ftsTerm(term)) ? 1 : 0;
+      cache.set(key, found);
+    }
+    return found > 0;
+  }
+
+  /**
+   * How telling a word is in the bot's content (inverse document frequency over its chunks): a
+   * word on every page says little about which page answers, a rare one a lot. 0 when unknown.
+   */
+  weight(term: string): number {
+    let rows = this.rows(term);
+    // a short form searched as a prefix ("auth") weighs as the words it begins
+    if (rows === 0 && /^\p{L}{3,6}$/u.test(term)) rows = this.rows(`${term}*`);
+    if (rows === 0) return 0;
+    return Math.log(1 + ESTIMATE_CAP / rows);
+  }
+
+  /** BM25's IDF of a ranked term, as FTS5 computes it over the bot's rows (PostgreSQL). */
+  idf(term: string): number {
+    const total = this.rows(TOTAL);
+    const rows = this.rows(term);
+    const idf = Math.log((total - rows + 0.5) / (rows + 0.5));
+    return idf > 0 ? idf : 1e-6;
+  }
+
+  /**
+   * PostgreSQL: asks, with the plan's round trip, what ranking and re-ranking will need (the
+   * bot's row count, each word's weight and its family's forms), so they need none of their own.
+   */
+  prepareRanking(words: ReturnType<typeof questionWords>, planned: string[]) {
+    if (planned.length) this.rows(TOTAL);
+    const known = (term: string) => this.known(term);
+    for (const w of words) {
+      for (const form of [w.word, ...w.synonyms]) this.weight(form);
+      wordFamily(w.word, known);
+    }
+  }
+
+  private cache(): Map<string, number> {
+    let cache = estimates.get(this.chatbotId);
+    if (!cache) {
+      cache = new Map<string, number>();
+      estimates.set(this.chatbotId, cache);
+    }
+    return cache;
+  }
+
+  private async fetch() {
+    const cache = this.cache();
+    const asked = [...this.wanted];
+    this.wanted.clear();
+    const rows: SQL[] = [];
+    for (const key of asked) {
+      if (key === TOTAL) {
+        rows.push(sql`(${key}, '', 0)`);
+        continue;
+      }
+      const exists = key.startsWith('?');
+      const query = tsQuery(exists ? key.slice(1) : key);
+      if (query) rows.push(sql`(${key}, ${query}, ${exists ? 1 : ESTIMATE_CAP}::int)`);
+      else cache.set(key, 0);
+    }
+    if (rows.length === 0) return;
+    const counts = await selectRows<{ key: string; n: number }>(sql`SELECT v.key AS "key",
+        CASE WHEN v.cap = 0 THEN (SELECT count(*) FROM chunks WHERE chatbot_id = ${this.chatbotId})
+             ELSE (SELECT count(*) FROM (SELECT 1 FROM chunks WHERE chatbot_id = ${this.chatbotId} AND search @@ to_tsquery('parley_search', v.query) LIMIT v.cap) x)
+        END AS "n"
+      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(key, query, cap)`);
+    if (cache.size > 5000) cache.clear();
+    for (const { key, n } of counts) cache.set(key, Number(n));
+  }
 }
+
+/** A bot's term statistics (see TermStats). */
+export function termStats(chatbotId: number): TermStats {
+  return new TermStats(chatbotId);
+}
+
+/**
+ * PostgreSQL: the cached counts and learned abbreviations of a bot hold while `stamp` (a summary
+ * of its sources' generations and changes, read with each question) stays the same, so a scan
+ * finished by another instance is seen at the next question.
+ */
+export function checkIndexStamp(chatbotId: number, stamp: string) {
+  if (stamps.get(chatbotId) === stamp) return;
+  touched(chatbotId);
+  if (stamps.size > 5000) stamps.clear();
+  stamps.set(chatbotId, stamp);
+}
+
+// The cache key of a bot's row count (no search term starts with '#').
+const TOTAL = '#rows';
+// A plan asks in at most three rounds (words, a compound's parts, their counts); more is a bug's loop.
+const MAX_PASSES = 4;
 
 /** A search term as FTS5 reads it: a quoted phrase, or a prefix ("auth*"). */
 function ftsTerm(term: string) {
@@ -224,6 +455,7 @@ function ftsTerm(term: string) {
 }
 
 const estimates = new Map<number, Map<string, number>>();
+const stamps = new Map<number, string>();
 const known = new Set<string>();
 const statements = new Map<string, Statement>();
 

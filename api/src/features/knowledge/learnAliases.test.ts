@@ -20,15 +20,15 @@ beforeAll(async () => {
 });
 
 describe('learnAliases', () => {
-  it("learns the abbreviations the bot's own content spells out, letter by letter", () => {
-    expect(learnAliases(botId).sort((a, b) => a.short.localeCompare(b.short))).toEqual([
+  it("learns the abbreviations the bot's own content spells out, letter by letter", async () => {
+    expect((await learnAliases(botId)).sort((a, b) => a.short.localeCompare(b.short))).toEqual([
       { short: 'sla', long: 'service level agreement' },
       { short: 'wal', long: 'write ahead logging' },
     ]);
   });
 
-  it('finds the other form of each one a question uses', () => {
-    const aliases = learnAliases(botId);
+  it('finds the other form of each one a question uses', async () => {
+    const aliases = await learnAliases(botId);
     expect(aliasesIn('What is the WAL for?', aliases)).toEqual(['write ahead logging']);
     expect(aliasesIn('How does write-ahead logging work?', aliases)).toEqual(['wal']);
     expect(aliasesIn('How do I log slow queries?', aliases)).toEqual([]);

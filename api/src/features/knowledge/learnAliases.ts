@@ -1,4 +1,6 @@
-import { sqlite } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { dialect, sqlite } from '../../db/client';
+import { selectRows } from '../../db/raw';
 import { plainWords } from './questionTerms';
 
 /** An abbreviation the bot's content defines, with the words it stands for ("wal" → "write ahead logging"). */
@@ -12,16 +14,23 @@ export type Alias = { short: string; long: string };
  * (SLA)" gives "service level agreement", not "our service level agreement"; when one
  * abbreviation is spelled out in several ways, the most frequent wins.
  */
-export function learnAliases(chatbotId: number): Alias[] {
+export async function learnAliases(chatbotId: number): Promise<Alias[]> {
   const cached = cache.get(chatbotId);
   if (cached) return cached;
   const counts = new Map<string, Map<string, number>>();
-  const rows = sqlite
-    .prepare(
-      `SELECT c.content FROM chunks c JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
-        WHERE c.chatbot_id = ? AND c.content LIKE '%(%)%'`,
-    )
-    .iterate(chatbotId) as Iterable<{ content: string }>;
+  const rows =
+    dialect === 'postgres'
+      ? await selectRows<{ content: string }>(
+          sql`SELECT c.content FROM chunks c JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
+               WHERE c.chatbot_id = ${chatbotId} AND c.content LIKE '%(%)%'`,
+        )
+      : // one row at a time: a large bot's matching chunks need not all be held at once
+        (sqlite
+          .prepare(
+            `SELECT c.content FROM chunks c JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
+              WHERE c.chatbot_id = ? AND c.content LIKE '%(%)%'`,
+          )
+          .iterate(chatbotId) as Iterable<{ content: string }>);
   for (const { content } of rows) {
     for (const match of content.matchAll(DEFINITION)) {
       const short = match[2]!;

@@ -38,10 +38,13 @@ export function matchQa(question: string, qa: QaPassageInfo & { answer: string }
 const MIN_COVERED = 0.6;
 const MIN_WORDING_SHARE = 0.5;
 
-/** A Q&A source's stored wordings (`content_sources.question_variants`, JSON) as a list; [] when unreadable. */
-export function questionVariants(json: string | null): string[] {
+/**
+ * A Q&A source's stored wordings (`content_sources.question_variants`: JSON text as SQLite gives it,
+ * or the array PostgreSQL's jsonb reads as) as a list; [] when unreadable.
+ */
+export function questionVariants(json: unknown): string[] {
   try {
-    const value: unknown = JSON.parse(json ?? '[]');
+    const value: unknown = typeof json === 'string' || json == null ? JSON.parse((json as string | null) ?? '[]') : json;
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   } catch {
     return [];

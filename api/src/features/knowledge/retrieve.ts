@@ -1,8 +1,10 @@
 import type { Statement } from 'better-sqlite3';
-import { sqlite } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { dialect, sqlite } from '../../db/client';
+import { selectRow, selectRows } from '../../db/raw';
 import { logger } from '../../lib/logger';
 import { embeddingsEnabled, embedTexts, nearestChunks } from './embeddings';
-import { searchChunks, termKnown, termWeight } from './ftsIndex';
+import { checkIndexStamp, searchChunks, termStats } from './ftsIndex';
 import { learnAliases } from './learnAliases';
 import { matchQa, questionVariants, type QaPassageInfo } from './matchQa';
 import { rerankPassages } from './rerankPassages';
@@ -30,22 +32,27 @@ export type Passage = {
  */
 export async function retrieve(chatbotId: number, question: string, opts: { limit?: number } = {}): Promise<Passage[]> {
   const limit = Math.max(1, Math.min(Math.trunc(opts.limit ?? 5), 50));
-  const withQa = hasQaSources(chatbotId);
+  const withQa = await hasQaSources(chatbotId);
   // A matching Q&A ranked just below the top few by BM25 is still wanted: look a little deeper.
   const pool = withQa ? limit + QA_LOOKAHEAD : limit;
-  const lexical = rerankPassages(
-    question,
-    distinct(searchChunks(chatbotId, question, Math.max(RERANK_POOL, embeddingsEnabled() ? pool * 4 : pool))),
-    embeddingsEnabled() ? pool * 4 : pool,
-    (word) => termWeight(chatbotId, word),
-    learnAliases(chatbotId),
-    (word) => termKnown(chatbotId, word),
+  const aliases = await learnAliases(chatbotId);
+  const stats = termStats(chatbotId);
+  const candidates = distinct(await searchChunks(chatbotId, question, Math.max(RERANK_POOL, embeddingsEnabled() ? pool * 4 : pool), { aliases, stats }));
+  const lexical = await stats.settle(() =>
+    rerankPassages(
+      question,
+      candidates,
+      embeddingsEnabled() ? pool * 4 : pool,
+      (word) => stats.weight(word),
+      aliases,
+      (word) => stats.known(word),
+    ),
   );
   let found = lexical;
   if (embeddingsEnabled()) {
     let semantic: Passage[] = [];
     try {
-      semantic = vectorSearch(chatbotId, await embedQuery(question), pool);
+      semantic = await vectorSearch(chatbotId, await embedQuery(question), pool);
     } catch (err) {
       logger.warn('query embedding failed; using full-text ranking only', { error: String(err) });
     }
@@ -76,7 +83,20 @@ const RERANK_POOL = 40;
 const QA_LOOKAHEAD = 10;
 
 let hasQaQuery: Statement | undefined;
-function hasQaSources(chatbotId: number): boolean {
+/**
+ * Whether the bot has Q&A sources. On PostgreSQL the same read also tells whether the bot's
+ * sources changed (another instance may have scanned one), which drops its cached term counts.
+ */
+async function hasQaSources(chatbotId: number): Promise<boolean> {
+  if (dialect === 'postgres') {
+    const row = await selectRow<{ qa: boolean; stamp: string }>(
+      sql`SELECT coalesce(bool_or(source_type = 'qa'), false) AS "qa",
+                 count(*) || ':' || coalesce(sum(generation), 0) || ':' || coalesce(max(updated_at), 0) AS "stamp"
+            FROM content_sources WHERE chatbot_id = ${chatbotId}`,
+    );
+    checkIndexStamp(chatbotId, row?.stamp ?? '');
+    return row?.qa ?? false;
+  }
   hasQaQuery ??= sqlite.prepare(`SELECT 1 FROM content_sources WHERE chatbot_id = ? AND source_type = 'qa' LIMIT 1`);
   return hasQaQuery.get(chatbotId) !== undefined;
 }
@@ -88,12 +108,15 @@ function hasQaSources(chatbotId: number): boolean {
  * chunk titled with its question, a Q&A outranks a long page on any word it shares, and would
  * answer "Where is your store?" with how to pick up an order there. Pages keep their order.
  */
-function preferMatchingQa(question: string, passages: Passage[], limit: number): Passage[] {
+async function preferMatchingQa(question: string, passages: Passage[], limit: number): Promise<Passage[]> {
   const sourceIds = [...new Set(passages.map((p) => p.sourceId))];
   if (sourceIds.length === 0) return passages;
-  const qaSources = sqlite
-    .prepare(`SELECT id, question_variants AS variants FROM content_sources WHERE source_type = 'qa' AND id IN (${sourceIds.map(() => '?').join(',')})`)
-    .all(...sourceIds) as { id: number; variants: string }[];
+  const qaSources = await selectRows<{ id: number; variants: unknown }>(
+    sql`SELECT id, question_variants AS "variants" FROM content_sources WHERE source_type = 'qa' AND id IN (${sql.join(
+      sourceIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
   if (qaSources.length === 0) return passages.slice(0, limit);
   const variantsOf = new Map(qaSources.map((s) => [s.id, questionVariants(s.variants)]));
 
@@ -121,16 +144,17 @@ const MIN_SIMILARITY = 0.3;
 // Reciprocal-rank-fusion constant from Cormack et al. (2009); damps the weight of rank 1.
 const RRF_K = 60;
 
-function vectorSearch(chatbotId: number, vector: number[], limit: number): Passage[] {
-  const near = nearestChunks(chatbotId, vector, limit * 4).filter((n) => 1 - n.distance >= MIN_SIMILARITY);
+async function vectorSearch(chatbotId: number, vector: number[], limit: number): Promise<Passage[]> {
+  const near = (await nearestChunks(chatbotId, vector, limit * 4)).filter((n) => 1 - n.distance >= MIN_SIMILARITY);
   if (near.length === 0) return [];
-  const rows = sqlite
-    .prepare(
-      `SELECT c.id AS chunkId, c.content, c.title, c.url, c.heading, c.source_id AS sourceId
-         FROM chunks c JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
-        WHERE c.chatbot_id = ? AND c.id IN (${near.map(() => '?').join(',')})`,
-    )
-    .all(chatbotId, ...near.map((n) => n.chunkId)) as Omit<Passage, 'score'>[];
+  const rows = await selectRows<Omit<Passage, 'score'>>(
+    sql`SELECT c.id AS "chunkId", c.content, c.title, c.url, c.heading, c.source_id AS "sourceId"
+          FROM chunks c JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
+         WHERE c.chatbot_id = ${chatbotId} AND c.id IN (${sql.join(
+           near.map((n) => sql`${n.chunkId}`),
+           sql`, `,
+         )})`,
+  );
   const byId = new Map(rows.map((r) => [r.chunkId, r]));
   return near.flatMap((n) => {
     const row = byId.get(n.chunkId);

@@ -81,8 +81,8 @@ export async function waitForIdle(sourceId?: number): Promise<void> {
  */
 export async function resumeInterruptedScans(): Promise<void> {
   try {
-    dropOrphanIndexes();
-    dropOrphanEmbeddings();
+    await dropOrphanIndexes();
+    await dropOrphanEmbeddings();
   } catch (err) {
     logger.warn('could not clean up orphaned knowledge indexes', { error: String(err) });
   }

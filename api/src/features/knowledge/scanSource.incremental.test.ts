@@ -122,7 +122,7 @@ describe('scheduled incremental re-sync of a website', () => {
     const firstSync = sqlite.prepare(`SELECT last_scanned AS t FROM content_sources WHERE id = ?`).get(source.id) as { t: number };
 
     // not due yet: a day has not passed
-    expect(syncDueSources(firstSync.t + 23 * 3600_000)).toEqual([]);
+    expect(await syncDueSources(firstSync.t + 23 * 3600_000)).toEqual([]);
 
     // the site changes: one page edited, one added, one deleted (404 but still linked), one unlinked
     await new Promise((r) => setTimeout(r, 5));
@@ -135,7 +135,7 @@ describe('scheduled incremental re-sync of a website', () => {
     site.latencyMs = 30;
 
     // a day later the scheduler queues it
-    expect(syncDueSources(firstSync.t + 24 * 3600_000 + 1000)).toEqual([source.id]);
+    expect(await syncDueSources(firstSync.t + 24 * 3600_000 + 1000)).toEqual([source.id]);
     // visitors asking during the sync get the old or the new page, never neither
     const answers: string[] = [];
     const running = waitForIdle(source.id);
@@ -184,6 +184,6 @@ describe('scheduled incremental re-sync of a website', () => {
     expect((await found('wheelchair ramp ferry')).join('\n')).toContain('/d: The ferry deck');
 
     // just synced: not due again
-    expect(syncDueSources(Date.now())).toEqual([]);
+    expect(await syncDueSources(Date.now())).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
-import { sqlite } from '../../db/client';
-import type { ContentSource } from '../../db/schema';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { execute, selectRow, selectRows } from '../../db/raw';
+import { chunks as chunksTable, contentSources, type ContentSource, pages } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import { env } from '../../env';
 import { logger } from '../../lib/logger';
 import { countTokens as tokens } from 'gpt-tokenizer';
@@ -43,24 +46,26 @@ function scanSettingsFromEnv(): ScanSettings {
  * vectors, ids) move to N+1 in the swap transaction itself, so they too stay live throughout.
  */
 export async function scanSource(sourceId: number, signal: AbortSignal, settings: ScanSettings = scanSettingsFromEnv()) {
-  const source = sqlite.prepare(`SELECT * FROM content_sources WHERE id = ?`).get(sourceId) as SourceRow | undefined;
+  const [source] = await db.select().from(contentSources).where(eq(contentSources.id, sourceId));
   if (!source || signal.aborted) return;
   const generation = source.generation + 1;
   const writer = new GenerationWriter(source, generation);
-  writer.clear();
-  sqlite
-    .prepare(`UPDATE content_sources SET status = 'scanning', error_message = NULL, total_pages = 0, updated_at = ? WHERE id = ?`)
-    .run(Date.now(), sourceId);
+  await writer.load();
+  await writer.clear();
+  await db
+    .update(contentSources)
+    .set({ status: 'scanning', errorMessage: null, totalPages: 0, updatedAt: new Date() })
+    .where(eq(contentSources.id, sourceId));
 
   let failure: PageReason | undefined;
   try {
-    if (source.source_type === 'website') {
+    if (source.sourceType === 'website') {
       const fetcher = safeFetcher({ ...settings.fetcher, maxSockets: settings.concurrency });
       try {
         const summary = await crawlSite(
           {
             startUrl: source.url ?? '',
-            maxPages: source.max_pages,
+            maxPages: source.maxPages,
             concurrency: settings.concurrency,
             fetcher,
             userAgent: settings.fetcher.userAgent,
@@ -73,14 +78,14 @@ export async function scanSource(sourceId: number, signal: AbortSignal, settings
       } finally {
         fetcher.close();
       }
-    } else if (source.source_type === 'qa') {
+    } else if (source.sourceType === 'qa') {
       await writer.writeQa(qaOf(source), signal);
-    } else if (source.file_format) {
-      const pages = documentPages(source.file_format, source.title ?? source.file_name ?? '', source.text_content ?? '');
-      if (pages.length === 0) failure = { kind: 'noTextContent' };
-      for (const page of pages) await writer.write({ status: 'ok', url: '', title: page.title, blocks: page.blocks }, signal, null);
+    } else if (source.fileFormat) {
+      const parts = documentPages(source.fileFormat, source.title ?? source.fileName ?? '', source.textContent ?? '');
+      if (parts.length === 0) failure = { kind: 'noTextContent' };
+      for (const page of parts) await writer.write({ status: 'ok', url: '', title: page.title, blocks: page.blocks }, signal, null);
     } else {
-      const blocks = textToBlocks(source.text_content ?? '');
+      const blocks = textToBlocks(source.textContent ?? '');
       if (blocks.length === 0) failure = { kind: 'noTextContent' };
       else await writer.write({ status: 'ok', url: source.url ?? '', title: source.title, blocks }, signal, null);
     }
@@ -90,39 +95,26 @@ export async function scanSource(sourceId: number, signal: AbortSignal, settings
     failure = { kind: 'scanCrashed' };
   }
   if (signal.aborted) return;
-  if (failure) writer.fail(failure);
-  else writer.commit();
+  if (failure) await writer.fail(failure);
+  else await writer.commit();
 }
 
-/** Deletes a source's pages, chunks and vectors (vectors do not cascade). */
-export function removeSourceIndex(sourceId: number) {
-  const source = sqlite.prepare(`SELECT chatbot_id AS chatbotId FROM content_sources WHERE id = ?`).get(sourceId) as { chatbotId: number } | undefined;
+/** Deletes a source's pages, chunks, index entries and vectors (vectors and FTS5 entries do not cascade). */
+export async function removeSourceIndex(sourceId: number): Promise<void> {
+  const [source] = await db.select({ chatbotId: contentSources.chatbotId }).from(contentSources).where(eq(contentSources.id, sourceId));
   if (!source) return;
-  sqlite.transaction(() => {
-    deleteEmbeddings(`SELECT id FROM chunks WHERE source_id = ?`, [sourceId]);
-    unindexChunks(source.chatbotId, `SELECT id FROM chunks WHERE source_id = ?`, [sourceId]);
-    sqlite.prepare(`DELETE FROM pages WHERE source_id = ?`).run(sourceId);
-  })();
+  const ids = sql`SELECT id FROM chunks WHERE source_id = ${sourceId}`;
+  await transaction(async () => {
+    await deleteEmbeddings(ids);
+    await unindexChunks(source.chatbotId, ids);
+    await db.delete(pages).where(eq(pages.sourceId, sourceId));
+  });
 }
-
-type SourceRow = {
-  id: number;
-  chatbot_id: number;
-  source_type: ContentSource['sourceType'];
-  title: string | null;
-  url: string | null;
-  file_name: string | null;
-  file_format: ContentSource['fileFormat'];
-  text_content: string | null;
-  question_variants: string;
-  max_pages: number;
-  generation: number;
-};
 
 type Qa = { question: string; variants: string[]; answer: string };
 
-function qaOf(source: SourceRow): Qa {
-  return { question: source.title ?? '', variants: questionVariants(source.question_variants), answer: source.text_content ?? '' };
+function qaOf(source: ContentSource): Qa {
+  return { question: source.title ?? '', variants: questionVariants(source.questionVariants), answer: source.textContent ?? '' };
 }
 
 type KeptPage = { id: number; etag: string | null; lastModified: string | null; links: string[] | null; confirmedAt: number | null };
@@ -136,36 +128,38 @@ class GenerationWriter {
   private kept = new Map<number, KeptPage>();
 
   constructor(
-    private source: SourceRow,
+    private source: ContentSource,
     private generation: number,
-  ) {
-    if (source.source_type !== 'website') return;
-    const rows = sqlite
-      .prepare(
-        `SELECT id, url, title, etag, last_modified AS lastModified, content_hash AS contentHash, links, fetched_at AS fetchedAt
-         FROM pages WHERE source_id = ? AND generation = ? AND status = 'ok' AND url IS NOT NULL`,
-      )
-      .all(source.id, source.generation) as (Omit<PreviousPage, 'links'> & { links: string | null })[];
+  ) {}
+
+  /** Reads the live generation's pages of a website, for the incremental sync. */
+  async load() {
+    if (this.source.sourceType !== 'website') return;
+    const rows = await selectRows<Omit<PreviousPage, 'links' | 'fetchedAt'> & { links: unknown; fetchedAt: number | null }>(
+      sql`SELECT id, url, title, etag, last_modified AS "lastModified", content_hash AS "contentHash", links, fetched_at AS "fetchedAt"
+            FROM pages WHERE source_id = ${this.source.id} AND generation = ${this.source.generation} AND status = 'ok' AND url IS NOT NULL`,
+    );
     for (const row of rows) {
       const key = normalizeUrl(row.url);
-      if (key) this.previous.set(key, { ...row, links: row.links ? (JSON.parse(row.links) as string[]) : [] });
+      // SQLite reads the JSON column as text, PostgreSQL's jsonb as the array
+      const links = typeof row.links === 'string' ? (JSON.parse(row.links) as string[]) : ((row.links as string[] | null) ?? []);
+      if (key) this.previous.set(key, { ...row, fetchedAt: row.fetchedAt === null ? null : Number(row.fetchedAt), links });
     }
   }
 
-  clear() {
-    this.drop(`generation >= ?`);
+  async clear() {
+    await this.drop(sql`generation >= ${this.generation}`);
   }
 
   /** Deletes this source's pages, chunks, index entries and vectors of some generations. */
-  private drop(generationCondition: string, chunksOnly = false) {
-    const params = [this.source.id, this.generation];
-    const ids = `SELECT id FROM chunks WHERE source_id = ? AND ${generationCondition}`;
-    sqlite.transaction(() => {
-      deleteEmbeddings(ids, params);
-      unindexChunks(this.source.chatbot_id, ids, params);
-      if (chunksOnly) sqlite.prepare(`DELETE FROM chunks WHERE source_id = ? AND ${generationCondition}`).run(...params);
-      else sqlite.prepare(`DELETE FROM pages WHERE source_id = ? AND ${generationCondition}`).run(...params);
-    })();
+  private async drop(generationCondition: SQL, chunksOnly = false) {
+    const ids = sql`SELECT id FROM chunks WHERE source_id = ${this.source.id} AND ${generationCondition}`;
+    await transaction(async () => {
+      await deleteEmbeddings(ids);
+      await unindexChunks(this.source.chatbotId, ids);
+      if (chunksOnly) await execute(sql`DELETE FROM chunks WHERE source_id = ${this.source.id} AND ${generationCondition}`);
+      else await execute(sql`DELETE FROM pages WHERE source_id = ${this.source.id} AND ${generationCondition}`);
+    });
   }
 
   async write(outcome: PageOutcome, signal: AbortSignal, url: string | null = outcome.url) {
@@ -175,9 +169,14 @@ class GenerationWriter {
       return this.keep({ id, etag, lastModified, links: null, confirmedAt });
     }
     if (outcome.status !== 'ok') {
-      sqlite
-        .prepare(`INSERT INTO pages (source_id, chatbot_id, generation, url, status, reason) VALUES (?, ?, ?, ?, ?, ?)`)
-        .run(this.source.id, this.source.chatbot_id, this.generation, outcome.url, outcome.status, describeReason(outcome.reason));
+      await db.insert(pages).values({
+        sourceId: this.source.id,
+        chatbotId: this.source.chatbotId,
+        generation: this.generation,
+        url: outcome.url,
+        status: outcome.status,
+        reason: describeReason(outcome.reason),
+      });
       return;
     }
     // downloaded again but the same text and title: the stored chunks (and vectors) still fit
@@ -191,11 +190,11 @@ class GenerationWriter {
     await this.store({ url, title: outcome.title, pageText: blocksToText(outcome.blocks), chunks, validators }, signal);
   }
 
-  private keep(page: KeptPage) {
+  private async keep(page: KeptPage) {
     if (this.kept.has(page.id)) return;
     this.kept.set(page.id, page);
     this.pagesTaken++;
-    sqlite.prepare(`UPDATE content_sources SET total_pages = ?, updated_at = ? WHERE id = ?`).run(this.pagesTaken, Date.now(), this.source.id);
+    await db.update(contentSources).set({ totalPages: this.pagesTaken, updatedAt: new Date() }).where(eq(contentSources.id, this.source.id));
   }
 
   /**
@@ -217,45 +216,54 @@ class GenerationWriter {
   ) {
     const { url, title, chunks } = page;
     const v = page.validators;
-    const chunkIds = sqlite.transaction(() => {
-      const row = sqlite
-        .prepare(
-          `INSERT INTO pages (source_id, chatbot_id, generation, url, title, content, status, etag, last_modified, content_hash, links, fetched_at)
-           VALUES (?, ?, ?, ?, ?, ?, 'ok', ?, ?, ?, ?, ?) RETURNING id`,
-        )
-        .get(
-          this.source.id,
-          this.source.chatbot_id,
-          this.generation,
+    const chatbotId = this.source.chatbotId;
+    const chunkIds = await transaction(async () => {
+      const [row] = await db
+        .insert(pages)
+        .values({
+          sourceId: this.source.id,
+          chatbotId,
+          generation: this.generation,
           url,
           title,
-          page.pageText,
-          v?.etag ?? null,
-          v?.lastModified ?? null,
-          v?.contentHash ?? null,
-          v?.links ? JSON.stringify(v.links) : null,
-          v ? Date.now() : null,
-        ) as { id: number };
-      const insert = sqlite.prepare(
-        `INSERT INTO chunks (page_id, source_id, chatbot_id, generation, position, title, url, heading, content, token_count)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      );
-      const ids = chunks.map(
-        (c, i) =>
-          (insert.get(row.id, this.source.id, this.source.chatbot_id, this.generation, i, title, url, c.heading, c.content, c.tokenCount) as {
-            id: number;
-          }).id,
-      );
+          content: page.pageText,
+          status: 'ok',
+          etag: v?.etag ?? null,
+          lastModified: v?.lastModified ?? null,
+          contentHash: v?.contentHash ?? null,
+          links: v?.links ?? null,
+          fetchedAt: v ? new Date() : null,
+        })
+        .returning({ id: pages.id });
+      const values = chunks.map((c, i) => ({
+        pageId: row!.id,
+        sourceId: this.source.id,
+        chatbotId,
+        generation: this.generation,
+        position: i,
+        title,
+        url,
+        heading: c.heading,
+        content: c.content,
+        tokenCount: c.tokenCount,
+      }));
+      const inserted: { id: number; position: number }[] = [];
+      // in batches: a large file gives thousands of chunks, past either database's limit of parameters per statement
+      for (let i = 0; i < values.length; i += INSERT_BATCH) {
+        inserted.push(...(await db.insert(chunksTable).values(values.slice(i, i + INSERT_BATCH)).returning({ id: chunksTable.id, position: chunksTable.position })));
+      }
+      // by position: the order of RETURNING rows is not promised
+      const ids = inserted.sort((a, b) => a.position - b.position).map((r) => r.id);
       const indexedTitle = page.indexedTitle ?? title;
-      indexChunks(this.source.chatbot_id, chunks.map((c, i) => ({ id: ids[i], content: c.content, title: indexedTitle, heading: c.heading })));
+      await indexChunks(chatbotId, chunks.map((c, i) => ({ id: ids[i]!, content: c.content, title: indexedTitle, heading: c.heading })));
       this.pagesTaken++;
-      sqlite.prepare(`UPDATE content_sources SET total_pages = ?, updated_at = ? WHERE id = ?`).run(this.pagesTaken, Date.now(), this.source.id);
+      await db.update(contentSources).set({ totalPages: this.pagesTaken, updatedAt: new Date() }).where(eq(contentSources.id, this.source.id));
       return ids;
-    })();
+    });
     if (embeddingsEnabled() && chunks.length > 0) {
       try {
         const vectors = await embedTexts(chunks.map((c) => [page.indexedTitle ?? title, c.heading, c.content].filter(Boolean).join('\n')));
-        if (!signal.aborted) storeEmbeddings(this.source.chatbot_id, chunkIds.map((chunkId, i) => ({ chunkId, vector: vectors[i] })));
+        if (!signal.aborted) storeEmbeddings(chatbotId, chunkIds.map((chunkId, i) => ({ chunkId, vector: vectors[i] })));
       } catch (err) {
         // vectors only refine ranking; the page stays searchable through FTS without them
         logger.warn('embedding failed; page indexed for full-text search only', { sourceId: this.source.id, error: String(err) });
@@ -263,40 +271,60 @@ class GenerationWriter {
     }
   }
 
-  commit() {
+  async commit() {
     const { id } = this.source;
-    sqlite.transaction(() => {
-      const movePage = sqlite.prepare(
-        `UPDATE pages SET generation = ?, etag = ?, last_modified = ?, links = coalesce(?, links), fetched_at = coalesce(?, fetched_at)
-         WHERE id = ? AND source_id = ? AND generation = ?`,
-      );
-      const moveChunks = sqlite.prepare(`UPDATE chunks SET generation = ? WHERE page_id = ? AND source_id = ? AND generation = ?`);
+    const previous = this.source.generation;
+    await transaction(async () => {
       for (const p of this.kept.values()) {
-        const links = p.links ? JSON.stringify(p.links) : null;
-        movePage.run(this.generation, p.etag, p.lastModified, links, p.confirmedAt, p.id, id, this.source.generation);
-        moveChunks.run(this.generation, p.id, id, this.source.generation);
+        await db
+          .update(pages)
+          .set({
+            generation: this.generation,
+            etag: p.etag,
+            lastModified: p.lastModified,
+            ...(p.links ? { links: p.links } : {}),
+            ...(p.confirmedAt !== null ? { fetchedAt: new Date(p.confirmedAt) } : {}),
+          })
+          .where(and(eq(pages.id, p.id), eq(pages.sourceId, id), eq(pages.generation, previous)));
+        await db
+          .update(chunksTable)
+          .set({ generation: this.generation })
+          .where(and(eq(chunksTable.pageId, p.id), eq(chunksTable.sourceId, id), eq(chunksTable.generation, previous)));
       }
-      const { n } = sqlite.prepare(`SELECT count(*) AS n FROM chunks WHERE source_id = ? AND generation = ?`).get(id, this.generation) as { n: number };
-      sqlite
-        .prepare(
-          `UPDATE content_sources SET generation = ?, status = 'completed', total_pages = ?, total_chunks = ?, last_scanned = ?,
-           error_message = NULL, updated_at = ? WHERE id = ?`,
-        )
-        .run(this.generation, this.pagesTaken, n, Date.now(), Date.now(), id);
-      this.drop(`generation < ?`);
-    })();
+      const [counted] = await db
+        .select({ n: count() })
+        .from(chunksTable)
+        .where(and(eq(chunksTable.sourceId, id), eq(chunksTable.generation, this.generation)));
+      await db
+        .update(contentSources)
+        .set({
+          generation: this.generation,
+          status: 'completed',
+          totalPages: this.pagesTaken,
+          totalChunks: Number(counted?.n ?? 0),
+          lastScanned: new Date(),
+          errorMessage: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(contentSources.id, id));
+      await this.drop(sql`generation < ${this.generation}`);
+    });
   }
 
   /** Keeps the live generation (and its counts); the failed attempt's page rows stay for diagnosis. */
-  fail(reason: PageReason) {
-    const live = sqlite
-      .prepare(`SELECT count(*) AS n FROM pages WHERE source_id = ? AND generation = ? AND status = 'ok'`)
-      .get(this.source.id, this.source.generation) as { n: number };
-    sqlite
-      .prepare(`UPDATE content_sources SET status = 'error', error_message = ?, total_pages = ?, last_scanned = ?, updated_at = ? WHERE id = ?`)
-      .run(describeReason(reason), live.n, Date.now(), Date.now(), this.source.id);
-    this.drop(`generation = ?`, true);
+  async fail(reason: PageReason) {
+    const live = await selectRow<{ n: number }>(
+      sql`SELECT count(*) AS "n" FROM pages WHERE source_id = ${this.source.id} AND generation = ${this.source.generation} AND status = 'ok'`,
+    );
+    await db
+      .update(contentSources)
+      .set({ status: 'error', errorMessage: describeReason(reason), totalPages: Number(live?.n ?? 0), lastScanned: new Date(), updatedAt: new Date() })
+      .where(eq(contentSources.id, this.source.id));
+    await this.drop(sql`generation = ${this.generation}`, true);
   }
 }
+
+// Chunks per INSERT: 10 parameters each stays well under SQLite's 32,766 and PostgreSQL's 65,535.
+const INSERT_BATCH = 500;
 
 type StoredValidators = { etag: string | null; lastModified: string | null; contentHash: string | null; links: string[] | null };

@@ -45,7 +45,7 @@ describe('the sync scheduler', () => {
     const scanning = insertSource({ schedule: 'daily', lastScanned: NOW - 30 * HOUR, status: 'scanning' });
     const text = insertSource({ schedule: 'daily', lastScanned: NOW - 30 * HOUR, type: 'text' });
 
-    const queued = syncDueSources(NOW);
+    const queued = await syncDueSources(NOW);
     expect(queued.sort((a, b) => a - b)).toEqual([dueDaily, exactlyDue, dueWeekly, failedLastTime]);
     for (const id of queued) {
       expect(await isScanQueued(id)).toBe(true);
@@ -57,11 +57,11 @@ describe('the sync scheduler', () => {
     expect(statusOf(freshDaily)).toBe('completed');
 
     // asked again while they run: nothing is queued twice
-    expect(syncDueSources(NOW)).toEqual([]);
+    expect(await syncDueSources(NOW)).toEqual([]);
     await waitForIdle();
     // the failed attempts count as syncs: due again a day later, not at once
     expect(statusOf(dueDaily)).toBe('error');
-    expect(syncDueSources(NOW + HOUR)).toEqual([]);
+    expect(await syncDueSources(NOW + HOUR)).toEqual([]);
   });
 
   it('checks at start and then on every tick of its interval, with the clock it is given', async () => {

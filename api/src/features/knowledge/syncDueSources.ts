@@ -1,5 +1,8 @@
-import { nextSyncAt, type SyncSchedule } from '@parley/contracts';
-import { sqlite } from '../../db/client';
+import { nextSyncAt } from '@parley/contracts';
+import { and, eq, ne, notInArray } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { changedRows } from '../../db/raw';
+import { contentSources } from '../../db/schema';
 import { logger } from '../../lib/logger';
 import { enqueueScan } from './scanQueue';
 
@@ -10,21 +13,21 @@ import { enqueueScan } from './scanQueue';
  * holds at most one lease per source, so a sync never runs beside a manual rescan of the same
  * source. Answers the ids queued.
  */
-export function syncDueSources(now: number = Date.now()): number[] {
-  const rows = sqlite
-    .prepare(
-      `SELECT id, sync_schedule AS schedule, last_scanned AS lastScanned FROM content_sources
-       WHERE source_type = 'website' AND sync_schedule != 'off' AND status NOT IN ('pending', 'scanning')`,
-    )
-    .all() as { id: number; schedule: SyncSchedule; lastScanned: number | null }[];
-  const markPending = sqlite.prepare(
-    `UPDATE content_sources SET status = 'pending', error_message = NULL, updated_at = ? WHERE id = ? AND status NOT IN ('pending', 'scanning')`,
-  );
+export async function syncDueSources(now: number = Date.now()): Promise<number[]> {
+  const idle = notInArray(contentSources.status, ['pending', 'scanning']);
+  const rows = await db
+    .select({ id: contentSources.id, schedule: contentSources.syncSchedule, lastScanned: contentSources.lastScanned })
+    .from(contentSources)
+    .where(and(eq(contentSources.sourceType, 'website'), ne(contentSources.syncSchedule, 'off'), idle));
   const queued: number[] = [];
   for (const { id, schedule, lastScanned } of rows) {
-    const due = nextSyncAt(schedule, lastScanned, now);
+    const due = nextSyncAt(schedule, lastScanned?.getTime() ?? null, now);
     if (!due || due.getTime() > now) continue;
-    if (markPending.run(now, id).changes === 0) continue;
+    const marked = await db
+      .update(contentSources)
+      .set({ status: 'pending', errorMessage: null, updatedAt: new Date(now) })
+      .where(and(eq(contentSources.id, id), idle));
+    if (changedRows(marked) === 0) continue;
     enqueueScan(id);
     queued.push(id);
   }
@@ -43,14 +46,9 @@ let timer: NodeJS.Timeout | undefined;
 export function startSyncScheduler(options: { now?: () => number; intervalMs?: number } = {}): void {
   const { now = Date.now, intervalMs = CHECK_INTERVAL_MS } = options;
   stopSyncScheduler();
-  const tick = () => {
-    try {
-      syncDueSources(now());
-    } catch (err) {
-      // a locked or failing database: the next tick tries again
-      logger.warn('could not check for scheduled syncs', { error: String(err) });
-    }
-  };
+  const tick = () =>
+    // a locked or failing database: the next tick tries again
+    void syncDueSources(now()).catch((err) => logger.warn('could not check for scheduled syncs', { error: String(err) }));
   tick();
   timer = setInterval(tick, intervalMs);
   timer.unref();

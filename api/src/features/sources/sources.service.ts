@@ -212,7 +212,7 @@ function textOfFile(file: File, bytes: Uint8Array): string {
 export async function deleteSource(chatbotId: number, sourceId: number): Promise<void> {
   await getSource(chatbotId, sourceId);
   await cancelScan(sourceId);
-  removeSourceIndex(sourceId);
+  await removeSourceIndex(sourceId);
   await transaction(async (tx) => {
     await tx.update(chatMessages)
       .set({ triage: null, triagedAt: null, triageSourceId: null })
