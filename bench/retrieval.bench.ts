@@ -82,7 +82,8 @@ function seedBot(botId: number, count: number) {
         const { id } = insertChunk.get(page.id, source.id, botId, c, title, url, heading, content) as { id: number };
         return { id, content, title, heading };
       });
-      indexChunks(botId, rows);
+      // On SQLite indexChunks writes before its first await, so inside this synchronous transaction.
+      void indexChunks(botId, rows);
     }
   })();
 }
