@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { db, dialect } from '../../db/client';
 import { chatSessions, surveyResponses, surveys } from '../../db/schema';
 
 /**
@@ -23,12 +23,19 @@ export async function countedResponses(scope: { chatbotId: number } | { surveyId
     .where(
       and(
         'chatbotId' in scope ? eq(surveys.chatbotId, scope.chatbotId) : eq(surveys.id, scope.surveyId),
-        sql`coalesce(json_extract(${surveys.surveyConfig}, '$.settings.savePartialResponses'), 1) = 1`,
+        savesPartialResponses,
       ),
     ))
     .map((s) => s.id);
-  const byRule = sql`(${surveyResponses.id} is not null and (${surveyResponses.completed} = 1 or ${inArray(surveyResponses.surveyId, keepingPartial)}))`;
+  const byRule = sql`(${surveyResponses.id} is not null and (${surveyResponses.completed} or ${inArray(surveyResponses.surveyId, keepingPartial)}))`;
   return { counted: sql`(${byRule} and not ${fromTestChat})`, fromTest: sql`(${byRule} and ${fromTestChat})` };
 }
 
-const fromTestChat = sql`coalesce(${chatSessions.isTest}, 0) = 1`;
+// Flags are written as bare conditions: SQLite's 0/1 and PostgreSQL's booleans both read as such.
+const fromTestChat = sql`coalesce(${chatSessions.isTest}, false)`;
+
+/** The survey's config saves unfinished responses (its default when the setting is missing). */
+const savesPartialResponses =
+  dialect === 'postgres'
+    ? sql`coalesce((${surveys.surveyConfig} #>> '{settings,savePartialResponses}')::boolean, true)`
+    : sql`coalesce(json_extract(${surveys.surveyConfig}, '$.settings.savePartialResponses'), 1) = 1`;
