@@ -77,7 +77,7 @@ describe('chatbots on PostgreSQL', () => {
 
     const saved = await chatbots.guid[':guid'].$patch({ param: { guid: bot.guid }, json: { homeScreenConfig: config } }, withCookie(cookie));
     expect(saved.status).toBe(200);
-    const read = (await (await chatbots[':guid'].$get({ param: { guid: bot.guid } }, withCookie(cookie))).json()) as { homeScreenConfig: HomeScreenConfig };
+    const read = (await (await chatbots[':guid'].$get({ param: { guid: bot.guid } }, withCookie(cookie))).json()) as unknown as { homeScreenConfig: HomeScreenConfig };
     expect(read.homeScreenConfig).toEqual(config);
     const publicConfig = await client.api.public.chatbots[':ref'].$get({ param: { ref: bot.guid } });
     expect(publicConfig.status).toBe(200);
