@@ -1,5 +1,7 @@
-import { sqlite } from '../../db/client';
-import type { User } from '../../db/schema';
+import { eq, inArray, or } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { chatbots, chatMessages, chunks, contentSources, emailOutbox, formSubmissions, pages, surveyResponses, users, type User } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import { badRequest, forbidden } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { ACCOUNT_MESSAGES, confirmsEmail } from '@parley/contracts';
@@ -34,27 +36,32 @@ export async function deleteAccount(user: User, confirmEmail: string): Promise<v
   await endBillingOfDeletedAccount(user.id);
 
   // A scan still running would write pages for a bot that no longer exists.
-  const sources = sqlite
-    .prepare('SELECT s.id FROM content_sources s JOIN chatbots b ON b.id = s.chatbot_id WHERE b.user_id = ?')
-    .all(user.id) as { id: number }[];
+  const sources = await db
+    .select({ id: contentSources.id })
+    .from(contentSources)
+    .innerJoin(chatbots, eq(chatbots.id, contentSources.chatbotId))
+    .where(eq(chatbots.userId, user.id));
   for (const { id } of sources) await cancelScan(id);
 
   const files = await uploadedFileNames(user.id);
-  const bots = 'SELECT id FROM chatbots WHERE user_id = @userId';
-  sqlite.transaction(() => {
-    const params = { userId: user.id };
-    sqlite.prepare(`DELETE FROM chunks WHERE chatbot_id IN (${bots})`).run(params);
-    sqlite.prepare(`DELETE FROM pages WHERE chatbot_id IN (${bots})`).run(params);
-    sqlite.prepare(`DELETE FROM chat_messages WHERE chatbot_id IN (${bots})`).run(params);
-    sqlite.prepare(`DELETE FROM survey_responses WHERE chatbot_id IN (${bots})`).run(params);
-    sqlite
-      .prepare(
-        `DELETE FROM email_outbox WHERE user_id = @userId
-           OR form_submission_id IN (SELECT id FROM form_submissions WHERE chatbot_id IN (${bots}))`,
-      )
-      .run(params);
-    sqlite.prepare('DELETE FROM users WHERE id = @userId').run(params);
-  })();
+  await transaction(async (tx) => {
+    const botIds = (await tx.select({ id: chatbots.id }).from(chatbots).where(eq(chatbots.userId, user.id))).map((b) => b.id);
+    if (botIds.length > 0) {
+      const leads = tx.select({ id: formSubmissions.id }).from(formSubmissions).where(inArray(formSubmissions.chatbotId, botIds));
+      await tx.delete(emailOutbox).where(or(eq(emailOutbox.userId, user.id), inArray(emailOutbox.formSubmissionId, leads)));
+    } else {
+      await tx.delete(emailOutbox).where(eq(emailOutbox.userId, user.id));
+    }
+    // The account first: its bots go with it (cascade), and on PostgreSQL a chat turn or scan of
+    // another instance writing for one of them now waits for this transaction and then fails.
+    await tx.delete(users).where(eq(users.id, user.id));
+    if (botIds.length > 0) {
+      await tx.delete(chunks).where(inArray(chunks.chatbotId, botIds));
+      await tx.delete(pages).where(inArray(pages.chatbotId, botIds));
+      await tx.delete(chatMessages).where(inArray(chatMessages.chatbotId, botIds));
+      await tx.delete(surveyResponses).where(inArray(surveyResponses.chatbotId, botIds));
+    }
+  });
 
   try {
     await dropOrphanIndexes();

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { transaction } from '../../db/transaction';
 import { db } from '../../db/client';
+import { serializeOn } from '../../db/locks';
 import { env } from '../../env';
 import { authSessions, emailOutbox, passwordResetTokens, users, type User } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
@@ -81,10 +82,15 @@ export async function resetPassword(token: string, newPassword: string): Promise
   if (!await usableToken(tokenHash)) throw invalidLink();
   const passwordHash = await hashPassword(newPassword);
   const email = await transaction(async (tx) => {
-    // Checked again inside the transaction: two submissions of one link cannot both pass.
-    const row = await usableToken(tokenHash, tx);
+    // Used up by one conditional UPDATE: of two submissions of one link (on any instance) only
+    // one gets the row back.
+    const now = new Date();
+    const [row] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .returning({ userId: passwordResetTokens.userId });
     if (!row) throw invalidLink();
-    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, tokenHash));
     const user = (await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId)).returning({ email: users.email }))[0];
     await tx.delete(authSessions).where(eq(authSessions.userId, row.userId));
     return user?.email;
@@ -98,6 +104,8 @@ async function issueResetToken(userId: string): Promise<{ token: string; expires
   const { token, hash } = newSecretToken();
   const expiresAt = new Date(Date.now() + RESET_TTL_MS);
   await transaction(async (tx) => {
+    // Two requests at once (on PostgreSQL) must not leave two working links.
+    await serializeOn(`reset-link:${userId}`);
     await tx.delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     await tx.insert(passwordResetTokens).values({ tokenHash: hash, userId, expiresAt });
@@ -107,8 +115,8 @@ async function issueResetToken(userId: string): Promise<{ token: string; expires
 
 const resetPath = (token: string) => `/reset-password?token=${token}`;
 
-async function usableToken(tokenHash: string, tx: Pick<typeof db, 'select'> = db) {
-  const row = (await tx.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1))[0];
+async function usableToken(tokenHash: string) {
+  const row = (await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1))[0];
   return row && !row.usedAt && row.expiresAt.getTime() > Date.now() ? row : undefined;
 }
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { transaction } from '../../db/transaction';
-import { db } from '../../db/client';
+import { db, dialect } from '../../db/client';
+import { serializeOn } from '../../db/locks';
 import { adminActions, chatbots, users, type Chatbot, type User } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { pageInfo } from '../../lib/pagination';
@@ -104,6 +105,8 @@ export async function setDefaultChatbot(admin: Admin, guid: string) {
   if (bot.disabledByAdminAt) throw conflict('This chatbot was deactivated by an administrator. Reactivate it, and have its owner switch it on, before making it the default.');
   if (!bot.isActive) throw conflict('This chatbot is inactive. Only an active chatbot can be the default public chatbot.');
   await transaction(async (tx) => {
+    // Two admins switching at once on PostgreSQL would each keep their own bot the default.
+    await serializeOn('default-chatbot');
     const previous = (await tx.select({ guid: chatbots.guid, name: chatbots.name }).from(chatbots).where(eq(chatbots.isPublicDefault, true)).limit(1))[0];
     await tx.update(chatbots).set({ isPublicDefault: false }).where(and(eq(chatbots.isPublicDefault, true), ne(chatbots.id, bot.id)));
     await tx.update(chatbots).set({ isPublicDefault: true }).where(eq(chatbots.id, bot.id));
@@ -219,7 +222,7 @@ async function emailOf(userId: string): Promise<string | null> {
 async function countBots(userIds: string[]) {
   if (userIds.length === 0) return new Map<string, { activeBots: number; totalBots: number }>();
   const rows = await db
-    .select({ userId: chatbots.userId, totalBots: count(), activeBots: sql<number>`coalesce(sum(${chatbots.isActive}), 0)` })
+    .select({ userId: chatbots.userId, totalBots: count(), activeBots: sql<number>`coalesce(sum(case when ${chatbots.isActive} then 1 else 0 end), 0)` })
     .from(chatbots)
     .where(inArray(chatbots.userId, userIds))
     .groupBy(chatbots.userId);
@@ -230,7 +233,7 @@ const fullName = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coa
 
 /** Case-insensitive "contains", with no wildcard characters of its own (unlike LIKE). */
 function contains(column: SQL | typeof users.email | typeof chatbots.name, text: string): SQL {
-  return sql`instr(lower(${column}), lower(${text})) > 0`;
+  return dialect === 'postgres' ? sql`strpos(lower(${column}), lower(${text})) > 0` : sql`instr(lower(${column}), lower(${text})) > 0`;
 }
 
 function nameOf(user: Pick<User, 'firstName' | 'lastName'>): string | null {

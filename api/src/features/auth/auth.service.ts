@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { transaction } from '../../db/transaction';
 import { count, eq, lt, ne } from 'drizzle-orm';
 import { db } from '../../db/client';
+import { serializeOn } from '../../db/locks';
 import { authSessions, users, type User } from '../../db/schema';
 import { env } from '../../env';
 import { conflict } from '../../lib/errors';
@@ -20,6 +21,12 @@ export async function register(input: RegisterInput): Promise<User> {
   if (existing) throw conflict('An account with this email already exists', { field: 'email' });
   const passwordHash = await hashPassword(input.password);
   const user = await transaction(async (tx) => {
+    // One registration at a time (on PostgreSQL, across instances too): two first accounts
+    // signing up at once must not both become admin, nor one address get two accounts.
+    await serializeOn('register');
+    if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1))[0]) {
+      throw conflict('An account with this email already exists', { field: 'email' });
+    }
     const total = (await tx.select({ n: count() }).from(users).where(ne(users.id, SYSTEM_USER_ID)).limit(1))[0]?.n ?? 0;
     const row = (await tx
       .insert(users)

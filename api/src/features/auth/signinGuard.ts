@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, count, eq, lt, lte } from 'drizzle-orm';
 import { db } from '../../db/client';
 import { signInEmails, signInPairs } from '../../db/schema';
+import { serializeOn } from '../../db/locks';
 import { transaction } from '../../db/transaction';
 
 /**
@@ -49,7 +50,7 @@ type Pair = Omit<typeof signInPairs.$inferSelect, 'scope' | 'pairHash' | 'emailH
 /**
  * A guard whose memory is in the database (tables `sign_in_pairs` and `sign_in_emails`, under
  * `scope`), so every instance on it enforces the same lockouts. Each check and settle reads and
- * writes its rows in one transaction.
+ * writes its rows in one transaction, under a lock of the pair (`serializeOn`).
  */
 export function createSignInGuard(overrides: Partial<SignInGuardOptions> & { scope?: string } = {}) {
   const { scope = `guard-${randomUUID()}`, ...rest } = overrides;
@@ -67,6 +68,7 @@ export function createSignInGuard(overrides: Partial<SignInGuardOptions> & { sco
     async check(address: string, email: string, now = Date.now()): Promise<SignInCheck> {
       if (now - lastPrune > 60_000) await prune(now);
       return transaction(async () => {
+        await lockPair(address, email);
         const pair = await readPair(address, email);
         if (pair.lockedUntil > now) return { allowed: false, retryAfterSeconds: Math.ceil((pair.lockedUntil - now) / 1000) };
         pair.failures = recent(pair.failures, now);
@@ -84,6 +86,7 @@ export function createSignInGuard(overrides: Partial<SignInGuardOptions> & { sco
     /** Ends an attempt `check` allowed. */
     async settle(address: string, email: string, outcome: SignInOutcome, now = Date.now()): Promise<void> {
       await transaction(async () => {
+        await lockPair(address, email);
         const pair = await readPair(address, email);
         pair.pending = live(pair.pending, now);
         pair.pending.splice(0, 1);
@@ -92,6 +95,8 @@ export function createSignInGuard(overrides: Partial<SignInGuardOptions> & { sco
           return;
         }
         if (outcome === 'failure') {
+          // After the pair's lock, as everywhere: the order that keeps two settles from deadlocking.
+          await serializeOn(`sign-in-email:${scope}:${hash(email)}`);
           const [row] = await db.select({ failures: signInEmails.failures }).from(signInEmails).where(emailRow(email));
           const times = [...recent(row?.failures ?? [], now), now].slice(-32);
           await db
@@ -144,6 +149,14 @@ export function createSignInGuard(overrides: Partial<SignInGuardOptions> & { sco
     const [row] = await db.select({ failures: signInEmails.failures }).from(signInEmails).where(emailRow(email));
     const n = recent(row?.failures ?? [], now).length - o.slowdownFreeFailures;
     return n <= 0 ? 0 : Math.min(o.slowdownMaxMs, o.slowdownBaseMs * 2 ** (n - 1));
+  }
+
+  /**
+   * Inside the transaction, before the pair is read: parallel attempts of one pair (on any
+   * instance) then read and write it one after another, so none is missed from the count.
+   */
+  async function lockPair(address: string, email: string) {
+    await serializeOn(`sign-in:${scope}:${pairHash(address, email)}`);
   }
 
   async function readPair(address: string, email: string): Promise<Pair> {

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { transaction } from '../../db/transaction';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client';
+import { changedRows } from '../../db/raw';
 import { billingEvents, subscriptions, users } from '../../db/schema';
 import { env } from '../../env';
 import { badRequest, notFound } from '../../lib/errors';
@@ -34,7 +35,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | u
   const target = await subscriptionUpdate(stripe, event, now);
   return await transaction(async (tx) => {
     // A concurrent delivery of the same event got here first: apply nothing twice.
-    if ((await tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing()).changes === 0) {
+    if (changedRows(await tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing()) === 0) {
       return { received: true as const, duplicate: true as const };
     }
     if ('ignored' in target) return { received: true as const, ignored: target.ignored };

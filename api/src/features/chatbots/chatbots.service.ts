@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import { transaction } from '../../db/transaction';
 import { db } from '../../db/client';
+import { isUniqueViolation, serializeOn } from '../../db/locks';
 import { chatbots, chatSessions, contentSources, type Chatbot, type User } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { getPlanForUser } from '../subscription/subscription.service';
@@ -77,7 +78,18 @@ async function findChatbot(ref: string | number): Promise<Chatbot | undefined> {
 
 export async function createChatbot(user: User, input: CreateChatbotInput): Promise<Chatbot> {
   const isActive = input.isActive ?? true;
+  try {
+    return await insertChatbot(user, input, isActive);
+  } catch (error) {
+    // Another request took the guid between the check and the insert (PostgreSQL: in parallel).
+    if (isUniqueViolation(error)) throw conflict('A chatbot with this guid already exists', { field: 'guid' });
+    throw error;
+  }
+}
+
+async function insertChatbot(user: User, input: CreateChatbotInput, isActive: boolean): Promise<Chatbot> {
   return await transaction(async (tx) => {
+    if (isActive) await serializeOn(activeBotsLock(user.id));
     if ((await tx.select({ id: chatbots.id }).from(chatbots).where(eq(chatbots.guid, input.guid)).limit(1))[0]) {
       throw conflict('A chatbot with this guid already exists', { field: 'guid' });
     }
@@ -114,7 +126,10 @@ export async function updateChatbot(user: User, ref: string, input: UpdateChatbo
   // An administrator switched it off for abuse: only an administrator lifts that.
   if (input.isActive === true && bot.disabledByAdminAt) throw forbidden(ADMIN_MESSAGES.disabledByAdmin, { disabledByAdmin: true });
   return await transaction(async (tx) => {
-    if (input.isActive === true && !bot.isActive) await assertActiveCapacity(user);
+    if (input.isActive === true && !bot.isActive) {
+      await serializeOn(activeBotsLock(user.id));
+      await assertActiveCapacity(user);
+    }
     const { avatarUrl, formRecipientEmail, ...rest } = input;
     return (await tx
       .update(chatbots)
@@ -142,6 +157,12 @@ export async function deleteChatbot(userId: string, ref: string) {
   const bot = await getOwnedChatbot(userId, ref);
   await db.delete(chatbots).where(eq(chatbots.id, bot.id));
 }
+
+/**
+ * Taken before counting the owner's active bots and switching one on, so that parallel requests
+ * (on any instance) cannot each see room for one more bot and together pass the plan's cap.
+ */
+const activeBotsLock = (userId: string) => `active-bots:${userId}`;
 
 /** Throws the 403 the dashboard turns into "Subscription Limit Reached". Admins are exempt. */
 async function assertActiveCapacity(user: User) {

@@ -1,5 +1,5 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { db, dialect } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { env } from '../../env';
 import { logger } from '../../lib/logger';
@@ -12,6 +12,8 @@ const BASE_BACKOFF_MS = 30_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 /** Longer than one SMTP conversation takes (the mailer's own timeouts are shorter). */
 const CLAIM_MS = 2 * 60_000;
+/** Mails sent per pass of the worker. */
+const PASS_SIZE = 20;
 
 let mailer: Mailer | null | undefined;
 const inFlight = new Set<number>();
@@ -60,16 +62,20 @@ export function onEmailSent(listener: (row: OutboxRow) => Promise<void> | void) 
   sentListeners.push(listener);
 }
 
-/** One pass over due mail; returns how many were sent. */
+/** One pass over due mail (at most 20); returns how many were sent. */
 export async function processOutbox(now = new Date()): Promise<number> {
   if (!getMailer()) return 0;
-  const due = await db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
-    .orderBy(asc(emailOutbox.nextAttemptAt))
-    .limit(20);
   let sent = 0;
+  if (dialect === 'postgres') {
+    // Each mail is claimed just before it is sent, so the claim covers that one sending only.
+    for (let i = 0; i < PASS_SIZE; i++) {
+      const row = await claimNext(now);
+      if (!row) break;
+      if (await deliver(row)) sent++;
+    }
+    return sent;
+  }
+  const due = await db.select().from(emailOutbox).where(isDue(now)).orderBy(asc(emailOutbox.nextAttemptAt)).limit(PASS_SIZE);
   for (const row of due) if ((await claim(row, now)) && (await deliver(row))) sent++;
   return sent;
 }
@@ -98,9 +104,28 @@ async function claim(row: OutboxRow, now: Date): Promise<boolean> {
   const claimed = await db
     .update(emailOutbox)
     .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
-    .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+    .where(and(eq(emailOutbox.id, row.id), isDue(now)))
     .returning({ id: emailOutbox.id });
   return claimed.length > 0;
+}
+
+/**
+ * PostgreSQL: takes the longest-due mail in one UPDATE whose subquery picks it `FOR UPDATE SKIP
+ * LOCKED`, so workers claiming at the same moment take different mails instead of queueing for
+ * one, and the mail comes back claimed (as `claim` above, the due condition is checked again).
+ */
+async function claimNext(now: Date): Promise<OutboxRow | undefined> {
+  const next = sql`(select ${emailOutbox.id} from ${emailOutbox} where ${isDue(now)} order by ${emailOutbox.nextAttemptAt} limit 1 for update skip locked)`;
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+    .where(and(eq(emailOutbox.id, next), isDue(now)))
+    .returning();
+  return row;
+}
+
+function isDue(now: Date) {
+  return and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now));
 }
 
 async function deliver(row: OutboxRow): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { db, dialect } from '../../db/client';
 import { contentSources } from '../../db/schema';
 import { env } from '../../env';
 import { INSTANCE_NAME } from '../../lib/instanceName';
@@ -166,23 +166,40 @@ async function pump() {
 
 /**
  * Takes the lease of the oldest claimable job (or of the one `only` picks): unfinished, and held
- * by nobody or by an instance whose lease ran out. The condition is checked again by the UPDATE
- * itself, so of two instances racing for one job exactly one gets a row back.
+ * by nobody or by an instance whose lease ran out. Of several instances racing for one job
+ * exactly one gets a row back:
+ * - PostgreSQL: one UPDATE whose subquery picks the job `FOR UPDATE SKIP LOCKED`, so a job
+ *   another instance is claiming this instant is passed over for the next one instead of
+ *   waited for, and the lock is held until the lease is written.
+ * - SQLite (one writer at a time): the condition is checked again by the UPDATE itself, and a
+ *   claimer that lost the race looks for another job.
  */
-async function claim(only?: SQL): Promise<number | undefined> {
+async function claim(only?: SQL, owner = INSTANCE_NAME): Promise<number | undefined> {
   const now = Date.now();
   const claimable = and(unfinished, or(isNull(contentSources.leaseExpiresAt), lt(contentSources.leaseExpiresAt, now)), only);
+  const lease = { leaseOwner: owner, leaseExpiresAt: now + env.SCAN_LEASE_MS };
+  if (dialect === 'postgres') {
+    const next = sql`(select ${contentSources.id} from ${contentSources} where ${claimable} order by ${contentSources.id} limit 1 for update skip locked)`;
+    const [claimed] = await db.update(contentSources).set(lease).where(and(eq(contentSources.id, next), claimable)).returning({ id: contentSources.id });
+    return claimed?.id;
+  }
   const [next] = await db.select({ id: contentSources.id }).from(contentSources).where(claimable).orderBy(asc(contentSources.id)).limit(1);
   if (!next) return undefined;
   const [claimed] = await db
     .update(contentSources)
-    .set({ leaseOwner: INSTANCE_NAME, leaseExpiresAt: now + env.SCAN_LEASE_MS })
+    .set(lease)
     .where(and(eq(contentSources.id, next.id), claimable))
     .returning({ id: contentSources.id });
   // Lost the race for that one: look for another.
-  if (!claimed) return only ? undefined : await claim();
+  if (!claimed) return only ? undefined : await claim(undefined, owner);
   return claimed.id;
 }
+
+/**
+ * Claims the next claimable scan job for `owner` without scanning it: what an instance's worker
+ * does first, for the tests that race claimers of several instances on one database.
+ */
+export const claimScanJob = (owner: string): Promise<number | undefined> => claim(undefined, owner);
 
 /** Scans a claimed source, renewing its lease until done, then lets the lease go. */
 async function run(sourceId: number): Promise<void> {

@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { db } from '../../db/client';
+import { serializeOn } from '../../db/locks';
+import { transaction } from '../../db/transaction';
 import { chatbots, contentSources, subscriptions, users, type Chatbot } from '../../db/schema';
 import { logger } from '../../lib/logger';
 import { ROOT_DIR } from '../../lib/paths';
@@ -27,6 +29,17 @@ export async function getDefaultChatbot(): Promise<Chatbot | undefined> {
  */
 export async function seedDefaultChatbot(knowledgeFile = KNOWLEDGE_FILE): Promise<Chatbot> {
   await ensureSystemUser();
+  // Instances starting together on one database seed it once: the second waits, then finds it.
+  const bot = await transaction(async () => {
+    await serializeOn('default-chatbot');
+    return await findOrCreateDefault();
+  });
+  await train(bot.id, knowledgeFile);
+  return bot;
+}
+
+/** The default public bot, made now if there is none, with a home screen if it had none. */
+async function findOrCreateDefault(): Promise<Chatbot> {
   let bot = await getDefaultChatbot();
   if (!bot) {
     bot = (await db
@@ -55,7 +68,6 @@ export async function seedDefaultChatbot(knowledgeFile = KNOWLEDGE_FILE): Promis
     bot = (await db.update(chatbots).set({ homeScreenConfig: PUBLIC_HOME_SCREEN_CONFIG, updatedAt: new Date() }).where(eq(chatbots.id, bot.id)).returning())[0]!;
     logger.info('gave the default public chatbot its home screen', { guid: bot.guid });
   }
-  await train(bot.id, knowledgeFile);
   return bot;
 }
 
@@ -119,7 +131,8 @@ async function ensureSystemUser() {
   const far = new Date(Date.UTC(now.getUTCFullYear() + 100, 0, 1));
   if (!existing) {
     await db.insert(subscriptions)
-      .values({ userId: SYSTEM_USER_ID, planId: 'ultra', status: 'active', currentPeriodStart: now, currentPeriodEnd: far });
+      .values({ userId: SYSTEM_USER_ID, planId: 'ultra', status: 'active', currentPeriodStart: now, currentPeriodEnd: far })
+      .onConflictDoNothing();
   } else if (existing.planId !== 'ultra' || existing.status !== 'active') {
     await db.update(subscriptions)
       .set({ planId: 'ultra', status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: far })

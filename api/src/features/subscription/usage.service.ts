@@ -1,4 +1,6 @@
-import { sqlite } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { db } from '../../db/client';
+import { monthlyUsage } from '../../db/schema';
 import { logger } from '../../lib/logger';
 import { usagePeriod } from '../billing/billingPeriod';
 import { getPlanForUser } from './subscription.service';
@@ -17,15 +19,15 @@ export async function consumeMessage(ownerUserId: string, now = new Date()): Pro
   const period = usagePeriod(subscription, now);
   const month = period.key;
   if (limit < 0) {
-    upsert().run({ userId: ownerUserId, month });
+    await countMessage(ownerUserId, month);
     return true;
   }
   if (limit === 0) return false;
-  const counted = consumeWithin().get({ userId: ownerUserId, month, limit }) as { messages_used: number } | undefined;
-  if (!counted) return false;
-  if (counted.messages_used >= alertFloor(limit)) {
+  const used = await countMessage(ownerUserId, month, limit);
+  if (used === undefined) return false;
+  if (used >= alertFloor(limit)) {
     try {
-      await checkUsageAlerts(ownerUserId, plan, period, counted.messages_used);
+      await checkUsageAlerts(ownerUserId, plan, period, used);
     } catch (error) {
       // The message is already counted: a failed alert must not fail the visitor's turn.
       logger.error('usage alert check failed', { userId: ownerUserId, error: String(error) });
@@ -34,21 +36,22 @@ export async function consumeMessage(ownerUserId: string, now = new Date()): Pro
   return true;
 }
 
-let upsertStatement: ReturnType<typeof make_upsert> | undefined;
-function make_upsert() {
-  return sqlite.prepare(
-  `insert into monthly_usage (user_id, month, messages_used) values (@userId, @month, 1)
-   on conflict (user_id, month) do update set messages_used = messages_used + 1`,
-);
+/**
+ * One statement counts the message and reads the new total: the upsert's update only runs while
+ * the row is under `limit` (`setWhere`), and a row it does not update returns nothing. On
+ * PostgreSQL a parallel upsert of the same row waits for this one's lock and checks the
+ * condition again on the row as this one left it, so the last message under the limit goes to
+ * exactly one sender, on any number of instances.
+ */
+async function countMessage(userId: string, month: string, limit?: number): Promise<number | undefined> {
+  const [row] = await db
+    .insert(monthlyUsage)
+    .values({ userId, month, messagesUsed: 1 })
+    .onConflictDoUpdate({
+      target: [monthlyUsage.userId, monthlyUsage.month],
+      set: { messagesUsed: sql`${monthlyUsage.messagesUsed} + 1` },
+      ...(limit !== undefined && { setWhere: sql`${monthlyUsage.messagesUsed} < ${limit}` }),
+    })
+    .returning({ messagesUsed: monthlyUsage.messagesUsed });
+  return row ? Number(row.messagesUsed) : undefined;
 }
-const upsert = () => (upsertStatement ??= make_upsert());
-let consumeWithinStatement: ReturnType<typeof make_consumeWithin> | undefined;
-function make_consumeWithin() {
-  return sqlite.prepare(
-  `insert into monthly_usage (user_id, month, messages_used) values (@userId, @month, 1)
-   on conflict (user_id, month) do update set messages_used = messages_used + 1
-   where messages_used < @limit
-   returning messages_used`,
-);
-}
-const consumeWithin = () => (consumeWithinStatement ??= make_consumeWithin());

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { formatUsageReset, LIMIT_WARNING_PERCENT, limitLevel, planLabel } from '@parley/contracts';
 import { db } from '../../db/client';
+import { changedRows } from '../../db/raw';
 import { usageAlerts, users, type Plan } from '../../db/schema';
 import { logger } from '../../lib/logger';
 import type { BillingPeriod } from '../billing/billingPeriod';
@@ -43,7 +44,7 @@ export async function checkUsageAlerts(userId: string, plan: Plan, period: Billi
   const fresh: number[] = [];
   for (const threshold of reached) {
     recorded.add(`${userId}|${month}|${threshold}`);
-    if ((await db.insert(usageAlerts).values({ userId, month, threshold }).onConflictDoNothing()).changes > 0) fresh.push(threshold);
+    if (changedRows(await db.insert(usageAlerts).values({ userId, month, threshold }).onConflictDoNothing()) > 0) fresh.push(threshold);
   }
   if (fresh.length === 0) return;
   const threshold = Math.max(...fresh) as Threshold;

@@ -15,6 +15,7 @@ import {
 } from '@parley/contracts';
 import { issueLine, surveyConfigSchema } from '@parley/contracts/schemas';
 import { db } from '../../db/client';
+import { serializeOn } from '../../db/locks';
 import { chatbots, chatSessions, surveyResponses, surveys } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
@@ -35,6 +36,8 @@ export async function createSurvey(userId: string, chatbotRef: string | number, 
   const sent = Object.fromEntries(Object.entries(input.surveyConfig ?? {}).filter(([, v]) => v !== undefined));
   const surveyConfig = parseSurveyConfig({ ...newSurveyConfig(newSurveyConfigId()), ...sent });
   const id = await transaction(async (tx) => {
+    // Parallel creations (on any instance) count one after another, so none passes the cap.
+    await serializeOn(`surveys:${bot.id}`);
     const existing = (await tx.select({ n: count() }).from(surveys).where(eq(surveys.chatbotId, bot.id)).limit(1))[0]?.n ?? 0;
     if (existing >= MAX_SURVEYS_PER_CHATBOT) throw badRequest(`A chatbot can have at most ${MAX_SURVEYS_PER_CHATBOT} surveys`);
     return (await tx
@@ -123,7 +126,7 @@ async function selectSurveys(scope: { chatbotId: number } | { surveyId: number }
     .select({
       survey: surveys,
       responseCount: sql<number>`coalesce(sum(case when ${counted} then 1 else 0 end), 0)`,
-      completedCount: sql<number>`coalesce(sum(case when ${counted} and ${surveyResponses.completed} = 1 then 1 else 0 end), 0)`,
+      completedCount: sql<number>`coalesce(sum(case when ${counted} and ${surveyResponses.completed} then 1 else 0 end), 0)`,
     })
     .from(surveys)
     .leftJoin(surveyResponses, eq(surveyResponses.surveyId, surveys.id))

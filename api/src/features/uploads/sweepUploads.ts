@@ -2,9 +2,9 @@ import type { Dirent } from 'node:fs';
 import { transaction } from '../../db/transaction';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, lt } from 'drizzle-orm';
-import { db, sqlite } from '../../db/client';
-import { uploads } from '../../db/schema';
+import { type AnyColumn, and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { db, dialect } from '../../db/client';
+import { chatbots, uploads, users } from '../../db/schema';
 import { logger } from '../../lib/logger';
 import { UPLOADS_DIR } from '../../lib/paths';
 import { uploadFileName } from './uploadFileName';
@@ -39,18 +39,19 @@ export async function sweepUnreferencedUploads(options: SweepOptions = {}): Prom
   const oldOnDisk = userId ? [] : await listFilesOlderThan(cutoff);
 
   const decided = await transaction(async () => {
-    const referenced = referencedUploads();
+    const referenced = await referencedUploads();
     const rows = (await db
       .select({ fileName: uploads.fileName, sizeBytes: uploads.sizeBytes, userId: uploads.userId })
       .from(uploads)
       .where(and(lt(uploads.createdAt, new Date(cutoff)), userId ? eq(uploads.userId, userId) : undefined)))
       .filter((row) => !referenced.byOwner.has(ownedKey(row.userId, row.fileName)));
-    const removeRow = sqlite.prepare('delete from uploads where file_name = ?');
-    for (const row of rows) removeRow.run(row.fileName);
+    for (let i = 0; i < rows.length; i += 500) {
+      await db.delete(uploads).where(inArray(uploads.fileName, rows.slice(i, i + 500).map((r) => r.fileName)));
+    }
 
     let untracked: { fileName: string; sizeBytes: number }[] = [];
     if (oldOnDisk.length > 0) {
-      const tracked = new Set((sqlite.prepare('select file_name as f from uploads').all() as { f: string }[]).map((r) => r.f));
+      const tracked = new Set((await db.select({ f: uploads.fileName }).from(uploads)).map((r) => r.f));
       const removedRows = new Set(rows.map((r) => r.fileName));
       untracked = oldOnDisk.filter((f) => !tracked.has(f.fileName) && !removedRows.has(f.fileName) && !referenced.anyOwner.has(f.fileName));
     }
@@ -78,14 +79,12 @@ export async function sweepUnreferencedUploads(options: SweepOptions = {}): Prom
  * file (by any host) neither keeps it alive nor keeps it on their quota. `anyOwner` holds every
  * referenced name, for files on disk with no recorded owner.
  */
-function referencedUploads(): { byOwner: Set<string>; anyOwner: Set<string> } {
-  const values = sqlite
-    .prepare(
-      `select user_id as owner, avatar_url as v from chatbots where instr(avatar_url, 'uploads') > 0
-       union all select user_id, home_screen_config from chatbots where instr(home_screen_config, 'uploads') > 0
-       union all select id, profile_image_url from users where instr(profile_image_url, 'uploads') > 0`,
-    )
-    .all() as { owner: string; v: string }[];
+async function referencedUploads(): Promise<{ byOwner: Set<string>; anyOwner: Set<string> }> {
+  const values: { owner: string; v: unknown }[] = [
+    ...(await db.select({ owner: chatbots.userId, v: chatbots.avatarUrl }).from(chatbots).where(mentionsUploads(chatbots.avatarUrl))),
+    ...(await db.select({ owner: chatbots.userId, v: chatbots.homeScreenConfig }).from(chatbots).where(mentionsUploads(chatbots.homeScreenConfig, 'json'))),
+    ...(await db.select({ owner: users.id, v: users.profileImageUrl }).from(users).where(mentionsUploads(users.profileImageUrl))),
+  ];
   const byOwner = new Set<string>();
   const anyOwner = new Set<string>();
   for (const { owner, v } of values) {
@@ -99,23 +98,33 @@ function referencedUploads(): { byOwner: Set<string>; anyOwner: Set<string> } {
   return { byOwner, anyOwner };
 }
 
+/** Whether a column's text (a JSON column's serialised text) contains "uploads", case-sensitively as before. */
+function mentionsUploads(column: AnyColumn, kind: 'text' | 'json' = 'text'): SQL {
+  if (dialect === 'postgres') return kind === 'json' ? sql`strpos(${column}::text, 'uploads') > 0` : sql`strpos(${column}, 'uploads') > 0`;
+  return sql`instr(${column}, 'uploads') > 0`;
+}
+
 const ownedKey = (owner: string, fileName: string) => `${owner}\n${fileName}`;
 
-/** A plain URL column is one string; the home-screen config is JSON with URLs anywhere in it. */
-function stringsIn(value: string): string[] {
-  if (!value.trimStart().startsWith('{')) return [value];
-  try {
-    const found: string[] = [];
-    const walk = (node: unknown): void => {
-      if (typeof node === 'string') found.push(node);
-      else if (Array.isArray(node)) node.forEach(walk);
-      else if (node && typeof node === 'object') Object.values(node).forEach(walk);
-    };
-    walk(JSON.parse(value));
-    return found;
-  } catch {
-    return [value];
+/** A plain URL column is one string; the home-screen config is JSON (read back as objects) with URLs anywhere in it. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string' && !value.trimStart().startsWith('{')) return [value];
+  let node = value;
+  if (typeof value === 'string') {
+    try {
+      node = JSON.parse(value);
+    } catch {
+      return [value];
+    }
   }
+  const found: string[] = [];
+  const walk = (n: unknown): void => {
+    if (typeof n === 'string') found.push(n);
+    else if (Array.isArray(n)) n.forEach(walk);
+    else if (n && typeof n === 'object') Object.values(n).forEach(walk);
+  };
+  walk(node);
+  return found;
 }
 
 /**

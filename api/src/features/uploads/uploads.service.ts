@@ -5,7 +5,8 @@ import path from 'node:path';
 import { eq, sum } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ACCOUNT_MESSAGES } from '@parley/contracts';
-import { db, } from '../../db/client';
+import { db } from '../../db/client';
+import { serializeOn } from '../../db/locks';
 import { uploads } from '../../db/schema';
 import { env } from '../../env';
 import { badRequest, payloadTooLarge } from '../../lib/errors';
@@ -44,8 +45,10 @@ export async function saveImage(userId: string, file: File | undefined, kind: Ki
     await sweepUnreferencedUploads({ userId });
   }
   const name = `${kind}-${randomUUID()}.${ext}`;
-  // Check and record in one transaction, so parallel uploads cannot both squeeze in.
+  // Check and record in one transaction, so parallel uploads cannot both squeeze in (on any
+  // instance: on PostgreSQL the account's uploads are serialised by a lock of their own).
   await transaction(async () => {
+    await serializeOn(`uploads:${userId}`);
     const used = await usedBytes(userId);
     if (env.UPLOAD_QUOTA_BYTES > 0 && used + bytes.length > env.UPLOAD_QUOTA_BYTES) throw quotaExceeded(used, env.UPLOAD_QUOTA_BYTES);
     await db.insert(uploads).values({ fileName: name, userId, kind, sizeBytes: bytes.length });

@@ -1,4 +1,7 @@
 import type { Database } from 'better-sqlite3';
+import { getTableName, is, sql, Table } from 'drizzle-orm';
+import { selectRow, selectRows } from '../../../db/raw';
+import * as schema from '../../../db/schema';
 
 /** What names an account's data in the database: its ids, its bots' ids and guids, its conversations and files (and its address, to sign in with). */
 export type AccountRefs = {
@@ -29,21 +32,12 @@ const ID_COLUMNS: { column: string; table: string; refs: 'botIds' | 'sourceIds' 
  * lead mail of their bot addressed to it).
  */
 export function rowsOfAccount(db: Database, refs: AccountRefs): { table: string; row: Record<string, unknown> }[] {
-  const texts = [refs.userId, ...refs.guids, ...refs.sessionIds, ...refs.fileNames];
+  const refers = refersTo(refs);
   const bots = new Set(refs.botIds);
-  const ids = ID_COLUMNS.map((c) => ({ ...c, values: new Set(refs[c.refs]) }));
   const found: { table: string; row: Record<string, unknown> }[] = [];
   for (const table of dataTables(db)) {
     for (const row of db.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]) {
-      const refers = Object.entries(row).some(([column, value]) => {
-        if (typeof value === 'string') {
-          const lower = value.toLowerCase();
-          return texts.some((t) => lower.includes(t.toLowerCase()));
-        }
-        if (typeof value !== 'number') return false;
-        return ids.some((c) => (column === c.column || (column === 'id' && table === c.table)) && c.values.has(value));
-      });
-      if (refers) found.push({ table, row });
+      if (refers(table, row)) found.push({ table, row });
     }
   }
   const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'fts_bot_[0-9]*'`).all() as { name: string }[];
@@ -53,6 +47,54 @@ export function rowsOfAccount(db: Database, refs: AccountRefs): { table: string;
     if (id && bots.has(Number(id))) found.push({ table: name, row: {} });
   }
   return found;
+}
+
+/**
+ * `rowsOfAccount` on the services' database, whichever it is (PostgreSQL's tests use it): every
+ * row of every table of the data model that belongs to the account. JSON columns (objects on
+ * PostgreSQL) are searched as their text.
+ */
+export async function rowsOfAccountInDb(refs: AccountRefs): Promise<{ table: string; row: Record<string, unknown> }[]> {
+  const refers = refersTo(refs);
+  const found: { table: string; row: Record<string, unknown> }[] = [];
+  for (const table of dataTablesInDb()) {
+    for (const row of await selectRows<Record<string, unknown>>(sql.raw(`SELECT * FROM "${table}"`))) {
+      if (refers(table, row)) found.push({ table, row });
+    }
+  }
+  return found;
+}
+
+/** How many rows each table of the data model holds, on the services' database. */
+export async function rowCountsInDb(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of dataTablesInDb()) {
+    counts[table] = Number((await selectRow<{ n: number }>(sql.raw(`SELECT count(*) AS "n" FROM "${table}"`)))?.n ?? 0);
+  }
+  return counts;
+}
+
+/** The tables of the data model (`schema.ts`), by name. */
+function dataTablesInDb(): string[] {
+  return Object.values(schema)
+    .filter((value) => is(value, Table))
+    .map((t) => getTableName(t as Table))
+    .sort();
+}
+
+function refersTo(refs: AccountRefs) {
+  const texts = [refs.userId, ...refs.guids, ...refs.sessionIds, ...refs.fileNames].map((t) => t.toLowerCase());
+  const ids = ID_COLUMNS.map((c) => ({ ...c, values: new Set(refs[c.refs]) }));
+  return (table: string, row: Record<string, unknown>) =>
+    Object.entries(row).some(([column, value]) => {
+      if (value !== null && typeof value === 'object' && !(value instanceof Date) && !(value instanceof Uint8Array)) value = JSON.stringify(value);
+      if (typeof value === 'string') {
+        const lower = value.toLowerCase();
+        return texts.some((t) => lower.includes(t));
+      }
+      if (typeof value !== 'number') return false;
+      return ids.some((c) => (column === c.column || (column === 'id' && table === c.table)) && c.values.has(value));
+    });
 }
 
 /** The ordinary tables (not SQLite's own, the migration log, or search-index internals). */
