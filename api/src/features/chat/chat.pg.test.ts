@@ -184,4 +184,29 @@ describe('the chat engine on PostgreSQL', () => {
     expect((await history({ q: '"kettle broken"' })).sessions).toEqual([]);
     expect((await history({ q: "refunds O'Brien & | !" })).sessions).toEqual([]);
   });
+
+  it('exports conversations in batches and deletes them all, counting what went', async () => {
+    const o = await kit.owner();
+    const b = await kit.newBot(o.cookie, { name: 'Exported' });
+    const sent: string[] = [];
+    for (const content of ['first question', 'second question', 'third question']) {
+      const sessionId = await openSession(b.guid, o.cookie);
+      await kit.streamMessage(sessionId, { content });
+      sent.push(sessionId);
+    }
+    const sessions = client.api.chatbots[':guid'].sessions;
+    const json = await sessions.export.$get({ param: { guid: b.guid }, query: { format: 'json' } }, withCookie(o.cookie));
+    expect(json.status).toBe(200);
+    const body = JSON.parse(await json.text()) as { conversations: { sessionId: string; messages: { sender: string; content: string }[] }[] };
+    expect(body.conversations.map((c) => c.sessionId)).toEqual(sent);
+    expect(body.conversations[1].messages.map((m) => [m.sender, m.content])).toEqual([
+      ['user', 'second question'],
+      ['bot', 'Hello from the model.'],
+    ]);
+    const one = await chat[':sessionId'].export.$get({ param: { sessionId: sent[2] }, query: { format: 'csv' } }, withCookie(o.cookie));
+    expect((await one.text()).split('\n').filter((line) => line.includes('third question'))).toHaveLength(1);
+    const deleted = await sessions.$delete({ param: { guid: b.guid } }, withCookie(o.cookie));
+    expect(await deleted.json()).toEqual({ success: true, deleted: 3 });
+    expect((await (await sessions.$get({ param: { guid: b.guid }, query: {} }, withCookie(o.cookie))).json()).sessions).toEqual([]);
+  });
 });
