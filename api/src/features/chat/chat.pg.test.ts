@@ -116,9 +116,19 @@ describe('the chat engine on PostgreSQL', () => {
 
   it('hands off to a person with a contact form, stores the lead it sends and lists it unread', async () => {
     const sessionId = await openSession();
-    await kit.streamMessage(sessionId, { content: 'My kettle leaks' });
+    const asked = kit.completeMessages((await kit.streamMessage(sessionId, { content: 'My kettle leaks' })).events)[0];
     const turn = kit.completeMessages((await kit.streamMessage(sessionId, { content: 'I want to talk to a human' })).events);
     expect(turn[1]).toMatchObject({ sender: 'bot', messageType: 'form' });
+    await kit.streamMessage(sessionId, { content: 'my kettle LEAKS' });
+    // What the session keeps for the history list and analytics: the question the hand-off is
+    // about filed as unanswered, the question asked again, the count of questions.
+    const { db } = await import('../../db/client');
+    const { chatMessages, chatSessions } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await db.select().from(chatSessions).where(eq(chatSessions.sessionId, sessionId));
+    expect(row).toMatchObject({ questionCount: 3, hasRepeat: true, hasHandoff: true, firstQuestion: 'My kettle leaks', messageCount: 6 });
+    const [question] = await db.select().from(chatMessages).where(eq(chatMessages.id, Number(asked.id)));
+    expect(question.unansweredReason).toBe('handoff');
     const sent = await chat[':sessionId']['submit-form'].$post({
       param: { sessionId },
       json: { formTitle: 'Contact our team', formData: [{ id: 'name', label: 'Name', value: 'Vera' }, { id: 'email', label: 'Email', type: 'email', value: 'vera@example.com' }] },
@@ -127,6 +137,7 @@ describe('the chat engine on PostgreSQL', () => {
     const body = await sent.json();
     expect(body).toMatchObject({ success: true, emailSent: false });
     const messages = await kit.getMessages(sessionId);
+    expect(messages).toHaveLength(7);
     expect(messages.at(-1)).toMatchObject({ id: body.messageId, sender: 'user', messageType: 'system', content: 'Contact our team\nName: Vera\nEmail: vera@example.com' });
     const listed = (await history({ flags: 'lead' })).sessions.find((s) => s.sessionId === sessionId)!;
     expect(listed.flags).toEqual({ unanswered: true, thumbsDown: false, lead: true, test: true });

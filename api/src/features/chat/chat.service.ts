@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { db, dialect } from '../../db/client';
+import { nowMs } from '../../db/columns';
+import { selectRow } from '../../db/raw';
 import { transaction } from '../../db/transaction';
 import { chatbots, chatMessages, chatSessions, messageCitations, type Chatbot, type ChatMessageRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -338,7 +340,8 @@ function columnPlaceholder<T>(name: string): T {
   return sql.placeholder(name) as unknown as T;
 }
 
-function insertWithCount(values: Record<string, unknown>, handoff: MessageDraft['handoff']): Promise<ChatMessageRow> {
+function insertWithCount(values: MessageValues, handoff: MessageDraft['handoff']): Promise<ChatMessageRow> {
+  if (dialect === 'postgres') return insertWithCountPg(values, handoff);
   return transaction(async () => {
     const row = (await insertMessage(values))[0] as ChatMessageRow;
     const at = row.createdAt.getTime();
@@ -351,6 +354,55 @@ function insertWithCount(values: Record<string, unknown>, handoff: MessageDraft[
     }
     return row;
   });
+}
+
+type MessageValues = Pick<ChatMessageRow, 'sessionId' | 'chatbotId' | 'sender' | 'content' | 'messageType' | 'metadata' | 'questionKey'>;
+
+/**
+ * PostgreSQL's `insertWithCount`: one statement instead of a transaction of four round trips
+ * (every turn stores two messages). The session row is updated first, which also orders
+ * messages stored at once in one session; the question look-back cannot see the new message
+ * (one snapshot), as it must not. The row comes back whole from what was inserted: a new
+ * message has nothing else set.
+ */
+async function insertWithCountPg(values: MessageValues, handoff: MessageDraft['handoff']): Promise<ChatMessageRow> {
+  const { sessionId, questionKey: key } = values;
+  const stored = await selectRow<{ id: number; createdAt: number }>(sql`
+    WITH s AS (
+      UPDATE chat_sessions SET
+        message_count = message_count + 1,
+        last_message_at = ${nowMs},
+        question_count = question_count + (CASE WHEN ${key}::text IS NULL THEN 0 ELSE 1 END),
+        first_question = CASE WHEN ${key}::text IS NULL THEN first_question ELSE coalesce(first_question, ${values.content}::text) END,
+        has_repeat = has_repeat OR (${key}::text IS NOT NULL AND ${key}::text <> '' AND EXISTS (
+          SELECT 1 FROM chat_messages WHERE session_id = ${sessionId}::text AND question_key = ${key}::text)),
+        has_handoff = has_handoff OR ${Boolean(handoff)}::boolean
+      WHERE session_id = ${sessionId}::text
+      RETURNING last_message_at
+    ), m AS (
+      INSERT INTO chat_messages (session_id, chatbot_id, sender, content, message_type, metadata, question_key, created_at)
+      SELECT ${sessionId}::text, ${values.chatbotId}::bigint, ${values.sender}::text, ${values.content}::text, ${values.messageType}::text,
+        ${values.metadata === null ? null : JSON.stringify(values.metadata)}::jsonb, ${key}::text, s.last_message_at FROM s
+      RETURNING id, created_at
+    ), u AS (
+      -- A question keeps the first reason it was filed for.
+      UPDATE chat_messages SET unanswered_reason = 'handoff'
+      WHERE id = ${handoff?.questionId ?? null}::bigint AND unanswered_reason IS NULL
+    )
+    SELECT id, created_at AS "createdAt" FROM m`);
+  if (!stored) throw notFound('Chat session not found');
+  return {
+    ...values,
+    id: Number(stored.id),
+    createdAt: new Date(Number(stored.createdAt)),
+    answerStatus: null,
+    feedback: null,
+    feedbackAt: null,
+    unansweredReason: null,
+    triage: null,
+    triagedAt: null,
+    triageSourceId: null,
+  };
 }
 
 function saveAnswerTx(
