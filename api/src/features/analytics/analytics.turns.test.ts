@@ -44,7 +44,7 @@ describe('analytics of real chat turns', () => {
     const [, refundAnswer] = await ask(voted, 'How do I get a refund?');
     const down = await chat[':sessionId'].messages[':messageId'].feedback.$post({ param: { sessionId: voted, messageId: String(refundAnswer.id) }, json: { rating: 'down' } });
     expect(down.status).toBe(200);
-    addMessage(getSessionRow(voted)!, { sender: 'bot', content: 'How did we do?', messageType: 'rating', metadata: { maxValue: 5 } });
+    await addMessage((await getSessionRow(voted))!, { sender: 'bot', content: 'How did we do?', messageType: 'rating', metadata: { maxValue: 5 } });
     const pick = await chat[':sessionId']['select-option'].$post({ param: { sessionId: voted }, json: { optionId: '4', optionText: '4', payload: 4 } });
     expect(pick.status).toBe(200);
     await ask(voted, '4');

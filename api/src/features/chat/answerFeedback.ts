@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { transaction } from '../../db/transaction';
-import { db, } from '../../db/client';
+import { db } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { FeedbackRating, FeedbackResponse } from '@parley/contracts';
@@ -37,9 +37,9 @@ function rate(sessionId: string, messageId: number, rating: FeedbackRating): Pro
       .set({ hasThumbsDown: hasVote('down'), hasThumbsUp: hasVote('up') })
       .where(eq(chatSessions.sessionId, sessionId));
 
-    const question = previousQuestionId(sessionId, messageId);
+    const question = await previousQuestionId(sessionId, messageId);
     if (question !== null && rating === 'down') {
-      fileUnansweredQuestion(question, 'thumbs_down');
+      await fileUnansweredQuestion(question, 'thumbs_down');
     } else if (question !== null && previous === 'down') {
       await db.update(chatMessages)
         .set({ unansweredReason: null })

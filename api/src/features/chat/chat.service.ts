@@ -1,5 +1,8 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import { db, sqlite } from '../../db/client';
+import { db, dialect } from '../../db/client';
+import { nowMs } from '../../db/columns';
+import { selectRow } from '../../db/raw';
+import { transaction } from '../../db/transaction';
 import { chatbots, chatMessages, chatSessions, messageCitations, type Chatbot, type ChatMessageRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { AnswerStatus, ChatMessage, ChatSession, MessageType, SourceRef, UnansweredReason } from '@parley/contracts';
@@ -8,6 +11,7 @@ import { getDefaultChatbot } from '../public/defaultChatbot';
 import { isValidTestToken } from './chatTestTokens';
 import { assertOriginAllowed, isOwnOrigin } from '../public/originPolicy';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
+import { hotStatement } from './hotStatement';
 import { questionKey } from './questionKey';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
@@ -51,7 +55,7 @@ export async function openSession(
 ): Promise<{ session: SessionRow; bot: Chatbot; created: boolean }> {
   const bot = await resolveBot(chatbotRef);
   assertOriginAllowed(bot, caller.origin, caller.host);
-  const existing = getSessionRow(sessionId);
+  const existing = await getSessionRow(sessionId);
   if (existing) {
     if (existing.chatbotId !== bot.id) throw conflict('This chat session belongs to another chatbot');
     return { session: existing, bot, created: false };
@@ -60,13 +64,13 @@ export async function openSession(
   if (isTest && !isOwnOrigin(caller.origin, caller.host)) {
     throw forbidden('Test chats can only be started from the Test page of your Parley dashboard.', { reason: 'test_token_foreign_origin' });
   }
-  if (isTest && !isValidTestToken(testToken, bot.id)) {
+  if (isTest && !(await isValidTestToken(testToken, bot.id))) {
     throw forbidden('This test token is invalid or has expired. Reload the Test page to start a new test chat.', { reason: 'invalid_test_token' });
   }
   await caller.beforeCreate?.();
   // Two tabs may open the same id at once; the unique index decides, the loser reads the winner.
   const inserted = (await db.insert(chatSessions).values({ sessionId, chatbotId: bot.id, isTest }).onConflictDoNothing().returning())[0];
-  const session = inserted ?? getSessionRow(sessionId)!;
+  const session = inserted ?? (await getSessionRow(sessionId))!;
   if (session.chatbotId !== bot.id) throw conflict('This chat session belongs to another chatbot');
   return { session, bot, created: Boolean(inserted) };
 }
@@ -83,7 +87,7 @@ export async function visitorSession(
   caller: Caller,
   options: { create?: boolean; testToken?: string } = {},
 ): Promise<{ session: SessionRow; bot: Chatbot }> {
-  const found = sessionWithBot.get({ sessionId });
+  const found = (await sessionWithBot({ sessionId }))[0];
   if (!found) {
     if (options.create) return await openSession(sessionId, chatbotRef, caller, options.testToken);
     throw notFound('Chat session not found');
@@ -96,8 +100,8 @@ export async function visitorSession(
   return { session, bot };
 }
 
-export function getSessionRow(sessionId: string): SessionRow | undefined {
-  return sessionById.get({ sessionId });
+export async function getSessionRow(sessionId: string): Promise<SessionRow | undefined> {
+  return (await sessionById({ sessionId }))[0];
 }
 
 export async function listMessages(sessionId: string): Promise<ChatMessage[]> {
@@ -110,17 +114,17 @@ export async function listMessages(sessionId: string): Promise<ChatMessage[]> {
 }
 
 /** The last `limit` visible messages before message `beforeId`, oldest first. */
-export function recentMessages(sessionId: string, limit: number, beforeId = Number.MAX_SAFE_INTEGER): ChatMessage[] {
-  return recentBefore.all({ sessionId, beforeId, limit }).reverse().map(toChatMessage);
+export async function recentMessages(sessionId: string, limit: number, beforeId = Number.MAX_SAFE_INTEGER): Promise<ChatMessage[]> {
+  return (await recentBefore({ sessionId, beforeId, limit })).reverse().map(toChatMessage);
 }
 
 /**
  * Stores a message and, in the same transaction, what the session keeps about it: its counters,
  * and for a visitor question or a hand-off the signals analytics and the history list read.
  */
-export function addMessage(session: Pick<SessionRow, 'sessionId' | 'chatbotId'>, draft: MessageDraft): ChatMessage {
+export async function addMessage(session: Pick<SessionRow, 'sessionId' | 'chatbotId'>, draft: MessageDraft): Promise<ChatMessage> {
   return toChatMessage(
-    insertWithCount(
+    await insertWithCount(
       {
         sessionId: session.sessionId,
         chatbotId: session.chatbotId,
@@ -141,35 +145,36 @@ export function addMessage(session: Pick<SessionRow, 'sessionId' | 'chatbotId'>,
  * the session flag and the visitor question filed as unanswered. All in one transaction, so
  * analytics never see an answer without its signals.
  */
-export function saveAnswer(
+export async function saveAnswer(
   session: Pick<SessionRow, 'sessionId' | 'chatbotId'>,
   id: number,
   patch: { content: string; messageType: string; metadata: Record<string, unknown> },
   outcome: AnswerOutcome,
-): ChatMessage {
-  return toChatMessage(saveAnswerTx(session, id, patch, outcome));
+): Promise<ChatMessage> {
+  return toChatMessage(await saveAnswerTx(session, id, patch, outcome));
 }
 
 /** The visitor question asked last before message `beforeId`, if any: what an explicit hand-off request is about. */
-export function previousQuestionId(sessionId: string, beforeId: number): number | null {
-  return previousQuestion.get({ sessionId, beforeId })?.id ?? null;
+export async function previousQuestionId(sessionId: string, beforeId: number): Promise<number | null> {
+  return (await previousQuestion({ sessionId, beforeId }))[0]?.id ?? null;
 }
 
 /** Files a visitor question as unanswered for `reason`, unless it was already filed for a reason. */
-export function fileUnansweredQuestion(questionId: number, reason: UnansweredReason): void {
-  fileUnanswered.run({ id: questionId, reason });
+export async function fileUnansweredQuestion(questionId: number, reason: UnansweredReason): Promise<void> {
+  await fileUnanswered({ id: questionId, reason });
 }
 
 export async function updateMessage(
   id: number,
   patch: { content?: string; messageType?: string; metadata?: Record<string, unknown> | null },
 ): Promise<ChatMessage> {
-  const row =
-    patch.content !== undefined && patch.messageType !== undefined && patch.metadata !== undefined
-      ? updateWhole.get({ id, content: patch.content, messageType: patch.messageType, metadata: patch.metadata && JSON.stringify(patch.metadata) })
+  const row = (
+    patch.content !== undefined && patch.messageType !== undefined && patch.metadata
+      ? await updateWhole({ id, content: patch.content, messageType: patch.messageType, metadata: patch.metadata })
       : patch.content !== undefined && patch.messageType === undefined && patch.metadata === undefined
-        ? updateContent.get({ id, content: patch.content })
-        : (await db.update(chatMessages).set(patch).where(eq(chatMessages.id, id)).returning())[0];
+        ? await updateContent({ id, content: patch.content })
+        : await db.update(chatMessages).set(patch).where(eq(chatMessages.id, id)).returning()
+  )[0];
   if (!row) throw notFound('Message not found');
   return toChatMessage(row);
 }
@@ -200,163 +205,229 @@ export function toChatSession(session: SessionRow, bot: Chatbot): ChatSession {
   };
 }
 
-// The statements every chat turn runs are prepared once: building and preparing the SQL on
-// each call cost more than running it.
-const sessionWithBot = db
-  .select({ session: chatSessions, bot: chatbots })
-  .from(chatSessions)
-  .innerJoin(chatbots, eq(chatbots.id, chatSessions.chatbotId))
-  .where(eq(chatSessions.sessionId, sql.placeholder('sessionId')))
-  .prepare();
-const sessionById = db.select().from(chatSessions).where(eq(chatSessions.sessionId, sql.placeholder('sessionId'))).prepare();
-const recentBefore = db
-  .select()
-  .from(chatMessages)
-  .where(
-    and(
-      eq(chatMessages.sessionId, sql.placeholder('sessionId')),
-      lt(chatMessages.id, sql.placeholder('beforeId')),
-      ne(chatMessages.messageType, 'system'),
-    ),
-  )
-  .orderBy(desc(chatMessages.id))
-  .limit(sql.placeholder('limit'))
-  .prepare();
-const insertMessage = db
-  .insert(chatMessages)
-  .values({
-    sessionId: sql.placeholder('sessionId'),
-    chatbotId: sql.placeholder('chatbotId'),
-    sender: sql.placeholder('sender'),
-    content: sql.placeholder('content'),
-    messageType: sql.placeholder('messageType'),
-    metadata: sql.placeholder('metadata'),
-    questionKey: sql.placeholder('questionKey'),
-  })
-  .returning()
-  .prepare();
-const bumpSession = db
-  .update(chatSessions)
-  .set({ messageCount: sql`${chatSessions.messageCount} + 1`, lastMessageAt: sql`${sql.placeholder('at')}` })
-  .where(eq(chatSessions.sessionId, sql.placeholder('sessionId')))
-  .prepare();
+// The statements every chat turn runs (see `hotStatement`).
+const sessionWithBot = hotStatement('chat_session_with_bot', () =>
+  db
+    .select({ session: chatSessions, bot: chatbots })
+    .from(chatSessions)
+    .innerJoin(chatbots, eq(chatbots.id, chatSessions.chatbotId))
+    .where(eq(chatSessions.sessionId, sql.placeholder('sessionId'))),
+);
+const sessionById = hotStatement('chat_session_by_id', () => db.select().from(chatSessions).where(eq(chatSessions.sessionId, sql.placeholder('sessionId'))));
+const recentBefore = hotStatement('chat_recent_before', () =>
+  db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.sessionId, sql.placeholder('sessionId')),
+        lt(chatMessages.id, sql.placeholder('beforeId')),
+        ne(chatMessages.messageType, 'system'),
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(sql.placeholder('limit')),
+);
+const insertMessage = hotStatement('chat_insert_message', () =>
+  db
+    .insert(chatMessages)
+    .values({
+      sessionId: sql.placeholder('sessionId'),
+      chatbotId: sql.placeholder('chatbotId'),
+      sender: sql.placeholder('sender'),
+      content: sql.placeholder('content'),
+      messageType: sql.placeholder('messageType'),
+      metadata: sql.placeholder('metadata'),
+      questionKey: sql.placeholder('questionKey'),
+    })
+    .returning(),
+);
+const bumpSession = hotStatement('chat_bump_session', () =>
+  db
+    .update(chatSessions)
+    .set({ messageCount: sql`${chatSessions.messageCount} + 1`, lastMessageAt: sql`${sql.placeholder('at')}` })
+    .where(eq(chatSessions.sessionId, sql.placeholder('sessionId'))),
+);
 // A question asked again (same key as an earlier one of the session) suggests the first answer
 // did not help; the session's message index makes the look-back cheap.
-const bumpSessionForQuestion = db
-  .update(chatSessions)
-  .set({
-    messageCount: sql`${chatSessions.messageCount} + 1`,
-    lastMessageAt: sql`${sql.placeholder('at')}`,
-    questionCount: sql`${chatSessions.questionCount} + 1`,
-    firstQuestion: sql`coalesce(${chatSessions.firstQuestion}, ${sql.placeholder('content')})`,
-    hasRepeat: sql`${chatSessions.hasRepeat} or exists (
-      select 1 from ${chatMessages}
-      where ${chatMessages.sessionId} = ${sql.placeholder('sessionId')} and ${chatMessages.id} < ${sql.placeholder('id')}
-        and ${chatMessages.questionKey} = ${sql.placeholder('questionKey')} and ${chatMessages.questionKey} <> '')`,
-  })
-  .where(eq(chatSessions.sessionId, sql.placeholder('sessionId')))
-  .prepare();
-const previousQuestion = db
-  .select({ id: chatMessages.id })
-  .from(chatMessages)
-  .where(
-    and(
-      eq(chatMessages.sessionId, sql.placeholder('sessionId')),
-      lt(chatMessages.id, sql.placeholder('beforeId')),
-      isNotNull(chatMessages.questionKey),
-    ),
-  )
-  .orderBy(desc(chatMessages.id))
-  .limit(1)
-  .prepare();
-const flagFallback = db
-  .update(chatSessions)
-  .set({ hasFallback: true })
-  .where(eq(chatSessions.sessionId, sql.placeholder('sessionId')))
-  .prepare();
-const flagHandoff = db
-  .update(chatSessions)
-  .set({ hasHandoff: true })
-  .where(eq(chatSessions.sessionId, sql.placeholder('sessionId')))
-  .prepare();
+const bumpSessionForQuestion = hotStatement('chat_bump_session_for_question', () =>
+  db
+    .update(chatSessions)
+    .set({
+      messageCount: sql`${chatSessions.messageCount} + 1`,
+      lastMessageAt: sql`${sql.placeholder('at')}`,
+      questionCount: sql`${chatSessions.questionCount} + 1`,
+      firstQuestion: sql`coalesce(${chatSessions.firstQuestion}, ${sql.placeholder('content')})`,
+      hasRepeat: sql`${chatSessions.hasRepeat} or exists (
+        select 1 from ${chatMessages}
+        where ${chatMessages.sessionId} = ${sql.placeholder('sessionId')} and ${chatMessages.id} < ${sql.placeholder('id')}
+          and ${chatMessages.questionKey} = ${sql.placeholder('questionKey')} and ${chatMessages.questionKey} <> '')`,
+    })
+    .where(eq(chatSessions.sessionId, sql.placeholder('sessionId'))),
+);
+const previousQuestion = hotStatement('chat_previous_question', () =>
+  db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.sessionId, sql.placeholder('sessionId')),
+        lt(chatMessages.id, sql.placeholder('beforeId')),
+        isNotNull(chatMessages.questionKey),
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(1),
+);
+const flagFallback = hotStatement('chat_flag_fallback', () =>
+  db.update(chatSessions).set({ hasFallback: true }).where(eq(chatSessions.sessionId, sql.placeholder('sessionId'))),
+);
+const flagHandoff = hotStatement('chat_flag_handoff', () =>
+  db.update(chatSessions).set({ hasHandoff: true }).where(eq(chatSessions.sessionId, sql.placeholder('sessionId'))),
+);
 // A question keeps the first reason it was filed for: the fallback it got outranks a later hand-off.
-const fileUnanswered = db
-  .update(chatMessages)
-  .set({ unansweredReason: sql`${sql.placeholder('reason')}` })
-  .where(and(eq(chatMessages.id, sql.placeholder('id')), isNull(chatMessages.unansweredReason)))
-  .prepare();
-const updateAnswer = db
-  .update(chatMessages)
-  .set({
-    content: sql`${sql.placeholder('content')}`,
-    messageType: sql`${sql.placeholder('messageType')}`,
-    metadata: sql`json(${sql.placeholder('metadata')})`,
-    answerStatus: sql`${sql.placeholder('answerStatus')}`,
-  })
-  .where(eq(chatMessages.id, sql.placeholder('id')))
-  .returning()
-  .prepare();
-const insertCitation = db
-  .insert(messageCitations)
-  .values({
+const fileUnanswered = hotStatement('chat_file_unanswered', () =>
+  db
+    .update(chatMessages)
+    .set({ unansweredReason: sql`${sql.placeholder('reason')}` })
+    .where(and(eq(chatMessages.id, sql.placeholder('id')), isNull(chatMessages.unansweredReason))),
+);
+// The metadata placeholder goes through the column's encoder (JSON text on SQLite, jsonb on PostgreSQL).
+const updateAnswer = hotStatement('chat_update_answer', () =>
+  db
+    .update(chatMessages)
+    .set({
+      content: sql`${sql.placeholder('content')}`,
+      messageType: sql`${sql.placeholder('messageType')}`,
+      metadata: columnPlaceholder<Record<string, unknown>>('metadata'),
+      answerStatus: sql`${sql.placeholder('answerStatus')}`,
+    })
+    .where(eq(chatMessages.id, sql.placeholder('id')))
+    .returning(),
+);
+const insertCitation = hotStatement('chat_insert_citation', () =>
+  db.insert(messageCitations).values({
     messageId: sql.placeholder('messageId'),
     chatbotId: sql.placeholder('chatbotId'),
     title: sql.placeholder('title'),
     url: sql.placeholder('url'),
-  })
-  .prepare();
-const updateContent = db
-  .update(chatMessages)
-  .set({ content: sql`${sql.placeholder('content')}` })
-  .where(eq(chatMessages.id, sql.placeholder('id')))
-  .returning()
-  .prepare();
-const updateWhole = db
-  .update(chatMessages)
-  .set({
-    content: sql`${sql.placeholder('content')}`,
-    messageType: sql`${sql.placeholder('messageType')}`,
-    metadata: sql`json(${sql.placeholder('metadata')})`,
-  })
-  .where(eq(chatMessages.id, sql.placeholder('id')))
-  .returning()
-  .prepare();
-const insertWithCount = (values: Record<string, unknown>, handoff: MessageDraft['handoff']): ChatMessageRow => sqlite.transaction((): ChatMessageRow => {
-  const row = insertMessage.get(values) as ChatMessageRow;
-  const at = row.createdAt.getTime();
-  if (row.questionKey !== null) {
-    bumpSessionForQuestion.run({ sessionId: row.sessionId, at, id: row.id, content: row.content, questionKey: row.questionKey });
-  } else bumpSession.run({ sessionId: row.sessionId, at });
-  if (handoff) {
-    flagHandoff.run({ sessionId: row.sessionId });
-    if (handoff.questionId !== null) fileUnansweredQuestion(handoff.questionId, 'handoff');
-  }
-  return row;
-})();
-const saveAnswerTx = (...args: Parameters<typeof saveAnswerBody>): ChatMessageRow => sqlite.transaction(saveAnswerBody)(...args);
-const saveAnswerBody = (
-  (
-    session: Pick<SessionRow, 'sessionId' | 'chatbotId'>,
-    id: number,
-    patch: { content: string; messageType: string; metadata: Record<string, unknown> },
-    outcome: AnswerOutcome,
-  ): ChatMessageRow => {
-    const metadata = JSON.stringify({ ...patch.metadata, answerStatus: outcome.status });
-    const row = updateAnswer.get({ id, content: patch.content, messageType: patch.messageType, metadata, answerStatus: outcome.status });
+  }),
+);
+const updateContent = hotStatement('chat_update_content', () =>
+  db
+    .update(chatMessages)
+    .set({ content: sql`${sql.placeholder('content')}` })
+    .where(eq(chatMessages.id, sql.placeholder('id')))
+    .returning(),
+);
+const updateWhole = hotStatement('chat_update_whole', () =>
+  db
+    .update(chatMessages)
+    .set({
+      content: sql`${sql.placeholder('content')}`,
+      messageType: sql`${sql.placeholder('messageType')}`,
+      metadata: columnPlaceholder<Record<string, unknown>>('metadata'),
+    })
+    .where(eq(chatMessages.id, sql.placeholder('id')))
+    .returning(),
+);
+
+/**
+ * A placeholder `set()` takes like a value: drizzle then runs the value given for it through
+ * the column's encoder, as it does for an insert's placeholders.
+ */
+function columnPlaceholder<T>(name: string): T {
+  return sql.placeholder(name) as unknown as T;
+}
+
+function insertWithCount(values: MessageValues, handoff: MessageDraft['handoff']): Promise<ChatMessageRow> {
+  if (dialect === 'postgres') return insertWithCountPg(values, handoff);
+  return transaction(async () => {
+    const row = (await insertMessage(values))[0] as ChatMessageRow;
+    const at = row.createdAt.getTime();
+    if (row.questionKey !== null) {
+      await bumpSessionForQuestion({ sessionId: row.sessionId, at, id: row.id, content: row.content, questionKey: row.questionKey });
+    } else await bumpSession({ sessionId: row.sessionId, at });
+    if (handoff) {
+      await flagHandoff({ sessionId: row.sessionId });
+      if (handoff.questionId !== null) await fileUnansweredQuestion(handoff.questionId, 'handoff');
+    }
+    return row;
+  });
+}
+
+type MessageValues = Pick<ChatMessageRow, 'sessionId' | 'chatbotId' | 'sender' | 'content' | 'messageType' | 'metadata' | 'questionKey'>;
+
+/**
+ * PostgreSQL's `insertWithCount`: one statement instead of a transaction of four round trips
+ * (every turn stores two messages). The session row is updated first, which also orders
+ * messages stored at once in one session; the question look-back cannot see the new message
+ * (one snapshot), as it must not. The row comes back whole from what was inserted: a new
+ * message has nothing else set.
+ */
+async function insertWithCountPg(values: MessageValues, handoff: MessageDraft['handoff']): Promise<ChatMessageRow> {
+  const { sessionId, questionKey: key } = values;
+  const stored = await selectRow<{ id: number; createdAt: number }>(sql`
+    WITH s AS (
+      UPDATE chat_sessions SET
+        message_count = message_count + 1,
+        last_message_at = ${nowMs},
+        question_count = question_count + (CASE WHEN ${key}::text IS NULL THEN 0 ELSE 1 END),
+        first_question = CASE WHEN ${key}::text IS NULL THEN first_question ELSE coalesce(first_question, ${values.content}::text) END,
+        has_repeat = has_repeat OR (${key}::text IS NOT NULL AND ${key}::text <> '' AND EXISTS (
+          SELECT 1 FROM chat_messages WHERE session_id = ${sessionId}::text AND question_key = ${key}::text)),
+        has_handoff = has_handoff OR ${Boolean(handoff)}::boolean
+      WHERE session_id = ${sessionId}::text
+      RETURNING last_message_at
+    ), m AS (
+      INSERT INTO chat_messages (session_id, chatbot_id, sender, content, message_type, metadata, question_key, created_at)
+      SELECT ${sessionId}::text, ${values.chatbotId}::bigint, ${values.sender}::text, ${values.content}::text, ${values.messageType}::text,
+        ${values.metadata === null ? null : JSON.stringify(values.metadata)}::jsonb, ${key}::text, s.last_message_at FROM s
+      RETURNING id, created_at
+    ), u AS (
+      -- A question keeps the first reason it was filed for.
+      UPDATE chat_messages SET unanswered_reason = 'handoff'
+      WHERE id = ${handoff?.questionId ?? null}::bigint AND unanswered_reason IS NULL
+    )
+    SELECT id, created_at AS "createdAt" FROM m`);
+  if (!stored) throw notFound('Chat session not found');
+  return {
+    ...values,
+    id: Number(stored.id),
+    createdAt: new Date(Number(stored.createdAt)),
+    answerStatus: null,
+    feedback: null,
+    feedbackAt: null,
+    unansweredReason: null,
+    triage: null,
+    triagedAt: null,
+    triageSourceId: null,
+  };
+}
+
+function saveAnswerTx(
+  session: Pick<SessionRow, 'sessionId' | 'chatbotId'>,
+  id: number,
+  patch: { content: string; messageType: string; metadata: Record<string, unknown> },
+  outcome: AnswerOutcome,
+): Promise<ChatMessageRow> {
+  return transaction(async () => {
+    const metadata = { ...patch.metadata, answerStatus: outcome.status };
+    const row = (await updateAnswer({ id, content: patch.content, messageType: patch.messageType, metadata, answerStatus: outcome.status }))[0];
     if (!row) throw notFound('Message not found');
     if (outcome.status === 'fallback') {
-      flagFallback.run({ sessionId: session.sessionId });
-      if (outcome.questionId !== null) fileUnansweredQuestion(outcome.questionId, 'fallback');
+      await flagFallback({ sessionId: session.sessionId });
+      if (outcome.questionId !== null) await fileUnansweredQuestion(outcome.questionId, 'fallback');
     } else {
       for (const source of outcome.sources) {
         const title = source.title?.trim() || null;
         const url = source.url?.trim() || null;
-        if (title || url) insertCitation.run({ messageId: id, chatbotId: session.chatbotId, title, url });
+        if (title || url) await insertCitation({ messageId: id, chatbotId: session.chatbotId, title, url });
       }
     }
     return row;
-  }
-);
+  });
+}
 
 async function resolveBot(ref: ChatbotRef): Promise<Chatbot> {
   const bot = ref === null || ref === undefined || ref === '' ? await getDefaultChatbot() : await findChatbotByGuid(ref);

@@ -83,7 +83,7 @@ async function scriptedTurn(sessionId: string, content: string, script: ModelEve
     },
   };
   const events: StreamEvent[] = [];
-  const result = await runTurn({ bot: (await findChatbotByGuid(bot.guid))!, session: getSessionRow(sessionId)!, content }, (e) => events.push(e), model);
+  const result = await runTurn({ bot: (await findChatbotByGuid(bot.guid))!, session: (await getSessionRow(sessionId))!, content }, (e) => events.push(e), model);
   return { ...result, events };
 }
 
@@ -129,16 +129,16 @@ describe('visitor questions', () => {
 
   it('does not count the answer to a rating or multiselect as a question, but a question typed past one', async () => {
     const sessionId = await openSession(bot.guid);
-    const session = getSessionRow(sessionId)!;
+    const session = (await getSessionRow(sessionId))!;
     await ask(sessionId, 'How do I get a refund?');
 
     // The widget records the choice on the bot's message, then sends it as text.
-    addMessage(session, { sender: 'bot', content: 'How did we do?', messageType: 'rating', metadata: { maxValue: 5 } });
+    await addMessage(session, { sender: 'bot', content: 'How did we do?', messageType: 'rating', metadata: { maxValue: 5 } });
     const pick = await chat[':sessionId']['select-option'].$post({ param: { sessionId }, json: { optionId: '4', optionText: '4', payload: 4 } });
     expect(pick.status).toBe(200);
     await ask(sessionId, '4');
 
-    addMessage(session, {
+    await addMessage(session, {
       sender: 'bot',
       content: 'What do you care about?',
       messageType: 'multiselect_menu',
@@ -149,7 +149,7 @@ describe('visitor questions', () => {
     await ask(sessionId, 'Price, Support');
 
     // A rating left unanswered: what the visitor types instead is their question.
-    addMessage(session, { sender: 'bot', content: 'Rate us?', messageType: 'rating', metadata: {} });
+    await addMessage(session, { sender: 'bot', content: 'Rate us?', messageType: 'rating', metadata: {} });
     await ask(sessionId, 'Is limescale damage covered by the warranty?');
 
     const users = rowsOf(sessionId).filter((r) => r.sender === 'user');

@@ -309,14 +309,14 @@ describe('select-option', () => {
   it('stores the selection on the menu message that offered the option', async () => {
     const { addMessage, getSessionRow } = await import('./chat.service');
     const sessionId = await openSession(bot.guid);
-    const session = getSessionRow(sessionId)!;
-    const menu = addMessage(session, {
+    const session = (await getSessionRow(sessionId))!;
+    const menu = await addMessage(session, {
       sender: 'bot',
       content: 'What do you need help with?',
       messageType: 'menu',
       metadata: { options: [{ id: 'opt_orders', text: 'Orders' }, { id: 'opt_billing', text: 'Billing', payload: 'billing' }] },
     });
-    addMessage(session, { sender: 'bot', content: 'Anything else?', messageType: 'text' });
+    await addMessage(session, { sender: 'bot', content: 'Anything else?', messageType: 'text' });
     const res = await chat[':sessionId']['select-option'].$post({ param: { sessionId }, json: { optionId: 'opt_billing', payload: 'billing', optionText: 'Billing' } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, messageId: menu.id });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { transaction } from '../../db/transaction';
-import { db, sqlite } from '../../db/client';
+import { db } from '../../db/client';
+import { jsonEquals } from '../../db/sqlDialect';
 import { chatMessages, chatSessions, formSubmissions, users, type Chatbot } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -9,6 +10,7 @@ import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { appLink } from '../email/appLink';
 import { isEmailConfigured, onEmailSent, sendViaOutbox } from '../email/outbox.service';
 import { addMessage, updateMessage, type SessionRow } from './chat.service';
+import { hotStatement } from './hotStatement';
 
 /**
  * Stores a form a visitor submitted (a bot's contact form, or the widget's limit contact
@@ -50,7 +52,7 @@ function storeLead(session: SessionRow, bot: Chatbot, input: SubmitFormRequest) 
       .values({ chatbotId: bot.id, sessionId: session.sessionId, formTitle: input.formTitle, formData: input.formData })
       .returning())[0];
     // Hidden in the widget (system), visible to the owner in history.
-    const message = addMessage(session, {
+    const message = await addMessage(session, {
       sender: 'user',
       content: summarize(input),
       messageType: 'system',
@@ -110,20 +112,20 @@ async function latestOffering(sessionId: string, optionId: string) {
  * records the choice on that message (select-option) just before it sends the answer as text.
  * Such an answer ("4", "Price, Support") is no question of the visitor's own.
  */
-export function answersChoice(sessionId: string): boolean {
-  return lastIsAnsweredChoice().get(sessionId) !== undefined;
+export async function answersChoice(sessionId: string): Promise<boolean> {
+  const last = (await lastMessage({ sessionId }))[0];
+  return last !== undefined && last.sender === 'bot' && (last.messageType === 'rating' || last.messageType === 'multiselect_menu') && last.submitted;
 }
 
-let lastIsAnsweredChoiceStatement: ReturnType<typeof make_lastIsAnsweredChoice> | undefined;
-function make_lastIsAnsweredChoice() {
-  return sqlite
-  .prepare<[string], 1>(
-    `select 1 from (select sender, message_type, metadata from chat_messages where session_id = ? order by id desc limit 1)
-     where sender = 'bot' and message_type in ('rating', 'multiselect_menu') and json_extract(metadata, '$.submitted') = 1`,
-  )
-  .pluck();
-}
-const lastIsAnsweredChoice = () => (lastIsAnsweredChoiceStatement ??= make_lastIsAnsweredChoice());
+// Part of every turn: only what the check needs is read, not the message's whole metadata.
+const lastMessage = hotStatement('chat_last_message_choice', () =>
+  db
+    .select({ sender: chatMessages.sender, messageType: chatMessages.messageType, submitted: jsonEquals(chatMessages.metadata, ['submitted'], true).mapWith(Boolean) })
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sql.placeholder('sessionId')))
+    .orderBy(desc(chatMessages.id))
+    .limit(1),
+);
 
 // Mail accepted on a later retry still flips the flags the owner and the widget read.
 onEmailSent(async (row) => {
@@ -132,7 +134,7 @@ onEmailSent(async (row) => {
   const messages = await db
     .select()
     .from(chatMessages)
-    .where(sql`json_extract(${chatMessages.metadata}, '$.formSubmissionId') = ${row.formSubmissionId}`);
+    .where(jsonEquals(chatMessages.metadata, ['formSubmissionId'], row.formSubmissionId));
   for (const m of messages) await updateMessage(m.id, { metadata: { ...(m.metadata ?? {}), emailSent: true } });
 });
 

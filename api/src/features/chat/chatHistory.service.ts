@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, max, sql, sum } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { db, dialect } from '../../db/client';
+import { changedRows, selectRows } from '../../db/raw';
 import { chatbots, chatSessions, type Chatbot } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { pageInfo } from '../../lib/pagination';
@@ -9,7 +10,7 @@ import type { HistoryFilterValues } from '@parley/contracts/schemas';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
 import { getSessionRow, type SessionRow } from './chat.service';
 import { identifiedUser } from './chatIdentity.service';
-import { historyFilter, historyMatchQuery, sessionFlags } from './historyFilter';
+import { historyFilter, historyMatchQuery, historyTsMatch, historyTsQuery, sessionFlags } from './historyFilter';
 
 /**
  * A page of a bot's conversations for its owner, newest activity first, with the totals the
@@ -40,7 +41,7 @@ export async function listSessionsForOwner(userId: string, guid: string, query: 
     .orderBy(desc(chatSessions.lastMessageAt), desc(chatSessions.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  const matches = query.q ? firstMatches(bot.id, query.q, rows.map((r) => r.sessionId)) : new Map<string, HistoryMatch>();
+  const matches = query.q ? await firstMatches(bot.id, query.q, rows.map((r) => r.sessionId)) : new Map<string, HistoryMatch>();
   const latest = stats.latestActivity as unknown;
   return {
     chatbotName: bot.name,
@@ -70,7 +71,7 @@ export async function listSessionsForOwner(userId: string, guid: string, query: 
 
 /** One conversation of the owner's, with its bot; a foreign or unknown session is a 404 like a missing one. */
 export async function getOwnedSession(userId: string, sessionId: string): Promise<{ session: SessionRow; bot: Chatbot }> {
-  const session = getSessionRow(sessionId);
+  const session = await getSessionRow(sessionId);
   const bot = session ? (await db.select().from(chatbots).where(eq(chatbots.id, session.chatbotId)).limit(1))[0] : undefined;
   if (!session || !bot || bot.userId !== userId) throw notFound('Chat session not found');
   return { session, bot };
@@ -85,7 +86,7 @@ export async function deleteSessionAsOwner(userId: string, sessionId: string) {
 /** Deletes every conversation of the owner's bot; answers how many went. */
 export async function deleteAllSessions(userId: string, guid: string): Promise<number> {
   const bot = await getOwnedChatbot(userId, guid);
-  return (await db.delete(chatSessions).where(eq(chatSessions.chatbotId, bot.id))).changes;
+  return changedRows(await db.delete(chatSessions).where(eq(chatSessions.chatbotId, bot.id)));
 }
 
 /** Conversations (sessions with at least one message, test chats included) across all the owner's bots. */
@@ -106,7 +107,8 @@ const HIT_END = '\uE001';
 const SNIPPET_TOKENS = 12;
 
 /** For each listed session, its earliest message matching the search, as a short snippet with the hits marked. */
-function firstMatches(chatbotId: number, q: string, sessionIds: string[]): Map<string, HistoryMatch> {
+async function firstMatches(chatbotId: number, q: string, sessionIds: string[]): Promise<Map<string, HistoryMatch>> {
+  if (dialect === 'postgres') return await firstMatchesPg(chatbotId, q, sessionIds);
   const match = historyMatchQuery(chatbotId, q);
   const found = new Map<string, HistoryMatch>();
   if (!match || !sessionIds.length) return found;
@@ -121,6 +123,33 @@ function firstMatches(chatbotId: number, q: string, sessionIds: string[]): Map<s
     ORDER BY m.id`);
   for (const row of rows) {
     if (!found.has(row.sessionId)) found.set(row.sessionId, { messageId: row.id, sender: row.sender, parts: snippetParts(row.snippet) });
+  }
+  return found;
+}
+
+/**
+ * PostgreSQL's `firstMatches`: `ts_headline` marks the hits in a window of the message (about as
+ * many words as SQLite's snippet), and an ellipsis shows where the message goes on.
+ */
+async function firstMatchesPg(chatbotId: number, q: string, sessionIds: string[]): Promise<Map<string, HistoryMatch>> {
+  const query = historyTsQuery(q);
+  const found = new Map<string, HistoryMatch>();
+  if (!query || !sessionIds.length) return found;
+  const options = `StartSel="${HIT_START}", StopSel="${HIT_END}", MaxWords=${SNIPPET_TOKENS * 2}, MinWords=${SNIPPET_TOKENS}`;
+  const rows = await selectRows<{ id: number; sessionId: string; sender: 'user' | 'bot'; content: string; snippet: string }>(sql`
+    SELECT DISTINCT ON (m.session_id) m.id AS id, m.session_id AS "sessionId", m.sender AS sender, m.content AS content,
+      ts_headline('english', m.content, ${query}, ${options}) AS snippet
+    FROM chat_messages m
+    WHERE m.chatbot_id = ${chatbotId} AND m.session_id IN (${sql.join(
+      sessionIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND ${historyTsMatch(sql`m.content`, query)}
+    ORDER BY m.session_id, m.id`);
+  for (const row of rows) {
+    const shown = row.snippet.replace(new RegExp(`[${HIT_START}${HIT_END}]`, 'g'), '');
+    const text = row.content.trim();
+    const snippet = `${text.startsWith(shown.trim()) ? '' : '…'}${row.snippet}${text.endsWith(shown.trim()) ? '' : '…'}`;
+    found.set(row.sessionId, { messageId: Number(row.id), sender: row.sender, parts: snippetParts(snippet) });
   }
   return found;
 }

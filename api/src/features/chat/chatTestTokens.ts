@@ -3,6 +3,7 @@ import { db } from '../../db/client';
 import { hashSecretToken, newSecretToken } from '../../lib/secretToken';
 import { chatTestTokens } from '../../db/schema';
 import { getOwnedChatbot } from '../chatbots/chatbots.service';
+import { hotStatement } from './hotStatement';
 
 /** Long enough for a working day on the Test page; the page fetches a fresh one well before. */
 export const TEST_TOKEN_TTL_MS = 12 * 3_600_000;
@@ -23,18 +24,19 @@ export async function issueTestToken(userId: string, guid: string, now = new Dat
 }
 
 /** Whether `token` was issued for bot `chatbotId` and has not expired. */
-export function isValidTestToken(token: string, chatbotId: number, now = new Date()): boolean {
-  return findToken.get({ tokenHash: hashSecretToken(token), chatbotId, now: now.getTime() }) !== undefined;
+export async function isValidTestToken(token: string, chatbotId: number, now = new Date()): Promise<boolean> {
+  return (await findToken({ tokenHash: hashSecretToken(token), chatbotId, now: now.getTime() })).length > 0;
 }
 
-const findToken = db
-  .select({ chatbotId: chatTestTokens.chatbotId })
-  .from(chatTestTokens)
-  .where(
-    and(
-      eq(chatTestTokens.tokenHash, sql.placeholder('tokenHash')),
-      eq(chatTestTokens.chatbotId, sql.placeholder('chatbotId')),
-      gt(chatTestTokens.expiresAt, sql.placeholder('now')),
+const findToken = hotStatement('chat_find_test_token', () =>
+  db
+    .select({ chatbotId: chatTestTokens.chatbotId })
+    .from(chatTestTokens)
+    .where(
+      and(
+        eq(chatTestTokens.tokenHash, sql.placeholder('tokenHash')),
+        eq(chatTestTokens.chatbotId, sql.placeholder('chatbotId')),
+        gt(chatTestTokens.expiresAt, sql.placeholder('now')),
+      ),
     ),
-  )
-  .prepare();
+);

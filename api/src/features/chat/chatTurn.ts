@@ -8,7 +8,7 @@ import { retrieve, type Passage } from '../knowledge/retrieve';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 import { consumeMessage } from '../subscription/usage.service';
 import { surveyTurnFor } from '../surveys/surveyRunner';
-import { addMessage, getSessionRow, previousQuestionId, recentMessages, type SessionRow } from './chat.service';
+import { addMessage, previousQuestionId, recentMessages, type SessionRow } from './chat.service';
 import { answersChoice } from './chatForms.service';
 import { contactFormMessage } from './contactForm';
 import { detectHandoff } from './detectHandoff';
@@ -43,11 +43,9 @@ export function runTurn(
   emit: (event: StreamEvent) => void,
   model: ChatModel = getChatModel(),
 ): Promise<{ outcome: TurnOutcome; messages: ChatMessage[] }> {
-  return oneTurnAtATime(input.session.sessionId, () => {
-    // An earlier turn of the session may have changed it (started or ended a survey) meanwhile.
-    const session = getSessionRow(input.session.sessionId) ?? input.session;
-    return takeTurn({ ...input, session }, emit, model);
-  });
+  // An earlier turn of the session may have changed it (started or ended a survey) meanwhile:
+  // the turn goes on with the session row as its claim on the turn read it.
+  return oneTurnAtATime(input.session.sessionId, (current) => takeTurn({ ...input, session: current ?? input.session }, emit, model));
 }
 
 /** The turns of each session in progress or waiting, as the end of the chain the next one waits for. */
@@ -60,7 +58,7 @@ const turnsInFlight = new Map<string, Promise<void>>();
  * is about to change. Turns of one session sent to this instance queue in memory first, so only
  * the one at the head of the queue asks the database (`holdSessionTurn`).
  */
-async function oneTurnAtATime<T>(sessionId: string, turn: () => Promise<T>): Promise<T> {
+async function oneTurnAtATime<T>(sessionId: string, turn: (session: SessionRow | undefined) => Promise<T>): Promise<T> {
   const before = turnsInFlight.get(sessionId);
   let release = () => {};
   const mine = new Promise<void>((resolve) => {
@@ -95,10 +93,10 @@ async function takeTurn(input: TurnInput, emit: (event: StreamEvent) => void, mo
   const internal = input.internalMessage?.trim() && input.internalMessage.trim() !== input.content ? input.internalMessage.trim() : undefined;
   // Read before the visitor's message is stored: answering a survey is no question of theirs.
   const survey = await surveyTurnFor(bot, session, input.content, internal);
-  const isQuestion = survey?.kind !== 'survey' && !answersChoice(session.sessionId);
+  const isQuestion = survey?.kind !== 'survey' && !(await answersChoice(session.sessionId));
   // The instruction behind a menu choice or topic is kept with the visitor's words, so the
   // owner's history shows what the bot was really asked.
-  const userMessage = addMessage(session, {
+  const userMessage = await addMessage(session, {
     sender: 'user',
     content: input.content,
     messageType: input.messageType ?? 'text',
@@ -113,7 +111,7 @@ async function takeTurn(input: TurnInput, emit: (event: StreamEvent) => void, mo
       // Asking for a person says the question before went unanswered, whatever the bot replied.
       // Asked first thing, there is no such question: "I want to talk to a human" is no gap an
       // answer could fill (the request never reaches the model).
-      reply.addMessage({ ...contactFormMessage(), handoff: { questionId: previousQuestionId(session.sessionId, Number(userMessage.id)) } });
+      await reply.addMessage({ ...contactFormMessage(), handoff: { questionId: await previousQuestionId(session.sessionId, Number(userMessage.id)) } });
     }
     else await answerWithModel(model, input, internal, userMessage, questionId, reply);
     // The way back to the survey that waits (or letting go of one the session no longer takes).
@@ -156,7 +154,7 @@ async function answerWithModel(
 
   for await (const event of model.answer({
     bot,
-    history: toHistory(recentMessages(input.session.sessionId, 20, Number(userMessage.id))),
+    history: toHistory(await recentMessages(input.session.sessionId, 20, Number(userMessage.id))),
     visibleQuestion: input.content,
     internalMessage: internal,
     passages,
@@ -176,7 +174,7 @@ async function answerWithModel(
   const isGreeting = !isFallback && (smallTalk || (!!bot.welcomeMessage?.trim() && text === bot.welcomeMessage.trim()));
   const status: AnswerStatus | undefined = isGreeting ? undefined : isFallback ? 'fallback' : 'answered';
   await reply.finishText({ sources: isFallback ? [] : (sources ?? citedSources(passages)), quickReplies }, status && { status, questionId });
-  if (form) reply.addMessage({ ...form, handoff: { questionId } });
+  if (form) await reply.addMessage({ ...form, handoff: { questionId } });
 }
 
 /**

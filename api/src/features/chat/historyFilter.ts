@@ -4,6 +4,7 @@ import { addDays, historySearchTerms, type HistoryFlag, type SessionFlags } from
 import type { HistoryFilterValues } from '@parley/contracts/schemas';
 import { startOfLocalDay } from '../../lib/timeZones';
 import { ftsPhrase } from '../knowledge/questionTerms';
+import { dialect } from '../../db/client';
 import type { SessionRow } from './chat.service';
 
 /**
@@ -18,6 +19,15 @@ export function historyFilter(chatbotId: number, filters: HistoryFilterValues): 
   for (const flag of filters.flags ?? []) conditions.push(flagCondition(flag));
   if (filters.from) conditions.push(gte(chatSessions.lastMessageAt, new Date(startOfLocalDay(filters.from, tz))));
   if (filters.to) conditions.push(lt(chatSessions.createdAt, new Date(startOfLocalDay(addDays(filters.to, 1), tz))));
+  if (dialect === 'postgres') {
+    const query = filters.q ? historyTsQuery(filters.q) : null;
+    if (query) {
+      conditions.push(
+        sql`${chatSessions.sessionId} IN (SELECT m.session_id FROM chat_messages m WHERE m.chatbot_id = ${chatbotId} AND ${historyTsMatch(sql`m.content`, query)})`,
+      );
+    }
+    return and(...conditions)!;
+  }
   const match = filters.q ? historyMatchQuery(chatbotId, filters.q) : null;
   if (match) {
     conditions.push(
@@ -60,4 +70,26 @@ export function historyMatchQuery(chatbotId: number, q: string): string | null {
   if (!terms.length) return null;
   const content = terms.map((t) => `${ftsPhrase(t.text)}${t.prefix ? '*' : ''}`).join(' AND ');
   return `chatbot_id : ${ftsPhrase(String(chatbotId))} AND content : (${content})`;
+}
+
+/**
+ * PostgreSQL's history search: the same terms as an English text-search query (stemmed like
+ * SQLite's porter tokenizer), every term required, a quoted phrase as a phrase, the last word
+ * as a prefix. Null when the text holds nothing to search for. Only letters and digits reach
+ * the query text, so nothing the owner types is query syntax. Conversations are matched
+ * without an index (`chat_messages` of one bot, one session list page at a time).
+ */
+export function historyTsQuery(q: string): SQL | null {
+  const parts = historySearchTerms(q).flatMap((term) => {
+    const words = term.text.match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (!words.length) return [];
+    if (!term.prefix) return [sql`phraseto_tsquery('english', ${words.join(' ')})`];
+    return [sql`to_tsquery('english', ${`${words.map((w) => `'${w}'`).join(' <-> ')}:*`})`];
+  });
+  return parts.length ? sql`(${sql.join(parts, sql` && `)})` : null;
+}
+
+/** Whether the text `content` matches `query` (from `historyTsQuery`). */
+export function historyTsMatch(content: SQL, query: SQL): SQL {
+  return sql`to_tsvector('english', ${content}) @@ ${query}`;
 }

@@ -37,7 +37,7 @@ export function createReplyWriter(session: Pick<SessionRow, 'sessionId' | 'chatb
       if (!piece) return;
       text += piece;
       if (!streamed) {
-        streamed = addMessage(session, { sender: 'bot', content: text, messageType: 'text', metadata: { isStreaming: true } });
+        streamed = await addMessage(session, { sender: 'bot', content: text, messageType: 'text', metadata: { isStreaming: true } });
         messages.push(streamed);
         lastFlush = Date.now();
       } else if (Date.now() - lastFlush >= FLUSH_INTERVAL_MS) await flush();
@@ -62,7 +62,7 @@ export function createReplyWriter(session: Pick<SessionRow, 'sessionId' | 'chatb
       };
       const patch = { content, messageType: extra.quickReplies?.length ? 'quickReplies' : 'text', metadata };
       streamed = outcome
-        ? saveAnswer(session, Number(streamed.id), patch, { ...outcome, sources: extra.sources })
+        ? await saveAnswer(session, Number(streamed.id), patch, { ...outcome, sources: extra.sources })
         : await updateMessage(Number(streamed.id), patch);
       const id = streamed.id;
       messages[messages.findIndex((m) => m.id === id)] = streamed;
@@ -70,9 +70,9 @@ export function createReplyWriter(session: Pick<SessionRow, 'sessionId' | 'chatb
     },
 
     /** Stores a whole message (not streamed); later messages of a turn are follow-ups. */
-    addMessage(draft: BotMessageDraft) {
+    async addMessage(draft: BotMessageDraft) {
       const metadata = { ...(draft.metadata ?? {}), ...(messages.length > 0 && { isFollowUp: true }) };
-      const message = addMessage(session, {
+      const message = await addMessage(session, {
         sender: 'bot',
         content: draft.content,
         messageType: draft.messageType ?? 'text',

@@ -29,10 +29,9 @@ export async function listLeads(reader: LeadReader, options: { guid?: string; pa
     .leftJoin(chatSessions, eq(chatSessions.sessionId, formSubmissions.sessionId))
     .where(scope).limit(1))[0];
   const totalCount = counts?.totalCount ?? 0;
-  const rows = selectLeads(scope)
+  const rows = await selectLeads(scope)
     .limit(options.limit)
-    .offset((options.page - 1) * options.limit)
-    .all();
+    .offset((options.page - 1) * options.limit);
   return {
     leads: rows.map(toLead),
     pagination: pageInfo(totalCount, options.page, options.limit),
@@ -59,12 +58,12 @@ export async function setLeadRead(reader: LeadReader, id: number, read: boolean)
     .where(and(eq(formSubmissions.id, id), inArray(formSubmissions.chatbotId, db.select({ id: chatbots.id }).from(chatbots).where(ownersOf(reader)))))
     .returning({ id: formSubmissions.id }))[0];
   if (!updated) throw notFound('Lead not found');
-  return toLead(selectLeads(eq(formSubmissions.id, id)).get()!);
+  return toLead((await selectLeads(eq(formSubmissions.id, id)).limit(1))[0]);
 }
 
 /** The reader's leads (of one bot, or all) as CSV, newest first. */
 export async function exportLeadsCsv(reader: LeadReader, guid?: string): Promise<string> {
-  const leads = selectLeads(await scopeOf(reader, guid)).limit(EXPORT_LIMIT).all().map(toLead);
+  const leads = (await selectLeads(await scopeOf(reader, guid)).limit(EXPORT_LIMIT)).map(toLead);
   const header = ['Received', 'Chatbot', 'Form', 'Name', 'Email', 'Message', 'All fields', 'Emailed', 'Read', 'Test', 'Session'];
   return toCsv([
     header,
@@ -84,11 +83,11 @@ export async function exportLeadsCsv(reader: LeadReader, guid?: string): Promise
   ]);
 }
 
-type LeadRow = ReturnType<ReturnType<typeof selectLeads>['all']>[number];
+type LeadRow = Awaited<ReturnType<typeof selectLeads>>[number];
 type Field = { id: string; label: string; value: string };
 
-/** 1 for an unread lead from a real visitor; a lead whose session was deleted counts as one. */
-const unreadExpression = sql`case when ${formSubmissions.readAt} is null and coalesce(${chatSessions.isTest}, 0) = 0 then 1 else 0 end`;
+/** 1 for an unread lead from a real visitor; a lead whose session was deleted (no test flag joined) counts as one. */
+const unreadExpression = sql`case when ${formSubmissions.readAt} is null and ${chatSessions.isTest} is not true then 1 else 0 end`;
 
 /**
  * The bots whose leads the reader sees. Leads sent to Parley's own default bot have no

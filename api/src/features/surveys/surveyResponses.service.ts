@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { transaction } from '../../db/transaction';
-import { db, sqlite } from '../../db/client';
-import { chatSessions, surveyResponses, surveys } from '../../db/schema';
+import { db } from '../../db/client';
+import { jsonEquals, jsonString } from '../../db/sqlDialect';
+import { chatMessages, chatSessions, surveyResponses, surveys } from '../../db/schema';
 import { logger } from '../../lib/logger';
 import { surveyStepOf, type SurveyAnswer, type SurveyConfig, type SurveyStatus } from '@parley/contracts';
 import { surveyConfigSchema } from '@parley/contracts/schemas';
@@ -58,7 +59,7 @@ export function recordAnswer(response: SurveyResponseRow, questionId: string, an
   return transaction(async () => {
     const answers = { ...answersOf(response), [questionId]: answer };
     await db.update(surveyResponses).set({ answers, currentQuestionIndex: nextIndex }).where(eq(surveyResponses.id, response.id));
-    await closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, questionId));
+    await closeQuestionMessages(await openQuestionMessages(response.sessionId, response.id, questionId));
     if (nextIndex >= questionCount) await completeResponse(response, questionCount);
   });
 }
@@ -82,27 +83,40 @@ export async function closeQuestionMessages(messages: { id: number; metadata: Re
  * message clicked after it was closed. The visitor clicked a question the survey has moved
  * past (one left by Back or Skip, say) in a widget that still offered it.
  */
-export function staleChoiceMessages(sessionId: string, responseId: number, pendingQuestionId: string): { id: number; metadata: Record<string, unknown> | null }[] {
-  return staleChoices().all({ sessionId, responseId, questionId: pendingQuestionId }).map((row) => ({ id: row.id, metadata: row.metadata ? JSON.parse(row.metadata) : null }));
+export async function staleChoiceMessages(sessionId: string, responseId: number, pendingQuestionId: string): Promise<QuestionMessage[]> {
+  const survey = (key: string) => jsonString(chatMessages.metadata, 'survey', key);
+  return await db
+    .select({ id: chatMessages.id, metadata: chatMessages.metadata })
+    .from(chatMessages)
+    .where(
+      and(
+        questionMessagesOf(sessionId, responseId),
+        isNotNull(jsonString(chatMessages.metadata, 'selection')),
+        or(
+          and(not(answered), ne(survey('questionId'), pendingQuestionId)),
+          // Messages closed before closedChoice was noted have none: their choice is an old one.
+          ne(survey('closedChoice'), sql`coalesce(${jsonString(chatMessages.metadata, 'selection', 'selectedAt')}, '')`),
+        ),
+      ),
+    )
+    .orderBy(desc(chatMessages.id));
 }
 
-let staleChoicesStatement: ReturnType<typeof make_staleChoices> | undefined;
-function make_staleChoices() {
-  return sqlite.prepare<{ sessionId: string; responseId: number; questionId: string }, { id: number; metadata: string | null }>(
-  `select id, metadata from chat_messages
-   where session_id = @sessionId and sender = 'bot'
-     and json_extract(metadata, '$.survey.kind') = 'question'
-     and json_extract(metadata, '$.survey.responseId') = @responseId
-     and json_extract(metadata, '$.selection') is not null
-     and (
-       (coalesce(json_extract(metadata, '$.survey.answered'), 0) = 0 and json_extract(metadata, '$.survey.questionId') <> @questionId)
-       -- Messages closed before closedChoice was noted have none: their choice is an old one.
-       or json_extract(metadata, '$.survey.closedChoice') <> coalesce(json_extract(metadata, '$.selection.selectedAt'), '')
-     )
-   order by id desc`,
-);
+/** A bot message that asked a survey question, with its metadata. */
+type QuestionMessage = { id: number; metadata: Record<string, unknown> | null };
+
+/** The session's bot messages that asked a question of response `responseId`. */
+function questionMessagesOf(sessionId: string, responseId: number): SQL {
+  return and(
+    eq(chatMessages.sessionId, sessionId),
+    eq(chatMessages.sender, 'bot'),
+    jsonEquals(chatMessages.metadata, ['survey', 'kind'], 'question'),
+    jsonEquals(chatMessages.metadata, ['survey', 'responseId'], responseId),
+  )!;
 }
-const staleChoices = () => (staleChoicesStatement ??= make_staleChoices());
+
+/** A question message closed (answered, skipped, left by Back, or its choice refused). */
+const answered = jsonEquals(chatMessages.metadata, ['survey', 'answered'], true);
 
 /**
  * Leaves `questionId` unanswered (dropping an answer given before), closes the messages that
@@ -113,7 +127,7 @@ export function skipQuestion(response: SurveyResponseRow, questionId: string, ne
   return transaction(async () => {
     const { [questionId]: _dropped, ...answers } = answersOf(response);
     await db.update(surveyResponses).set({ answers, currentQuestionIndex: nextIndex }).where(eq(surveyResponses.id, response.id));
-    await closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, questionId));
+    await closeQuestionMessages(await openQuestionMessages(response.sessionId, response.id, questionId));
     if (nextIndex >= questionCount) await completeResponse(response, questionCount);
   });
 }
@@ -125,7 +139,7 @@ export function skipQuestion(response: SurveyResponseRow, questionId: string, ne
 export function backToQuestion(response: SurveyResponseRow, index: number, leftQuestionId: string) {
   return transaction(async () => {
     await moveToQuestion(response.id, index);
-    await closeQuestionMessages(openQuestionMessages(response.sessionId, response.id, leftQuestionId));
+    await closeQuestionMessages(await openQuestionMessages(response.sessionId, response.id, leftQuestionId));
   });
 }
 
@@ -154,60 +168,34 @@ export function answersOf(response: SurveyResponseRow): Record<string, SurveyAns
 }
 
 /** The question the newest open question message of response `responseId` asks, or null when none waits for an answer. */
-export function newestOpenQuestionId(sessionId: string, responseId: number): string | null {
-  return newestOpenQuestion().get({ sessionId, responseId }) ?? null;
+export async function newestOpenQuestionId(sessionId: string, responseId: number): Promise<string | null> {
+  const row = (await db
+    .select({ questionId: jsonString(chatMessages.metadata, 'survey', 'questionId') })
+    .from(chatMessages)
+    .where(and(questionMessagesOf(sessionId, responseId), not(answered)))
+    .orderBy(desc(chatMessages.id))
+    .limit(1))[0];
+  return row?.questionId ?? null;
 }
-
-let newestOpenQuestionStatement: ReturnType<typeof make_newestOpenQuestion> | undefined;
-function make_newestOpenQuestion() {
-  return sqlite
-  .prepare<{ sessionId: string; responseId: number }, string>(
-    `select json_extract(metadata, '$.survey.questionId') from chat_messages
-     where session_id = @sessionId and sender = 'bot'
-       and json_extract(metadata, '$.survey.kind') = 'question'
-       and json_extract(metadata, '$.survey.responseId') = @responseId
-       and coalesce(json_extract(metadata, '$.survey.answered'), 0) = 0
-     order by id desc limit 1`,
-  )
-  .pluck();
-}
-const newestOpenQuestion = () => (newestOpenQuestionStatement ??= make_newestOpenQuestion());
 
 /** The questions ever put to the visitor for response `responseId`, answered or not. */
-export function askedQuestionIds(sessionId: string, responseId: number): Set<string> {
-  return new Set(askedQuestions().all({ sessionId, responseId }));
+export async function askedQuestionIds(sessionId: string, responseId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ questionId: jsonString(chatMessages.metadata, 'survey', 'questionId') })
+    .from(chatMessages)
+    .where(questionMessagesOf(sessionId, responseId));
+  return new Set(rows.flatMap((r) => (r.questionId === null ? [] : [r.questionId])));
 }
 
-let askedQuestionsStatement: ReturnType<typeof make_askedQuestions> | undefined;
-function make_askedQuestions() {
-  return sqlite
-  .prepare<{ sessionId: string; responseId: number }, string>(
-    `select distinct json_extract(metadata, '$.survey.questionId') from chat_messages
-     where session_id = @sessionId and sender = 'bot'
-       and json_extract(metadata, '$.survey.kind') = 'question'
-       and json_extract(metadata, '$.survey.responseId') = @responseId`,
-  )
-  .pluck();
+/**
+ * The session's bot messages that asked `questionId` for response `responseId` and await an
+ * answer, latest first. A question is asked a few times at most (again after a refused or stale
+ * answer), so the session's message index keeps this cheap.
+ */
+export async function openQuestionMessages(sessionId: string, responseId: number, questionId: string): Promise<QuestionMessage[]> {
+  return await db
+    .select({ id: chatMessages.id, metadata: chatMessages.metadata })
+    .from(chatMessages)
+    .where(and(questionMessagesOf(sessionId, responseId), eq(jsonString(chatMessages.metadata, 'survey', 'questionId'), questionId), not(answered)))
+    .orderBy(desc(chatMessages.id));
 }
-const askedQuestions = () => (askedQuestionsStatement ??= make_askedQuestions());
-
-/** The session's bot messages that asked `questionId` for response `responseId` and await an answer, latest first. */
-export function openQuestionMessages(sessionId: string, responseId: number, questionId: string): { id: number; metadata: Record<string, unknown> | null }[] {
-  return questionMessages().all({ sessionId, responseId, questionId }).map((row) => ({ id: row.id, metadata: row.metadata ? JSON.parse(row.metadata) : null }));
-}
-
-// A question is asked a few times at most (again after a refused or stale answer), so the
-// session's message index keeps this cheap.
-let questionMessagesStatement: ReturnType<typeof make_questionMessages> | undefined;
-function make_questionMessages() {
-  return sqlite.prepare<{ sessionId: string; responseId: number; questionId: string }, { id: number; metadata: string | null }>(
-  `select id, metadata from chat_messages
-   where session_id = @sessionId and sender = 'bot'
-     and json_extract(metadata, '$.survey.kind') = 'question'
-     and json_extract(metadata, '$.survey.responseId') = @responseId
-     and json_extract(metadata, '$.survey.questionId') = @questionId
-     and coalesce(json_extract(metadata, '$.survey.answered'), 0) = 0
-   order by id desc`,
-);
-}
-const questionMessages = () => (questionMessagesStatement ??= make_questionMessages());

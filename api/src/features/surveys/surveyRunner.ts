@@ -76,27 +76,27 @@ export async function surveyTurnFor(bot: Chatbot, session: SessionRow, content: 
     // Deactivated or deleted while the visitor was taking it.
     return surveyTurn(async (turn) => {
       await setActiveSurvey(session.sessionId, null);
-      notice(turn, surveyId, SURVEY_CHAT_TEXTS.unavailable);
+      await notice(turn, surveyId, SURVEY_CHAT_TEXTS.unavailable);
     }, bot, session);
   }
   const response = await findResponse(survey.id, session.sessionId);
   // Nothing left to answer: the turn is the usual one, after which the session lets go of the survey.
   if (!response || response.completed) return { kind: 'aside', followUp: async () => await setActiveSurvey(session.sessionId, null) };
-  const index = pendingIndex(survey, response);
+  const index = await pendingIndex(survey, response);
   if (index === null) return surveyTurn(async (turn) => await complete(turn, survey, response), bot, session);
 
   const question = survey.config.questions[index];
   // The widget records a choice on the question's message (select-option) just before it sends
   // it; the visitor may click any copy of the question still open (it is asked again after an
   // aside or a refused choice).
-  const chosen = openQuestionMessages(session.sessionId, response.id, question.id).find((m) => isSelection(m.metadata?.selection));
-  const stale = chosen ? [] : staleChoiceMessages(session.sessionId, response.id, question.id);
+  const chosen = (await openQuestionMessages(session.sessionId, response.id, question.id)).find((m) => isSelection(m.metadata?.selection));
+  const stale = chosen ? [] : await staleChoiceMessages(session.sessionId, response.id, question.id);
   if (stale.length) {
     // A click on a question the survey has moved past (asked before the visitor went Back) is
     // no answer to the pending question, however it reads, and no question for the model.
     return surveyTurn(async (turn) => {
       await closeQuestionMessages(stale);
-      notice(turn, survey.id, SURVEY_CHAT_TEXTS.questionClosed, response.id);
+      await notice(turn, survey.id, SURVEY_CHAT_TEXTS.questionClosed, response.id);
       await ask(turn, survey, response, index);
     }, bot, session);
   }
@@ -105,7 +105,7 @@ export async function surveyTurnFor(bot: Chatbot, session: SessionRow, content: 
     return surveyTurn(async (turn) => {
       // A refused choice is read once: the question is asked anew for the next one.
       if (chosen) await closeQuestionMessages([chosen]);
-      notice(turn, survey.id, reading.refused, response.id);
+      await notice(turn, survey.id, reading.refused, response.id);
       await ask(turn, survey, response, index);
     }, bot, session);
   }
@@ -130,10 +130,10 @@ async function afterAside(turn: Turn, survey: RunnableSurvey, response: SurveyRe
   const prompt = SURVEY_CHAT_TEXTS.continuePrompt(titleOf(survey));
   if (handoff) {
     await setActiveSurvey(turn.session.sessionId, null);
-    return notice(turn, survey.id, prompt, response.id, continueReplies(survey.id));
+    return await notice(turn, survey.id, prompt, response.id, continueReplies(survey.id));
   }
-  if (survey.config.questions[index].type !== 'text') return notice(turn, survey.id, prompt, response.id, continueReplies(survey.id));
-  notice(turn, survey.id, prompt, response.id);
+  if (survey.config.questions[index].type !== 'text') return await notice(turn, survey.id, prompt, response.id, continueReplies(survey.id));
+  await notice(turn, survey.id, prompt, response.id);
   await ask(turn, survey, response, index);
 }
 
@@ -151,18 +151,18 @@ async function startSurvey(turn: Turn, ref: string) {
   const survey = runnable(surveyId ? await findSurvey(turn.bot.id, surveyId) : null);
   if (!survey) {
     if (surveyId && turn.session.activeSurveyId === surveyId) await setActiveSurvey(turn.session.sessionId, null);
-    return notice(turn, surveyId, SURVEY_CHAT_TEXTS.unavailable);
+    return await notice(turn, surveyId, SURVEY_CHAT_TEXTS.unavailable);
   }
   const existing = await findResponse(survey.id, turn.session.sessionId);
-  if (existing?.completed) return notice(turn, survey.id, SURVEY_CHAT_TEXTS.alreadyCompleted, existing.id);
+  if (existing?.completed) return await notice(turn, survey.id, SURVEY_CHAT_TEXTS.alreadyCompleted, existing.id);
   await setActiveSurvey(turn.session.sessionId, survey.id);
   if (existing) {
-    notice(turn, survey.id, SURVEY_CHAT_TEXTS.resumed, existing.id);
-    const index = pendingIndex(survey, existing);
-    return index === null ? await complete(turn, survey, existing) : ask(turn, survey, existing, index);
+    await notice(turn, survey.id, SURVEY_CHAT_TEXTS.resumed, existing.id);
+    const index = await pendingIndex(survey, existing);
+    return index === null ? await complete(turn, survey, existing) : await ask(turn, survey, existing, index);
   }
   const response = await startResponse(survey, turn.session.sessionId);
-  turn.reply.addMessage(surveyIntroMessage(survey.id, survey.config, survey.name, { responseId: response.id }));
+  await turn.reply.addMessage(surveyIntroMessage(survey.id, survey.config, survey.name, { responseId: response.id }));
   await ask(turn, survey, response, 0);
 }
 
@@ -176,33 +176,33 @@ async function runControl(turn: Turn, { control, surveyId, questionId }: { contr
   const survey = runnable(await findSurvey(turn.bot.id, surveyId));
   const response = survey ? await findResponse(survey.id, session.sessionId) : undefined;
   if (session.activeSurveyId !== surveyId) {
-    if (survey && response && !response.completed) return notice(turn, surveyId, SURVEY_CHAT_TEXTS.continuePrompt(titleOf(survey)), response.id, continueReplies(surveyId));
-    return notice(turn, surveyId, response?.completed ? SURVEY_CHAT_TEXTS.alreadyCompleted : SURVEY_CHAT_TEXTS.unavailable, response?.id);
+    if (survey && response && !response.completed) return await notice(turn, surveyId, SURVEY_CHAT_TEXTS.continuePrompt(titleOf(survey)), response.id, continueReplies(surveyId));
+    return await notice(turn, surveyId, response?.completed ? SURVEY_CHAT_TEXTS.alreadyCompleted : SURVEY_CHAT_TEXTS.unavailable, response?.id);
   }
   if (!survey || !response || response.completed) {
     await setActiveSurvey(session.sessionId, null);
-    return notice(turn, surveyId, response?.completed ? SURVEY_CHAT_TEXTS.alreadyCompleted : SURVEY_CHAT_TEXTS.unavailable, response?.id);
+    return await notice(turn, surveyId, response?.completed ? SURVEY_CHAT_TEXTS.alreadyCompleted : SURVEY_CHAT_TEXTS.unavailable, response?.id);
   }
   if (control === 'leave') {
     // The response stays unfinished: the topic or the quick reply resumes it.
     await setActiveSurvey(session.sessionId, null);
-    return notice(turn, surveyId, SURVEY_CHAT_TEXTS.left, response.id, continueReplies(surveyId));
+    return await notice(turn, surveyId, SURVEY_CHAT_TEXTS.left, response.id, continueReplies(surveyId));
   }
-  const index = pendingIndex(survey, response);
+  const index = await pendingIndex(survey, response);
   if (index === null) return await complete(turn, survey, response);
   const question = survey.config.questions[index];
-  if (question.id !== questionId) return ask(turn, survey, response, index);
+  if (question.id !== questionId) return await ask(turn, survey, response, index);
   if (control === 'back') {
     if (survey.config.settings.allowBackNavigation && index > 0) {
       await backToQuestion(response, index - 1, question.id);
-      return ask(turn, survey, response, index - 1);
+      return await ask(turn, survey, response, index - 1);
     }
-    notice(turn, surveyId, SURVEY_CHAT_TEXTS.noEarlierQuestion, response.id);
-    return ask(turn, survey, response, index);
+    await notice(turn, surveyId, SURVEY_CHAT_TEXTS.noEarlierQuestion, response.id);
+    return await ask(turn, survey, response, index);
   }
   if (question.required) {
-    notice(turn, surveyId, SURVEY_CHAT_TEXTS.answerRequired, response.id);
-    return ask(turn, survey, response, index);
+    await notice(turn, surveyId, SURVEY_CHAT_TEXTS.answerRequired, response.id);
+    return await ask(turn, survey, response, index);
   }
   await skipQuestion(response, question.id, index + 1, survey.config.questions.length);
   await moveOn(turn, survey, response, index + 1);
@@ -214,7 +214,7 @@ async function runControl(turn: Turn, { control, surveyId, questionId }: { contr
  */
 async function moveOn(turn: Turn, survey: RunnableSurvey, response: SurveyResponseRow, index: number) {
   if (index < survey.config.questions.length) await ask(turn, survey, response, index);
-  else turn.reply.addMessage(surveyCompletionMessage(survey.id, survey.config, { responseId: response.id }));
+  else await turn.reply.addMessage(surveyCompletionMessage(survey.id, survey.config, { responseId: response.id }));
 }
 
 /**
@@ -225,17 +225,17 @@ async function moveOn(turn: Turn, survey: RunnableSurvey, response: SurveyRespon
 async function ask(turn: Turn, survey: RunnableSurvey, response: SurveyResponseRow, index: number) {
   await moveToQuestion(response.id, index);
   const content = await phraseQuestion(turn.bot, survey.config, survey.config.questions[index]);
-  turn.reply.addMessage(surveyQuestionMessage(survey.id, survey.config, index, { responseId: response.id, ...(content && { content }) }));
+  await turn.reply.addMessage(surveyQuestionMessage(survey.id, survey.config, index, { responseId: response.id, ...(content && { content }) }));
 }
 
 /** Completes a response that has every answer (the owner's edits can leave one so) and ends the survey. */
 async function complete(turn: Turn, survey: RunnableSurvey, response: SurveyResponseRow) {
   await completeResponse(response, survey.config.questions.length);
-  turn.reply.addMessage(surveyCompletionMessage(survey.id, survey.config, { responseId: response.id }));
+  await turn.reply.addMessage(surveyCompletionMessage(survey.id, survey.config, { responseId: response.id }));
 }
 
-function notice(turn: Turn, surveyId: number, content: string, responseId?: number, quickReplies?: { text: string; action: string }[]) {
-  turn.reply.addMessage({
+async function notice(turn: Turn, surveyId: number, content: string, responseId?: number, quickReplies?: { text: string; action: string }[]) {
+  await turn.reply.addMessage({
     content,
     messageType: 'text',
     metadata: { survey: { kind: 'notice', surveyId, ...(responseId !== undefined && { responseId }) }, ...(quickReplies && { quickReplies }) },
@@ -262,13 +262,13 @@ function titleOf(survey: RunnableSurvey): string {
  * first one neither answered nor put to the visitor (a skipped question stays skipped). Null
  * when nothing is left to ask. Reads only: `ask` stores the position.
  */
-function pendingIndex(survey: RunnableSurvey, response: SurveyResponseRow): number | null {
+async function pendingIndex(survey: RunnableSurvey, response: SurveyResponseRow): Promise<number | null> {
   const { questions } = survey.config;
-  const open = newestOpenQuestionId(response.sessionId, response.id);
+  const open = await newestOpenQuestionId(response.sessionId, response.id);
   let index = open === null ? -1 : questions.findIndex((q) => q.id === open);
   if (index < 0) {
     const answers = answersOf(response);
-    const asked = askedQuestionIds(response.sessionId, response.id);
+    const asked = await askedQuestionIds(response.sessionId, response.id);
     index = questions.findIndex((q) => !(q.id in answers) && !asked.has(q.id));
   }
   return index < 0 ? null : index;
