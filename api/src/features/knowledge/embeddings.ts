@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type OpenAI from 'openai';
 import * as sqliteVec from 'sqlite-vec';
 import { db, dialect, sqlite } from '../../db/client';
+import { transaction } from '../../db/transaction';
 import { selectRow } from '../../db/raw';
 import { env } from '../../env';
 import { logger } from '../../lib/logger';
@@ -33,14 +34,17 @@ export async function embedTexts(texts: string[]): Promise<number[][]> {
   return out;
 }
 
-/** Stores vectors for chunks of one bot. */
-export function storeEmbeddings(chatbotId: number, rows: { chunkId: number; vector: number[] }[]) {
+/**
+ * Stores vectors for chunks of one bot, in one transaction of the shared queue (`transaction()`),
+ * so it never lands inside another's open transaction on the one connection.
+ */
+export async function storeEmbeddings(chatbotId: number, rows: { chunkId: number; vector: number[] }[]): Promise<void> {
   if (rows.length === 0) return;
   const table = ensureTable(rows[0].vector.length);
   const insert = sqlite.prepare(`INSERT OR REPLACE INTO ${table}(rowid, chatbot_id, embedding) VALUES (?, ?, ?)`);
-  sqlite.transaction(() => {
+  await transaction(async () => {
     for (const r of rows) insert.run(BigInt(r.chunkId), BigInt(chatbotId), toBlob(r.vector));
-  })();
+  });
 }
 
 /** Nearest chunks of a bot to a query vector, closest first (cosine distance 0..2). */

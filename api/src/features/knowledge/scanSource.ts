@@ -263,7 +263,7 @@ class GenerationWriter {
     if (embeddingsEnabled() && chunks.length > 0) {
       try {
         const vectors = await embedTexts(chunks.map((c) => [page.indexedTitle ?? title, c.heading, c.content].filter(Boolean).join('\n')));
-        if (!signal.aborted) storeEmbeddings(chatbotId, chunkIds.map((chunkId, i) => ({ chunkId, vector: vectors[i] })));
+        if (!signal.aborted) await storeEmbeddings(chatbotId, chunkIds.map((chunkId, i) => ({ chunkId, vector: vectors[i] })));
       } catch (err) {
         // vectors only refine ranking; the page stays searchable through FTS without them
         logger.warn('embedding failed; page indexed for full-text search only', { sourceId: this.source.id, error: String(err) });
