@@ -2,17 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../api/src/features/chat/testing/fakeOpenAI';
 import { startServer, type RunningServer } from '../e2e/harness';
 import { completedMessages, loadClient, type StoredMessage } from './loadClient';
+import { type LoadDatabase, openLoadDatabase } from './loadDatabase';
 import { loadSettings } from './loadSettings';
 
 const { conversations, turnsPerConversation, quotaRacers } = loadSettings;
 let model: FakeOpenAI;
 let server: RunningServer;
 let api: ReturnType<typeof loadClient>;
+let database: LoadDatabase;
 
 beforeAll(async () => {
   // Each token comes 10 ms after the last, so every stream stays open while the others start.
   model = await startFakeOpenAI({ delayMs: 10 });
+  database = await openLoadDatabase();
   server = await startServer({
+    ...database.env,
     OPENAI_API_KEY: 'load',
     OPENAI_BASE_URL: `${model.url}/v1`,
     RATE_LIMIT_CHAT_PER_MINUTE: '0',
@@ -24,9 +28,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await model?.close();
+  await database?.close();
 });
 
-describe('load', () => {
+describe(`load on ${loadSettings.database}`, () => {
   it(`holds ${conversations} streaming conversations at once with no error, and stores every message`, async () => {
     const bot = (await api.call('GET', '/api/public/default-chatbot')) as { guid: string };
     const sessions = await Promise.all(Array.from({ length: conversations }, (_, i) => api.openSession(bot.guid, Date.now() + i)));

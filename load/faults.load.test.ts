@@ -1,17 +1,14 @@
-import { rmSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../api/src/features/chat/testing/fakeOpenAI';
 import { expectedPagePaths, startFixtureSite, type FixtureSite } from '../api/test/fixtures/site/server';
 import { startServer, type RunningServer } from '../e2e/harness';
 import { completedMessages, loadClient, type StoredMessage, until } from './loadClient';
+import { type LoadDatabase, openLoadDatabase } from './loadDatabase';
 import { loadSettings } from './loadSettings';
 
 let model: FakeOpenAI;
 let site: FixtureSite;
-const dataDirs: string[] = [];
+const databases: LoadDatabase[] = [];
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
@@ -22,13 +19,13 @@ afterAll(async () => {
   for (const server of servers) await server.stop();
   await model?.close();
   await site?.close();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  for (const database of databases) await database.close();
 });
 
-/** A Parley process on `dataDir`; a second call on the same folder is a restart. */
-async function parley(dataDir: string) {
+/** A Parley process on `database`; a second call on the same database is a restart. */
+async function parley(database: LoadDatabase) {
   const server = await startServer({
-    DATA_DIR: dataDir,
+    ...database.env,
     OPENAI_API_KEY: 'load',
     OPENAI_BASE_URL: `${model.url}/v1`,
     RATE_LIMIT_CHAT_PER_MINUTE: '0',
@@ -40,10 +37,10 @@ async function parley(dataDir: string) {
   return server;
 }
 
-function freshDataDir() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'parley-load-'));
-  dataDirs.push(dir);
-  return dir;
+async function freshDatabase() {
+  const database = await openLoadDatabase();
+  databases.push(database);
+  return database;
 }
 
 /** SIGKILL: no shutdown handler runs, nothing is flushed or handed back. */
@@ -53,10 +50,10 @@ async function kill(server: RunningServer) {
   await exited;
 }
 
-describe('faults', () => {
+describe(`faults on ${loadSettings.database}`, () => {
   it('loses no acknowledged message when killed (SIGKILL) during a busy chat run, and chats on after a restart', async () => {
-    const dataDir = freshDataDir();
-    const first = await parley(dataDir);
+    const database = await freshDatabase();
+    const first = await parley(database);
     const api = loadClient(first.url);
     const bot = (await api.call('GET', '/api/public/default-chatbot')) as { guid: string };
     const sessions = await Promise.all(Array.from({ length: loadSettings.killConversations }, (_, i) => api.openSession(bot.guid, Date.now() + i)));
@@ -87,12 +84,10 @@ describe('faults', () => {
     const acknowledgedCount = [...acknowledged.values()].reduce((n, list) => n + list.length, 0);
     expect(acknowledgedCount).toBeGreaterThanOrEqual(loadSettings.killConversations * 3 * 2);
 
-    // The database file survived whole.
-    const file = new Database(path.join(dataDir, 'parley.db'), { readonly: true });
-    expect(file.pragma('integrity_check', { simple: true })).toBe('ok');
-    file.close();
+    // SQLite's file survived whole (PostgreSQL's own recovery is the server's business).
+    if (database.kind === 'sqlite') expect(database.integrityCheck()).toBe('ok');
 
-    const second = await parley(dataDir);
+    const second = await parley(database);
     const after = loadClient(second.url);
     for (const sessionId of sessions) {
       const stored = await after.messages(sessionId);
@@ -107,25 +102,24 @@ describe('faults', () => {
   });
 
   it('finishes a crawl that a restart interrupted', async () => {
-    const dataDir = freshDataDir();
+    const database = await freshDatabase();
     site.latencyMs = 150;
-    const first = await parley(dataDir);
+    const first = await parley(database);
     const api = loadClient(first.url);
     const cookie = await api.signUp();
     const guid = crypto.randomUUID();
     await api.call('POST', '/api/chatbots', { guid, name: 'Brightleaf' }, cookie);
     const source = (await api.call('POST', `/api/chatbots/${guid}/website-sources`, { sourceType: 'website', url: `${site.url}/`, maxPages: 200 }, cookie)) as { id: number };
-    // Pages of a scan in progress are not shown yet; the file says how far it got.
-    const file = new Database(path.join(dataDir, 'parley.db'), { readonly: true });
-    const stored = () => (file.prepare(`SELECT count(*) AS n FROM pages WHERE source_id = ? AND status = 'ok'`).get(source.id) as { n: number }).n;
-    await until(() => stored() >= 3, 'the first pages to be stored');
+    // Pages of a scan in progress are not shown yet; the database says how far it got.
+    const stored = async () =>
+      Number((await database.query<{ n: number }>(`SELECT count(*) AS "n" FROM pages WHERE source_id = $1 AND status = 'ok'`, [source.id]))[0]!.n);
+    await until(async () => (await stored()) >= 3, 'the first pages to be stored');
     await kill(first);
-    const storedBeforeRestart = stored();
-    file.close();
+    const storedBeforeRestart = await stored();
     expect(storedBeforeRestart).toBeLessThan(expectedPagePaths().length);
 
     site.latencyMs = 0;
-    const second = await parley(dataDir);
+    const second = await parley(database);
     const after = loadClient(second.url);
     const status = async () =>
       ((await after.call('GET', `/api/chatbots/${guid}/website-sources`, undefined, cookie)) as { id: number; status: string }[]).find((s) => s.id === source.id)!.status;

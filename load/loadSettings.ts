@@ -11,6 +11,8 @@ export const loadSettings = {
   quotaRacers: count('LOAD_QUOTA_RACERS', 150),
   /** Conversations chatting busily when the server is killed. */
   killConversations: count('LOAD_KILL_CONVERSATIONS', 100),
+  /** Which database the servers run on: `sqlite` (default) or `postgres` (`npm run test:load` runs both). */
+  database: process.env.LOAD_DATABASE === 'postgres' ? ('postgres' as const) : ('sqlite' as const),
 };
 
 function count(name: string, fallback: number): number {

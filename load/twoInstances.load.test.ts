@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../api/src/features/chat/testing/fakeOpenAI';
 import { expectedPagePaths, startFixtureSite, type FixtureSite } from '../api/test/fixtures/site/server';
 import { startServer, type RunningServer } from '../e2e/harness';
 import { completedMessages, loadClient, until } from './loadClient';
+import { type LoadDatabase, openLoadDatabase } from './loadDatabase';
+import { loadSettings } from './loadSettings';
 import { startRoundRobin } from './roundRobin';
 
 /**
@@ -15,18 +13,17 @@ import { startRoundRobin } from './roundRobin';
  */
 let model: FakeOpenAI;
 let site: FixtureSite;
-let dataDir: string;
+let database: LoadDatabase;
 let instances: RunningServer[];
 let balancer: Awaited<ReturnType<typeof startRoundRobin>>;
 let api: ReturnType<typeof loadClient>;
-let file: Database.Database;
 
 beforeAll(async () => {
   model = await startFakeOpenAI({ delayMs: 5 });
   site = await startFixtureSite();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'parley-two-'));
+  database = await openLoadDatabase();
   const settings = {
-    DATA_DIR: dataDir,
+    ...database.env,
     OPENAI_API_KEY: 'load',
     OPENAI_BASE_URL: `${model.url}/v1`,
     RATE_LIMIT_CHAT_PER_MINUTE: '0',
@@ -40,15 +37,13 @@ beforeAll(async () => {
   instances.push(await startServer(settings));
   balancer = await startRoundRobin(instances.map((i) => i.url));
   api = loadClient(balancer.url);
-  file = new Database(path.join(dataDir, 'parley.db'), { readonly: true });
 });
 afterAll(async () => {
-  file?.close();
   await balancer?.close();
   for (const instance of instances ?? []) await instance.stop();
   await model?.close();
   await site?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await database?.close();
 });
 
 /** A new owner with a new bot, made through the balancer (so across both instances). */
@@ -59,11 +54,18 @@ async function ownerWithBot(name: string) {
   return { cookie, guid };
 }
 
-const sourceRow = (id: number) =>
-  file.prepare('SELECT status, generation, lease_owner AS leaseOwner FROM content_sources WHERE id = ?').get(id) as { status: string; generation: number; leaseOwner: string | null };
-const storedPages = (id: number) => (file.prepare(`SELECT count(*) AS n FROM pages WHERE source_id = ? AND status = 'ok'`).get(id) as { n: number }).n;
+type SourceRow = { status: string; generation: number; leaseOwner: string | null };
+const sourceRow = async (id: number) =>
+  (await database.query<SourceRow>('SELECT status, generation, lease_owner AS "leaseOwner" FROM content_sources WHERE id = $1', [id]))[0]!;
+const storedPages = async (id: number) =>
+  Number((await database.query<{ n: number }>(`SELECT count(*) AS "n" FROM pages WHERE source_id = $1 AND status = 'ok'`, [id]))[0]!.n);
+/** The scan marks the source completed, then lets its lease go. */
+const finished = async (id: number) => {
+  const row = await sourceRow(id);
+  return row.status === 'completed' && row.leaseOwner === null;
+};
 
-describe('two instances on one database, behind a round-robin balancer', () => {
+describe(`two instances on one ${loadSettings.database} database, behind a round-robin balancer`, () => {
   it('carries a conversation whose turns alternate between the instances', async () => {
     const { guid } = await ownerWithBot('Alternating');
     const sessionId = await api.openSession(guid);
@@ -109,9 +111,8 @@ describe('two instances on one database, behind a round-robin balancer', () => {
     site.latencyMs = 20;
     const before = site.requests.length;
     const source = (await api.call('POST', `/api/chatbots/${guid}/website-sources`, { sourceType: 'website', url: `${site.url}/`, maxPages: 200 }, cookie)) as { id: number };
-    // The scan marks the source completed, then lets its lease go.
-    await until(() => sourceRow(source.id).status === 'completed' && sourceRow(source.id).leaseOwner === null, 'the crawl to finish', 120_000);
-    expect(sourceRow(source.id).generation).toBe(1);
+    await until(() => finished(source.id), 'the crawl to finish', 120_000);
+    expect(Number((await sourceRow(source.id)).generation)).toBe(1);
     // Every page fetched once: two crawls would have fetched each twice.
     const fetched = site.requests.slice(before).map((p) => p.replace(/(.)\/$/, '$1'));
     for (const page of expectedPagePaths()) expect(fetched.filter((p) => p === page), page).toHaveLength(1);
@@ -123,18 +124,18 @@ describe('two instances on one database, behind a round-robin balancer', () => {
     const { cookie, guid } = await ownerWithBot('Taken over');
     site.latencyMs = 150;
     const source = (await api.call('POST', `/api/chatbots/${guid}/website-sources`, { sourceType: 'website', url: `${site.url}/`, maxPages: 200 }, cookie)) as { id: number };
-    await until(() => sourceRow(source.id).leaseOwner !== null && storedPages(source.id) >= 3, 'a scan under way');
-    const pid = Number(sourceRow(source.id).leaseOwner!.split('/')[1]);
+    await until(async () => (await sourceRow(source.id)).leaseOwner !== null && (await storedPages(source.id)) >= 3, 'a scan under way');
+    const pid = Number((await sourceRow(source.id)).leaseOwner!.split('/')[1]);
     const victim = instances.find((i) => i.process.pid === pid)!;
     const survivor = instances.find((i) => i !== victim)!;
     expect(victim).toBeDefined();
     const exited = new Promise((resolve) => victim.process.once('exit', resolve));
     victim.process.kill('SIGKILL');
     await exited;
-    expect(storedPages(source.id)).toBeLessThan(expectedPagePaths().length);
+    expect(await storedPages(source.id)).toBeLessThan(expectedPagePaths().length);
 
     site.latencyMs = 0;
-    await until(() => sourceRow(source.id).status === 'completed' && sourceRow(source.id).leaseOwner === null, 'the survivor to finish the scan', 120_000);
+    await until(() => finished(source.id), 'the survivor to finish the scan', 120_000);
     const report = (await loadClient(survivor.url).call('GET', `/api/chatbots/${guid}/website-sources/${source.id}/pages`, undefined, cookie)) as { learned: number };
     expect(report.learned).toBe(expectedPagePaths().length);
   });

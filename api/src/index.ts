@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { app } from './app';
-import { dialect } from './db/client';
 import { env } from './env';
 import { stopOutboxWorker } from './features/email/outbox.service';
 import { markShuttingDown } from './features/health/health.service';
@@ -11,13 +10,6 @@ import { startSyncScheduler, stopSyncScheduler } from './features/knowledge/sync
 import { startUploadSweeper, stopUploadSweeper } from './features/uploads/sweepUploads';
 import { logger } from './lib/logger';
 import { startup } from './startup';
-
-if (dialect === 'postgres') {
-  // The data layer opens PostgreSQL and `npm run test:pg` runs the parts already ported on it,
-  // but not every feature runs there yet: refuse plainly rather than serve a half-working product.
-  console.error('Running Parley on PostgreSQL is not finished yet (see "Several instances" in the README). Unset DATABASE_URL to use SQLite.');
-  process.exit(1);
-}
 
 /** Starts Parley: migrate (on import of the db), seed, resume background work, listen. */
 await startup();
