@@ -4,16 +4,14 @@
  * visitors (CONCURRENCY sessions sending turns back to back for DURATION_MS) send each turn to
  * the next instance in turn, as a round-robin balancer would, so a conversation alternates
  * between the instances. Answers come from the offline answerer over the seeded docs bot, so the
- * work is the server's own (retrieval, SQLite writes, SSE) and no model process shares the CPU.
- * Prints one JSON line.
+ * work is the server's own (retrieval, database writes, SSE) and no model process shares the CPU.
+ * SQLite by default; `LOAD_DATABASE=postgres` for PostgreSQL. Prints one JSON line.
  */
 import { cpus } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Agent, request } from 'node:http';
 import { createSessionId } from '@parley/contracts';
 import { startServer, type RunningServer } from '../e2e/harness';
+import { openLoadDatabase } from '../load/loadDatabase';
 
 const CONCURRENCY = 50;
 const DURATION_MS = 15_000;
@@ -21,9 +19,10 @@ const WARMUP_MS = 3_000;
 const QUESTION = 'How do I embed the widget on my website?';
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-instances-'));
+// LOAD_DATABASE=postgres runs the instances on a fresh PostgreSQL database (see load/loadDatabase.ts).
+const database = await openLoadDatabase();
 const settings = {
-  DATA_DIR: dataDir,
+  ...database.env,
   RATE_LIMIT_CHAT_PER_MINUTE: '0',
   RATE_LIMIT_SESSION_PER_MINUTE: '0',
   SEED_DEFAULT_CHATBOT: 'true',
@@ -39,7 +38,7 @@ try {
   console.log(
     JSON.stringify({
       bench: 'instances',
-      database: 'sqlite',
+      database: database.kind,
       cpus: cpus().length,
       concurrency: CONCURRENCY,
       durationMs: DURATION_MS,
@@ -52,7 +51,7 @@ try {
 } finally {
   agent.destroy();
   for (const server of servers) await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await database.close();
 }
 
 /** Saturated turns against `urls` (turn n of every session goes to urls[n % urls.length]). */
