@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { createTestDatabase } from '../api/test/postgresTestDatabase';
 import { loadSettings } from './loadSettings';
 
 /**
  * The database a load test's server processes share: a fresh SQLite file under a data folder, or
  * (with `LOAD_DATABASE=postgres`) a fresh database on the PostgreSQL server TEST_DATABASE_URL
- * names, dropped afterwards. `env` goes to every server started on it; `query` lets the test look
+ * names (`createTestDatabase`), dropped afterwards. `env` goes to every server started on it; `query` lets the test look
  * at what the servers stored, the same SQL on both (`$1` parameters, quoted camelCase aliases).
  */
 export async function openLoadDatabase() {
@@ -39,25 +39,18 @@ export async function openLoadDatabase() {
       close: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const server = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `parley_load_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const database = await createTestDatabase('parley_load');
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   pool.on('error', () => undefined); // the servers under test may be killed mid-query
   return {
     kind: 'postgres' as const,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() } as Record<string, string>,
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url } as Record<string, string>,
     async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
       return (await pool.query(text, params)).rows as T[];
     },
     close: async () => {
       await pool.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

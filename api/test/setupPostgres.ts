@@ -1,18 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll } from 'vitest';
+import { createTestDatabase } from './postgresTestDatabase';
 
 // A database of this test file's own on the server, so files run in parallel and leave nothing.
-const server = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `parley_test_${randomBytes(6).toString('hex')}`;
-const admin = new pg.Client({ connectionString: server });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(server);
-url.pathname = `/${name}`;
-process.env.DATABASE_URL = url.toString();
+const database = await createTestDatabase('parley_test');
+process.env.DATABASE_URL = database.url;
 
-afterAll(async () => {
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(() => database.drop());

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_QUESTIONS } from '../../../test/fixtures/site/visitorQuestions';
 
 // setupPostgres.ts has pointed DATABASE_URL at a fresh database: the whole app runs on PostgreSQL.
 const { client, createUserAndCookie, newBot, withCookie } = await import('../../../test/helpers');
@@ -66,23 +67,7 @@ describe('knowledge on PostgreSQL', () => {
     expect(await indexedRows(sql`source_id = ${websiteSourceId}`)).toBe(chunks);
   });
 
-  // The questions retrieve.test.ts asks on SQLite: both databases are held to the same answers.
-  it.each([
-    ['How much does the subscription cost?', '/subscriptions'],
-    ["Can I get my money back if I don't like the beans?", '/returns'],
-    ['When is the Portland café open on Sunday?', '/cafes/portland-pearl'],
-    ['Do you deliver to Canada?', '/shipping'],
-    ['Are you hiring baristas in Seattle?', '/careers/barista'],
-    ['Who started Brightleaf?', '/about'],
-    ['Is the decaf made with chemicals?', '/coffee/decaf-swiss-water'],
-    ['How do I stop my subscription?', '/subscriptions/manage'],
-    ["What's your recipe for iced coffee?", '/brew-guides/cold-brew'],
-    ['Do the pastries have nuts in them?', '/allergens'],
-    ['Do you sell beans to restaurants?', '/wholesale'],
-    ['Can I pay for my subscription with a gift card?', '/gift-cards'],
-    ['How long do beans keep after roasting?', '/faq'],
-    ['Is the coffee traded directly with farmers?', '/about/sustainability'],
-  ])('%s → %s in the top 3', async (question, expected) => {
+  it.each(SITE_QUESTIONS)('%s → %s in the top 3', async (question, expected) => {
     const passages = await retrieve(siteBot.id, question);
     expect(passages.slice(0, 3).map((p) => pathOf(p.url))).toContain(expected);
   });

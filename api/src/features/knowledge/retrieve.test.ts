@@ -3,6 +3,7 @@ import { createUserAndCookie, newBot } from '../../../test/helpers';
 import { startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
 import { addTextSource, addWebsiteSource, waitForIdle } from '../sources/sources.service';
 import { retrieve } from './retrieve';
+import { SITE_QUESTIONS } from '../../../test/fixtures/site/visitorQuestions';
 
 let site: FixtureSite;
 let botId: number;
@@ -22,23 +23,7 @@ afterAll(() => site.close());
 const pathOf = (url: string | null) => (url ?? '').slice(site.url.length) || '/';
 
 describe('retrieve over the crawled fixture site', () => {
-  // Each question avoids the page's own wording where it can (synonyms, other word forms).
-  it.each([
-    ['How much does the subscription cost?', '/subscriptions'],
-    ["Can I get my money back if I don't like the beans?", '/returns'],
-    ['When is the Portland café open on Sunday?', '/cafes/portland-pearl'],
-    ['Do you deliver to Canada?', '/shipping'],
-    ['Are you hiring baristas in Seattle?', '/careers/barista'],
-    ['Who started Brightleaf?', '/about'],
-    ['Is the decaf made with chemicals?', '/coffee/decaf-swiss-water'],
-    ['How do I stop my subscription?', '/subscriptions/manage'],
-    ["What's your recipe for iced coffee?", '/brew-guides/cold-brew'],
-    ['Do the pastries have nuts in them?', '/allergens'],
-    ['Do you sell beans to restaurants?', '/wholesale'],
-    ['Can I pay for my subscription with a gift card?', '/gift-cards'],
-    ['How long do beans keep after roasting?', '/faq'],
-    ['Is the coffee traded directly with farmers?', '/about/sustainability'],
-  ])('%s → %s in the top 3', async (question, expected) => {
+  it.each(SITE_QUESTIONS)('%s → %s in the top 3', async (question, expected) => {
     const passages = await retrieve(botId, question);
     expect(passages.slice(0, 3).map((p) => pathOf(p.url))).toContain(expected);
   });
