@@ -77,7 +77,11 @@ describe('the monthly quota on PostgreSQL', () => {
     expect(await usageOf(owner.userId)).toBe(83);
     expect(await thresholds(owner.userId)).toEqual([80]);
     await mailSettled(owner.userId);
-    expect(subjectsTo(owner.email)).toEqual(['You have used 80% of your monthly messages (80 of 100)']);
+    // One mail; it gives the count as the send that crossed first saw it, which parallel sends may
+    // already have moved past 80.
+    const subjects = subjectsTo(owner.email);
+    expect(subjects).toHaveLength(1);
+    expect(subjects[0]).toMatch(/^You have used 80% of your monthly messages \((8[0-3]) of 100\)$/);
   });
 
   it('counts the first message of a month from parallel sends into one row', async () => {
