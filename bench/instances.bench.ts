@@ -1,23 +1,40 @@
 /**
  * Chat turns per second on one Parley instance and on two instances sharing one database (the
- * scale-out target: two ≥ 1.7× one). Each instance is a real server process on loopback; the
- * visitors (CONCURRENCY sessions sending turns back to back for DURATION_MS) send each turn to
- * the next instance in turn, as a round-robin balancer would, so a conversation alternates
- * between the instances. Answers come from the offline answerer over the seeded docs bot, so the
- * work is the server's own (retrieval, database writes, SSE) and no model process shares the CPU.
- * SQLite by default; `LOAD_DATABASE=postgres` for PostgreSQL. Prints one JSON line.
+ * scale-out target: two ≥ 1.7× one). Each instance is a real server process on loopback. The
+ * visitors are wrk (Debian's `wrk`, a C load generator: a Node.js client would take a good part
+ * of a core the servers need on a small machine), CONNECTIONS of them sending turns back to back
+ * for DURATION_MS, spread over SESSIONS conversations; with two instances each gets half the
+ * connections and both walk the same conversations, so a conversation's turns land on either
+ * instance, as behind a round-robin balancer. Answers come from the offline answerer over the
+ * seeded docs bot, so the work is the server's own (retrieval, database writes, SSE) and no model
+ * process shares the CPU. SQLite by default; `LOAD_DATABASE=postgres` for PostgreSQL. Prints one
+ * JSON line.
  */
+import { execFileSync, spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import { Agent, request } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createSessionId } from '@parley/contracts';
 import { startServer, type RunningServer } from '../e2e/harness';
 import { openLoadDatabase } from '../load/loadDatabase';
 
-const CONCURRENCY = 50;
+const CONNECTIONS = 50;
+const SESSIONS = 500;
 const DURATION_MS = 15_000;
 const WARMUP_MS = 3_000;
-const QUESTION = 'How do I embed the widget on my website?';
-const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
+const WRK_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'chatTurns.wrk.lua');
+const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+
+try {
+  execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+} catch (error) {
+  // wrk prints its version and exits 1; only a missing binary is an error here.
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+    console.error('bench/instances needs wrk: apt-get install wrk');
+    process.exit(1);
+  }
+}
 
 // LOAD_DATABASE=postgres runs the instances on a fresh PostgreSQL database (see load/loadDatabase.ts).
 const database = await openLoadDatabase();
@@ -25,6 +42,8 @@ const settings = {
   ...database.env,
   RATE_LIMIT_CHAT_PER_MINUTE: '0',
   RATE_LIMIT_SESSION_PER_MINUTE: '0',
+  RATE_LIMIT_NEW_SESSIONS_PER_HOUR: '0',
+  RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY: '0',
   SEED_DEFAULT_CHATBOT: 'true',
   LOG_LEVEL: 'error',
 };
@@ -40,7 +59,9 @@ try {
       bench: 'instances',
       database: database.kind,
       cpus: cpus().length,
-      concurrency: CONCURRENCY,
+      client: 'wrk',
+      connections: CONNECTIONS,
+      sessions: SESSIONS,
       durationMs: DURATION_MS,
       one,
       two,
@@ -54,52 +75,55 @@ try {
   await database.close();
 }
 
-/** Saturated turns against `urls` (turn n of every session goes to urls[n % urls.length]). */
+/** Saturated turns against `urls`, CONNECTIONS split evenly between them. */
 async function measure(urls: string[]) {
   const bot = JSON.parse(await call(urls[0]!, 'GET', '/api/public/default-chatbot')) as { guid: string };
-  const sessions = await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, i) => {
-      const sessionId = createSessionId(Date.now() + i);
-      await call(urls[0]!, 'POST', '/api/chat/session', { sessionId, chatbotConfigId: bot.guid });
-      return sessionId;
-    }),
-  );
-  await runFor(sessions, urls, WARMUP_MS);
-  const started = performance.now();
-  const times = await runFor(sessions, urls, DURATION_MS);
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = times.sort((a, b) => a - b);
-  const at = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
-  return { instances: urls.length, turns: times.length, turnsPerSecond: Math.round((times.length / seconds) * 10) / 10, fullTurnMs: { p50: at(50), p95: at(95) } };
+  const sessions: string[] = [];
+  for (let i = 0; i < SESSIONS; i++) {
+    const sessionId = createSessionId(Date.now() + i);
+    await call(urls[i % urls.length]!, 'POST', '/api/chat/session', { sessionId, chatbotConfigId: bot.guid });
+    sessions.push(sessionId);
+  }
+  await runWrk(urls, sessions, WARMUP_MS);
+  const runs = await runWrk(urls, sessions, DURATION_MS);
+  const turns = runs.reduce((n, r) => n + r.turns, 0);
+  const failed = runs.reduce((n, r) => n + r.failed + r.errors, 0);
+  if (failed) throw new Error(`${failed} of ${turns} turns failed or did not stream to their end`);
+  const seconds = Math.max(...runs.map((r) => r.seconds));
+  return {
+    instances: urls.length,
+    turns,
+    turnsPerSecond: Math.round((turns / seconds) * 10) / 10,
+    // each wrk's own percentiles; with two, the slower of the two
+    fullTurnMs: { p50: Math.max(...runs.map((r) => r.p50)), p95: Math.max(...runs.map((r) => r.p95)) },
+  };
 }
 
-/** Every session sends turns back to back until `ms` have passed; returns each turn's time. */
-async function runFor(sessions: string[], urls: string[], ms: number) {
-  const end = performance.now() + ms;
-  const times: number[] = [];
-  await Promise.all(
-    sessions.map(async (sessionId, i) => {
-      for (let n = i; performance.now() < end; n++) {
-        const t0 = performance.now();
-        await turn(urls[n % urls.length]!, sessionId);
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  return times;
-}
+type WrkResult = { turns: number; seconds: number; failed: number; errors: number; p50: number; p95: number };
 
-function turn(url: string, sessionId: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${url}/api/chat/${sessionId}/messages/stream`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => (res.statusCode === 200 && text.includes('"type":"complete"') ? resolve() : reject(new Error(`turn failed: ${res.statusCode} ${text.slice(0, 200)}`))));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify({ content: QUESTION, messageType: 'text' }));
-  });
+/** One wrk per instance, at once; each starts its walk over `sessions` at its own offset. */
+function runWrk(urls: string[], sessions: string[], ms: number): Promise<WrkResult[]> {
+  const perInstance = Math.round(CONNECTIONS / urls.length);
+  return Promise.all(
+    urls.map(
+      (url, i) =>
+        new Promise<WrkResult>((resolve, reject) => {
+          const wrk = spawn('wrk', ['-t1', `-c${perInstance}`, `-d${ms / 1000}s`, '--timeout', '10s', '-s', WRK_SCRIPT, url], {
+            env: { ...process.env, PARLEY_SESSIONS: sessions.join(','), PARLEY_OFFSET: String(Math.floor((i * sessions.length) / urls.length)) },
+            stdio: ['ignore', 'pipe', 'inherit'],
+          });
+          let out = '';
+          wrk.stdout.setEncoding('utf8');
+          wrk.stdout.on('data', (c: string) => (out += c));
+          wrk.on('error', reject);
+          wrk.on('close', (code) => {
+            const line = out.trim().split('\n').pop() ?? '';
+            if (code !== 0 || !line.startsWith('{')) reject(new Error(`wrk exited with ${code}: ${out}`));
+            else resolve(JSON.parse(line) as WrkResult);
+          });
+        }),
+    ),
+  );
 }
 
 function call(url: string, method: string, route: string, body?: unknown): Promise<string> {

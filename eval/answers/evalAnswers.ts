@@ -8,10 +8,13 @@
  * `EVAL_VERBOSE=1` prints each question's outcome on stderr. `EVAL_EMBEDDINGS=1` evaluates the
  * hybrid path (full text fused with vectors) with a real embeddings model served on loopback
  * (`localEmbeddings`): about 15 minutes more, to embed every chunk on the CPU.
+ * `EVAL_DATABASE=postgres` runs the same evaluation on PostgreSQL (its own text search, in a fresh
+ * database on the server TEST_DATABASE_URL names, dropped afterwards), to compare the two.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createTestDatabase } from '../../api/test/postgresTestDatabase';
 import { ensureDocs, POSTGRES_DOCS, PYTHON_DOCS, serveDocs } from './docsSite';
 import { LOCAL_EMBEDDING_MODEL, localEmbeddings } from './localEmbeddings';
 import { HELD_OUT, TUNING, UNRELATED, type EvalQuestion } from './questions';
@@ -22,6 +25,10 @@ process.env.LOG_LEVEL = 'silent';
 process.env.CRAWL_ALLOW_PRIVATE_HOSTS = 'true';
 process.env.SEED_DEFAULT_CHATBOT = 'false';
 for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_EMBEDDING_MODEL']) delete process.env[key];
+const ON_POSTGRES = process.env.EVAL_DATABASE === 'postgres';
+const database = ON_POSTGRES ? await createTestDatabase('parley_eval') : null;
+if (database) process.env.DATABASE_URL = database.url;
+else delete process.env.DATABASE_URL;
 const HYBRID = process.env.EVAL_EMBEDDINGS === '1';
 const embeddings = HYBRID ? await localEmbeddings() : null;
 if (embeddings) {
@@ -48,7 +55,8 @@ const { ensureStarted, client, createUserAndCookie, newBot, withCookie } = await
 const { waitForIdle } = await import('../../api/src/features/knowledge/scanQueue');
 const { retrieve } = await import('../../api/src/features/knowledge/retrieve');
 const { offlineReply } = await import('../../api/src/features/ai/offlineModel');
-const { sqlite } = await import('../../api/src/db/client');
+const { sql } = await import('drizzle-orm');
+const { selectRow } = await import('../../api/src/db/raw');
 
 await ensureStarted();
 const { cookie } = await createUserAndCookie();
@@ -63,13 +71,12 @@ for (const start of START_PAGES) {
 }
 await waitForIdle();
 const crawlMs = performance.now() - crawlStart;
-const counts = sqlite
-  .prepare(`SELECT (SELECT count(*) FROM pages WHERE chatbot_id = ? AND status = 'ok') AS pages, (SELECT count(*) FROM chunks WHERE chatbot_id = ?) AS chunks`)
-  .get(bot.id, bot.id) as { pages: number; chunks: number };
-// how many chunks have a vector (hybrid only): the model must have embedded them all
-const vectors = HYBRID
-  ? (sqlite.prepare(`SELECT count(*) AS n FROM chunks_vec_512 WHERE chatbot_id = ?`).get(bot.id) as { n: number }).n
-  : null;
+const counts = (await selectRow<{ pages: number; chunks: number }>(
+  sql`SELECT (SELECT count(*) FROM pages WHERE chatbot_id = ${bot.id} AND status = 'ok') AS pages, (SELECT count(*) FROM chunks WHERE chatbot_id = ${bot.id}) AS chunks`,
+))!;
+// how many chunks have a vector (hybrid on SQLite only: PostgreSQL stores none, see embeddings.ts)
+const vectors =
+  HYBRID && !ON_POSTGRES ? (await selectRow<{ n: number }>(sql`SELECT count(*) AS n FROM chunks_vec_512 WHERE chatbot_id = ${bot.id}`))!.n : null;
 
 const botForAnswers = { ...bot, fallbackMessage: FALLBACK() };
 const latencies: number[] = [];
@@ -113,8 +120,9 @@ const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sor
 console.log(
   JSON.stringify({
     eval: 'answers',
+    database: ON_POSTGRES ? 'PostgreSQL (text search)' : 'SQLite (FTS5)',
     site: 'PostgreSQL 15 manual (postgresql-doc-15) on loopback; Python 3.11 manual (python3.11-doc) as more content',
-    retrieval: HYBRID
+    retrieval: HYBRID && !ON_POSTGRES
       ? `hybrid: full text fused with ${LOCAL_EMBEDDING_MODEL} vectors (512 dimensions, on loopback)`
       : 'full text: BM25 and the re-ranking',
     sources: [...POSTGRES_PARTS, ...PYTHON_PARTS.map((p) => `python/${p} (${PYTHON_PAGES} pages)`)],
@@ -133,6 +141,7 @@ console.log(
 await site.close();
 await extra.close();
 await embeddings?.close();
+await database?.drop();
 process.exit(0);
 
 function FALLBACK() {

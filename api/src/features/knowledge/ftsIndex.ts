@@ -405,25 +405,25 @@ export class TermStats {
     const cache = this.cache();
     const asked = [...this.wanted];
     this.wanted.clear();
-    const rows: SQL[] = [];
+    // One count per key, each with its tsquery as a value of its own: the GIN index can only
+    // serve a query the planner sees (read from a VALUES list, it would test every chunk of the bot).
+    const counts: SQL[] = [];
     for (const key of asked) {
       if (key === TOTAL) {
-        rows.push(sql`(${key}, '', 0)`);
+        counts.push(sql`SELECT ${key}::text AS "key", count(*) AS "n" FROM chunks WHERE chatbot_id = ${this.chatbotId}`);
         continue;
       }
       const exists = key.startsWith('?');
       const query = tsQuery(exists ? key.slice(1) : key);
-      if (query) rows.push(sql`(${key}, ${query}, ${exists ? 1 : ESTIMATE_CAP}::int)`);
+      if (query)
+        counts.push(sql`SELECT ${key}::text AS "key", count(*) AS "n" FROM (SELECT 1 FROM chunks
+          WHERE chatbot_id = ${this.chatbotId} AND search @@ to_tsquery('parley_search', ${query}) LIMIT ${exists ? 1 : ESTIMATE_CAP}) x`);
       else cache.set(key, 0);
     }
-    if (rows.length === 0) return;
-    const counts = await selectRows<{ key: string; n: number }>(sql`SELECT v.key AS "key",
-        CASE WHEN v.cap = 0 THEN (SELECT count(*) FROM chunks WHERE chatbot_id = ${this.chatbotId})
-             ELSE (SELECT count(*) FROM (SELECT 1 FROM chunks WHERE chatbot_id = ${this.chatbotId} AND search @@ to_tsquery('parley_search', v.query) LIMIT v.cap) x)
-        END AS "n"
-      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(key, query, cap)`);
+    if (counts.length === 0) return;
+    const rows = await selectRows<{ key: string; n: number }>(sql.join(counts.map((c) => sql`(${c})`), sql` UNION ALL `));
     if (cache.size > 5000) cache.clear();
-    for (const { key, n } of counts) cache.set(key, Number(n));
+    for (const { key, n } of rows) cache.set(key, Number(n));
   }
 }
 
