@@ -17,24 +17,22 @@ type MessageInput = Partial<typeof chatMessages.$inferInsert> & { at: string; ci
  * session (started at its first message, with its flags), its messages at the given UTC
  * instants, the sources each answer cited.
  */
-function conversation(chatbotId: number, flags: SessionFlags, messages: MessageInput[]) {
+async function conversation(chatbotId: number, flags: SessionFlags, messages: MessageInput[]) {
   const sessionId = createSessionId(Date.parse(messages[0].at));
   const questions = messages.filter((m) => m.sender === 'user' && m.messageType !== 'system');
-  db.insert(chatSessions)
-    .values({
-      sessionId,
-      chatbotId,
-      messageCount: messages.length,
-      questionCount: questions.length,
-      firstQuestion: questions[0]?.content ?? null,
-      createdAt: new Date(messages[0].at),
-      lastMessageAt: new Date(messages.at(-1)!.at),
-      ...flags,
-    })
-    .run();
+  await db.insert(chatSessions).values({
+    sessionId,
+    chatbotId,
+    messageCount: messages.length,
+    questionCount: questions.length,
+    firstQuestion: questions[0]?.content ?? null,
+    createdAt: new Date(messages[0].at),
+    lastMessageAt: new Date(messages.at(-1)!.at),
+    ...flags,
+  });
   for (const { at, cites, ...message } of messages) {
     const content = message.content ?? 'Here is what I found.';
-    const row = db
+    const [row] = await db
       .insert(chatMessages)
       .values({
         sessionId,
@@ -46,9 +44,8 @@ function conversation(chatbotId: number, flags: SessionFlags, messages: MessageI
         ...message,
         createdAt: new Date(at),
       })
-      .returning()
-      .get();
-    for (const cite of cites ?? []) db.insert(messageCitations).values({ messageId: row.id, chatbotId, ...cite, createdAt: new Date(at) }).run();
+      .returning();
+    for (const cite of cites ?? []) await db.insert(messageCitations).values({ messageId: row.id, chatbotId, ...cite, createdAt: new Date(at) });
   }
   return sessionId;
 }
@@ -58,8 +55,7 @@ const answer = (at: string, extra: Omit<MessageInput, 'at'> = {}): MessageInput 
 const lead = (chatbotId: number, sessionId: string, at: string) =>
   db
     .insert(formSubmissions)
-    .values({ chatbotId, sessionId, formTitle: 'Contact our team', formData: [{ id: 'name', label: 'Name', value: 'Vera' }], createdAt: new Date(at) })
-    .run();
+    .values({ chatbotId, sessionId, formTitle: 'Contact our team', formData: [{ id: 'name', label: 'Name', value: 'Vera' }], createdAt: new Date(at) });
 
 const ACCOUNT = { title: 'Account help', url: 'https://help.example/account' };
 const HOURS = { title: 'Opening hours', url: 'https://help.example/hours' };
@@ -82,33 +78,33 @@ beforeAll(async () => {
   const id = bot.id;
 
   // 1. Answered, thumbs-up, two sources cited. Sat 14:30.
-  conversation(id, { hasThumbsUp: true }, [
+  await conversation(id, { hasThumbsUp: true }, [
     ask('2024-03-09T19:30:00Z', 'How do I reset my password?'),
     answer('2024-03-09T19:30:05Z', { feedback: 'up', cites: [ACCOUNT, HOURS] }),
   ]);
   // 2. Fallback (another wording of the same question); its inbox entry was dismissed. Sat 23:30, already Sunday in UTC.
-  conversation(id, { hasFallback: true }, [
+  await conversation(id, { hasFallback: true }, [
     ask('2024-03-10T04:30:00Z', 'How can I reset my account password?', { unansweredReason: 'fallback', triage: 'dismissed' }),
     { at: '2024-03-10T04:30:05Z', answerStatus: 'fallback', content: 'Sorry, I do not know.' },
   ]);
   // 3. Hand-off form, and the visitor sent it: a lead. Sun 09:15 (EDT).
-  const handoff = conversation(id, { hasHandoff: true, hasLead: true }, [
+  const handoff = await conversation(id, { hasHandoff: true, hasLead: true }, [
     ask('2024-03-10T13:15:00Z', 'I want to talk to a person', { unansweredReason: 'handoff' }),
     { at: '2024-03-10T13:15:05Z', messageType: 'form', content: 'Leave your details and we will get back to you.' },
     { at: '2024-03-10T13:16:00Z', sender: 'user', messageType: 'system', content: 'Contact our team: Vera' },
   ]);
-  lead(id, handoff, '2024-03-10T13:16:00Z');
+  await lead(id, handoff, '2024-03-10T13:16:00Z');
   // 4. Answered without a vote, then a reply to the bot's rating question: stored without a
   // question key, so a message but no question. Sun 09:45.
-  conversation(id, {}, [
+  await conversation(id, {}, [
     ask('2024-03-10T13:45:00Z', 'Do you ship to Canada?'),
     answer('2024-03-10T13:45:05Z', { cites: [SHIPPING] }),
     ask('2024-03-10T13:47:00Z', '5', { questionKey: null }),
   ]);
   // 5. The widget opened and greeted, nobody asked: messages, but no conversation. Sun 12:00.
-  conversation(id, {}, [{ at: '2024-03-10T16:00:00Z', content: 'Welcome aboard!' }]);
+  await conversation(id, {}, [{ at: '2024-03-10T16:00:00Z', content: 'Welcome aboard!' }]);
   // 6. A question asked twice. Mon 09:15.
-  conversation(id, { hasRepeat: true }, [
+  await conversation(id, { hasRepeat: true }, [
     ask('2024-03-11T13:15:00Z', 'What are your opening hours?'),
     answer('2024-03-11T13:15:05Z', { cites: [HOURS] }),
     ask('2024-03-11T13:20:00Z', 'opening hours?'),
@@ -116,33 +112,33 @@ beforeAll(async () => {
     ask('2024-03-11T13:25:00Z', 'Very helpful', { questionKey: null }),
   ]);
   // 7. Thumbs-down. Mon 22:45, already Tuesday in UTC.
-  conversation(id, { hasThumbsDown: true }, [
+  await conversation(id, { hasThumbsDown: true }, [
     ask('2024-03-12T02:45:00Z', 'How do I reset my password', { unansweredReason: 'thumbs_down' }),
     answer('2024-03-12T02:45:05Z', { feedback: 'down', cites: [ACCOUNT] }),
   ]);
 
   // The owner's own Test-page chats: counted nowhere, their wordings never shown. Sun 10:00 and Mon 23:00.
-  const test = conversation(id, { isTest: true, hasThumbsUp: true, hasFallback: true, hasLead: true }, [
+  const test = await conversation(id, { isTest: true, hasThumbsUp: true, hasFallback: true, hasLead: true }, [
     ask('2024-03-10T14:00:00Z', 'What are your opening hours?', { unansweredReason: 'fallback' }),
     { at: '2024-03-10T14:00:05Z', answerStatus: 'fallback', feedback: 'up', content: 'Sorry.', cites: [ACCOUNT] },
   ]);
-  lead(id, test, '2024-03-10T14:01:00Z');
-  conversation(id, { isTest: true }, [ask('2024-03-12T03:00:00Z', 'Reset my password'), answer('2024-03-12T03:00:05Z', { cites: [PARKING] })]);
+  await lead(id, test, '2024-03-10T14:01:00Z');
+  await conversation(id, { isTest: true }, [ask('2024-03-12T03:00:00Z', 'Reset my password'), answer('2024-03-12T03:00:05Z', { cites: [PARKING] })]);
   // Started Fri 23:30, before the period (Saturday in UTC); its second question, Sat 00:10, is in it.
-  const early = conversation(id, {}, [
+  const early = await conversation(id, {}, [
     ask('2024-03-09T04:30:00Z', 'Where can I park?'),
     answer('2024-03-09T04:30:05Z', { cites: [PARKING] }),
     ask('2024-03-09T05:10:00Z', 'Do you have parking?'),
     answer('2024-03-09T05:10:05Z', { cites: [PARKING] }),
   ]);
-  lead(id, early, '2024-03-09T04:40:00Z');
+  await lead(id, early, '2024-03-09T04:40:00Z');
   // Tue 00:30, just after the period.
-  conversation(id, {}, [ask('2024-03-12T04:30:00Z', 'Do you ship to Canada?'), answer('2024-03-12T04:30:05Z', { cites: [SHIPPING] })]);
+  await conversation(id, {}, [ask('2024-03-12T04:30:00Z', 'Do you ship to Canada?'), answer('2024-03-12T04:30:05Z', { cites: [SHIPPING] })]);
 
   // Another owner's bot, busy on the same days.
   other = await createUserAndCookie();
   otherBot = await newBot(other.cookie, { name: 'Other Bot' });
-  conversation(otherBot.id, { hasThumbsUp: true }, [
+  await conversation(otherBot.id, { hasThumbsUp: true }, [
     ask('2024-03-10T13:15:00Z', 'How do I reset my password?'),
     answer('2024-03-10T13:15:05Z', { feedback: 'up', cites: [ACCOUNT] }),
   ]);
@@ -224,7 +220,7 @@ describe('GET /api/chatbots/{guid}/analytics', () => {
       'How do I reset my password?',
       ...Array.from({ length: 350 }, (_, i) => `How do I reset my password on device${i}?`),
     ];
-    conversation(busy.id, {}, asked.map((text, i) => ask(at(i), text)));
+    await conversation(busy.id, {}, asked.map((text, i) => ask(at(i), text)));
     const res = await read({ from: '2024-05-01', to: '2024-05-01' }, owner.cookie, busy.guid);
     const a = chatbotAnalyticsSchema.parse(await res.json());
     expect(a.totals.visitorQuestions).toBe(1_151);

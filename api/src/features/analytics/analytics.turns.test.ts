@@ -1,5 +1,6 @@
 import { addDays, todayIn } from '@parley/contracts';
 import { chatbotAnalyticsSchema } from '@parley/contracts/schemas';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Real turns through the chat API with the offline model, then the owner's figures: what the
@@ -7,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
 const kit = await import('../chat/testing/chatKit');
-const { sqlite } = await import('../../db/client');
+const { db, dialect, sqlite } = await import('../../db/client');
+const { chatMessages } = await import('../../db/schema');
 const { getSessionRow, addMessage } = await import('../chat/chat.service');
 const { backfillQuestionKeys } = await import('./backfillQuestionKeys');
 const { questionKey } = await import('../chat/questionKey');
@@ -60,7 +62,7 @@ describe('analytics of real chat turns', () => {
     await ask(plain, 'How can I get a refund?');
 
     const a = await figures();
-    const stored = sqlite.prepare('select count(*) as n from chat_messages where chatbot_id = ?').get(bot.id) as { n: number };
+    const [stored] = await db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.chatbotId, bot.id));
     // Refund ×2, limescale, the request for a person; the rating reply "4" is no question.
     expect(a.totals).toEqual({ conversations: 3, messages: stored.n, visitorQuestions: 4 });
     expect(a.topQuestions[0]).toEqual({
@@ -84,28 +86,36 @@ describe('backfillQuestionKeys', () => {
   it('keys the visitor questions of older chats once, up to the mark the migration left, then drops the mark', async () => {
     const sessionId = await openSession(bot.guid);
     await ask(sessionId, 'Where is my parcel?');
-    const insert = sqlite.prepare(
-      `insert into chat_messages (session_id, chatbot_id, sender, content, message_type, created_at) values (?, ?, ?, ?, ?, ?) returning id`,
-    );
-    const old = (sender: string, content: string, type = 'text') => (insert.get(sessionId, bot.id, sender, content, type, Date.now()) as { id: number }).id;
+    type Old = { sender: 'user' | 'bot'; content: string; messageType?: string };
+    const old = async (...messages: Old[]) =>
+      (await db.insert(chatMessages).values(messages.map((m) => ({ sessionId, chatbotId: bot.id, ...m }))).returning({ id: chatMessages.id })).map((r) => r.id);
     // 2,500 older questions (more than one batch), an answer and a form submission.
-    const questions = Array.from({ length: 2_500 }, (_, i) => old('user', `Do you deliver to island ${i}?`));
-    const botAnswer = old('bot', 'We do.');
-    const lead = old('user', 'Contact our team: Vera', 'system');
+    const questions = await old(...Array.from({ length: 2_500 }, (_, i) => ({ sender: 'user' as const, content: `Do you deliver to island ${i}?` })));
+    const [botAnswer] = await old({ sender: 'bot', content: 'We do.' });
+    const [lead] = await old({ sender: 'user', content: 'Contact our team: Vera', messageType: 'system' });
     // Earlier tests' rating replies are keyless visitor messages too, and older than the mark.
-    const { n: keylessBefore } = sqlite
-      .prepare(`select count(*) as n from chat_messages where question_key is null and sender = 'user' and message_type <> 'system'`)
-      .get() as { n: number };
+    const [{ n: keylessBefore }] = await db
+      .select({ n: count() })
+      .from(chatMessages)
+      .where(and(isNull(chatMessages.questionKey), eq(chatMessages.sender, 'user'), ne(chatMessages.messageType, 'system')));
+    expect(keylessBefore).toBeGreaterThanOrEqual(2_500);
+    const keyOf = async (id: number) => (await db.select({ k: chatMessages.questionKey }).from(chatMessages).where(eq(chatMessages.id, id)))[0].k;
+
+    if (dialect === 'postgres') {
+      // PostgreSQL databases start with the column: no migration leaves a mark, nothing is keyed.
+      expect(backfillQuestionKeys()).toBe(0);
+      expect([await keyOf(questions[0]), await keyOf(botAnswer), await keyOf(lead)]).toEqual([null, null, null]);
+      return;
+    }
+    // The mark is what SQLite's migration 0005 leaves.
     sqlite.exec(`CREATE TABLE question_key_backfill (up_to INTEGER); INSERT INTO question_key_backfill SELECT max(id) FROM chat_messages;`);
     // Written after the migration: left alone.
-    const later = old('user', 'Written after the migration');
+    const [later] = await old({ sender: 'user', content: 'Written after the migration' });
 
-    expect(keylessBefore).toBeGreaterThanOrEqual(2_500);
     expect(backfillQuestionKeys()).toBe(keylessBefore);
-    const keyOf = (id: number) => (sqlite.prepare('select question_key as k from chat_messages where id = ?').get(id) as { k: string | null }).k;
-    expect(keyOf(questions[0])).toBe(questionKey('Do you deliver to island 0?'));
-    expect(keyOf(questions[2_499])).toBe(questionKey('Do you deliver to island 2499?'));
-    expect([keyOf(botAnswer), keyOf(lead), keyOf(later)]).toEqual([null, null, null]);
+    expect(await keyOf(questions[0])).toBe(questionKey('Do you deliver to island 0?'));
+    expect(await keyOf(questions[2_499])).toBe(questionKey('Do you deliver to island 2499?'));
+    expect([await keyOf(botAnswer), await keyOf(lead), await keyOf(later)]).toEqual([null, null, null]);
     expect(sqlite.prepare(`select name from sqlite_master where name = 'question_key_backfill'`).get()).toBeUndefined();
     // One-shot: the next start finds nothing to do.
     expect(backfillQuestionKeys()).toBe(0);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { HomeScreenConfig } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../app';
-import { sqlite } from '../../db/client';
+import { db } from '../../db/client';
+import { chatSessions } from '../../db/schema';
 import { client, createUserAndCookie, ensureStarted, errorOf, newBot, untyped, validationErrorOf, withCookie } from '../../../test/helpers';
 
 /** The first account is admin (exempt from caps), so every test here uses later accounts. */
@@ -186,14 +187,12 @@ describe('chatbots API', () => {
     );
     expect(added.status).toBe(201);
     const session = (isTest: boolean, messages: number) =>
-      sqlite
-        .prepare('INSERT INTO chat_sessions (session_id, chatbot_id, message_count, is_test) VALUES (?, ?, ?, ?)')
-        .run(`session_${Date.now()}_${randomUUID().replaceAll('-', '')}`, bot.id, messages, isTest ? 1 : 0);
-    session(true, 2);
-    session(false, 0); // opened, never written in: not a conversation
+      db.insert(chatSessions).values({ sessionId: `session_${Date.now()}_${randomUUID().replaceAll('-', '')}`, chatbotId: bot.id, messageCount: messages, isTest });
+    await session(true, 2);
+    await session(false, 0); // opened, never written in: not a conversation
     expect(await progressOf(bot.guid)).toEqual({ sourceCount: 1, testConversationCount: 1, visitorConversationCount: 0 });
-    session(false, 4);
-    session(false, 1);
+    await session(false, 4);
+    await session(false, 1);
     expect(await progressOf(bot.guid)).toEqual({ sourceCount: 1, testConversationCount: 1, visitorConversationCount: 2 });
     expect(await progressOf(other.guid)).toEqual({ sourceCount: 0, testConversationCount: 0, visitorConversationCount: 0 });
   });

@@ -17,14 +17,14 @@ describe('default public chatbot', () => {
     await kit.ensureStarted();
     const bot = await seedDefaultChatbot();
     await seedDefaultChatbot();
-    expect(db.select().from(chatbots).all().filter((b) => b.isPublicDefault)).toHaveLength(1);
+    expect((await db.select().from(chatbots)).filter((b) => b.isPublicDefault)).toHaveLength(1);
     const sections = splitSections(readFileSync(KNOWLEDGE_FILE, 'utf8'));
     expect(sections.length).toBeGreaterThan(8);
-    expect(db.select().from(contentSources).all().filter((s) => s.chatbotId === bot.id)).toHaveLength(sections.length);
+    expect((await db.select().from(contentSources)).filter((s) => s.chatbotId === bot.id)).toHaveLength(sections.length);
 
-    const system = db.select().from(users).all().find((u) => u.id === 'system')!;
+    const system = (await db.select().from(users)).find((u) => u.id === 'system')!;
     expect(system).toMatchObject({ email: 'system@parley.invalid', passwordHash: '!', isAdmin: false });
-    expect(db.select().from(subscriptions).all().find((s) => s.userId === 'system')?.planId).toBe('ultra');
+    expect((await db.select().from(subscriptions)).find((s) => s.userId === 'system')?.planId).toBe('ultra');
     const login = await client.api.auth.login.$post({ json: { email: 'system@parley.invalid', password: '!' } });
     expect(login.status).not.toBe(200);
 
@@ -72,45 +72,41 @@ describe('default public chatbot', () => {
 
   it('gives an existing install whose home screen is empty the new one, but keeps a custom design', async () => {
     const bot = await seedDefaultChatbot();
-    const setConfig = (config: unknown) =>
-      db.update(chatbots).set({ homeScreenConfig: config as never }).where(eq(chatbots.id, bot.id)).run();
-    const stored = () => db.select().from(chatbots).where(eq(chatbots.id, bot.id)).get()?.homeScreenConfig;
+    const setConfig = (config: unknown) => db.update(chatbots).set({ homeScreenConfig: config as never }).where(eq(chatbots.id, bot.id));
+    const stored = async () => (await db.select().from(chatbots).where(eq(chatbots.id, bot.id)))[0]?.homeScreenConfig;
 
-    setConfig({ version: 1, components: [], theme: { primaryColor: PUBLIC_DEFAULT_PRIMARY, backgroundColor: '#ffffff', textColor: '#1f2937' } });
+    await setConfig({ version: 1, components: [], theme: { primaryColor: PUBLIC_DEFAULT_PRIMARY, backgroundColor: '#ffffff', textColor: '#1f2937' } });
     expect((await seedDefaultChatbot()).homeScreenConfig).toEqual(PUBLIC_HOME_SCREEN_CONFIG);
-    expect(stored()).toEqual(PUBLIC_HOME_SCREEN_CONFIG);
+    expect(await stored()).toEqual(PUBLIC_HOME_SCREEN_CONFIG);
 
     const custom = { version: 1, components: [{ id: 'h', type: 'header', props: { title: 'Our own welcome' } }], theme: { primaryColor: '#ff6600' } };
-    setConfig(custom);
+    await setConfig(custom);
     expect((await seedDefaultChatbot()).homeScreenConfig).toEqual(custom);
-    expect(stored()).toEqual(custom);
-    setConfig(PUBLIC_HOME_SCREEN_CONFIG);
+    expect(await stored()).toEqual(custom);
+    await setConfig(PUBLIC_HOME_SCREEN_CONFIG);
   });
 
   it('keeps docs that match the file, retrains on docs that changed, and leaves other sources alone', async () => {
     const bot = await seedDefaultChatbot();
-    const docs = () =>
-      db
-        .select()
-        .from(contentSources)
-        .all()
-        .filter((s) => s.chatbotId === bot.id && s.description === 'Parley documentation');
-    const before = docs().map((s) => s.id);
+    // In the order they were added: PostgreSQL returns an unordered select in no set order.
+    const docs = async () =>
+      (await db.select().from(contentSources).orderBy(contentSources.id)).filter((s) => s.chatbotId === bot.id && s.description === 'Parley documentation');
+    const before = (await docs()).map((s) => s.id);
     await seedDefaultChatbot();
-    expect(docs().map((s) => s.id)).toEqual(before);
+    expect((await docs()).map((s) => s.id)).toEqual(before);
 
     const { addTextSource, waitForIdle } = await import('../sources/sources.service');
     const own = await addTextSource(bot.id, { title: 'Opening hours', description: 'Added by an admin', textContent: 'We answer mail from 9 to 5 on weekdays.' });
     await waitForIdle(own.id);
     // an install trained on the old docs, which said the designer was not available yet
-    const designSection = docs().find((s) => s.title === "Designing the widget's home screen")!;
-    db.update(contentSources).set({ textContent: 'The UI Designer page is not available yet.' }).where(eq(contentSources.id, designSection.id)).run();
+    const designSection = (await docs()).find((s) => s.title === "Designing the widget's home screen")!;
+    await db.update(contentSources).set({ textContent: 'The UI Designer page is not available yet.' }).where(eq(contentSources.id, designSection.id));
     await seedDefaultChatbot();
     const sections = splitSections(readFileSync(KNOWLEDGE_FILE, 'utf8'));
-    const after = docs();
+    const after = await docs();
     expect(after.map((s) => s.id).some((id) => before.includes(id))).toBe(false);
     expect(after.map((s) => [s.title, s.textContent, s.status])).toEqual(sections.map((s) => [s.title, s.body, 'completed']));
-    expect(db.select().from(contentSources).all().some((s) => s.id === own.id)).toBe(true);
+    expect((await db.select().from(contentSources)).some((s) => s.id === own.id)).toBe(true);
   });
 
   it('answers every home-screen topic from the docs, never with the fallback', async () => {

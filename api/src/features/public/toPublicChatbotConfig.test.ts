@@ -5,8 +5,8 @@ import { chatbots } from '../../db/schema';
 import { client, createUserAndCookie, newBot, untyped } from '../../../test/helpers';
 
 /** Stores a home screen as an older version (or a hand-edited database) may have left it. */
-function storeRaw(botId: number, homeScreenConfig: unknown) {
-  db.update(chatbots).set({ homeScreenConfig: untyped(homeScreenConfig) }).where(eq(chatbots.id, botId)).run();
+async function storeRaw(botId: number, homeScreenConfig: unknown) {
+  await db.update(chatbots).set({ homeScreenConfig: untyped(homeScreenConfig) }).where(eq(chatbots.id, botId));
 }
 
 const publicConfig = async (guid: string) => (await client.api.public.chatbots[':ref'].$get({ param: { ref: guid } })).json();
@@ -15,7 +15,7 @@ describe("the widget's view of a stored home screen", () => {
   it('drops a component it cannot read and keeps the valid ones and the theme', async () => {
     const { cookie } = await createUserAndCookie();
     const bot = await newBot(cookie);
-    storeRaw(bot.id, {
+    await storeRaw(bot.id, {
       version: 1,
       components: [
         { id: 'slides', type: 'carousel', props: { slides: [] } },
@@ -36,11 +36,11 @@ describe("the widget's view of a stored home screen", () => {
   it('falls back to the default primary colour when the stored theme is broken, and to null for a non-config', async () => {
     const { cookie } = await createUserAndCookie();
     const bot = await newBot(cookie);
-    storeRaw(bot.id, { components: [{ id: 'hello', type: 'header' }], theme: { primaryColor: 'teal' } });
+    await storeRaw(bot.id, { components: [{ id: 'hello', type: 'header' }], theme: { primaryColor: 'teal' } });
     const config = await publicConfig(bot.guid);
     expect(config.homeScreenConfig).toEqual({ components: [{ id: 'hello', type: 'header', props: {} }] });
     expect(config.theme).toEqual({ chat: { primary: '#2563eb' } });
-    storeRaw(bot.id, ['not', 'a', 'config']);
+    await storeRaw(bot.id, ['not', 'a', 'config']);
     expect((await publicConfig(bot.guid)).homeScreenConfig).toBeNull();
   });
 });

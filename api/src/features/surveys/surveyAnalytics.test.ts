@@ -28,21 +28,21 @@ async function surveyWith(
 const T0 = Date.parse('2026-03-02T09:00:00.000Z');
 
 /** A chat session of the bot: a visitor's, or the owner's test chat. */
-function session(chatbotId: number, isTest = false) {
+async function session(chatbotId: number, isTest = false) {
   const sessionId = `session_${randomUUID()}`;
-  db.insert(chatSessions).values({ sessionId, chatbotId, isTest }).run();
+  await db.insert(chatSessions).values({ sessionId, chatbotId, isTest });
   return sessionId;
 }
 
 /** A stored response; `tookMs` set means completed that long after it started. */
-function respond(
+async function respond(
   survey: { id: number; chatbotId: number },
   answers: Record<string, SurveyAnswer>,
   options: { tookMs?: number; startedAt?: number; isTest?: boolean; sessionId?: string } = {},
 ) {
   const startedAt = options.startedAt ?? T0;
-  const sessionId = options.sessionId ?? session(survey.chatbotId, options.isTest);
-  return db
+  const sessionId = options.sessionId ?? (await session(survey.chatbotId, options.isTest));
+  const [row] = await db
     .insert(surveyResponses)
     .values({
       surveyId: survey.id,
@@ -53,8 +53,8 @@ function respond(
       startedAt: new Date(startedAt),
       completedAt: options.tookMs !== undefined ? new Date(startedAt + options.tookMs) : null,
     })
-    .returning()
-    .get();
+    .returning();
+  return row;
 }
 
 const answer = (value: SurveyAnswer['value'], optionIds?: string[], otherText?: string): SurveyAnswer => ({
@@ -102,20 +102,20 @@ describe('GET /api/chatbots/:id/surveys/analytics', () => {
     const strict = await surveyWith(cookie, bot.guid, 'Strict', [words], { settings: { savePartialResponses: false } });
     const old = await surveyWith(cookie, bot.guid, 'Old one', [words], { status: 'archived' });
 
-    respond(main, { colour: answer('Red', ['red']), features: answer(['Speed', 'Price'], ['speed', 'price']), rate: answer(5), words: answer('Great') }, { tookMs: 60_000 });
-    respond(
+    await respond(main, { colour: answer('Red', ['red']), features: answer(['Speed', 'Price'], ['speed', 'price']), rate: answer(5), words: answer('Great') }, { tookMs: 60_000 });
+    await respond(
       main,
       { colour: answer('Other: Teal', ['q_other'], 'Teal'), features: answer(['Price'], ['price']), rate: answer(4), words: answer('Great') },
       { tookMs: 120_000 },
     );
     // Left half-way: the skipped text question recorded no value.
-    respond(main, { colour: answer('Blue', ['blue']), words: answer('') });
+    await respond(main, { colour: answer('Blue', ['blue']), words: answer('') });
     // The owner's own try: not counted, reported.
-    respond(main, { colour: answer('Red', ['red']), features: answer(['Support'], ['support']), rate: answer(1) }, { tookMs: 5_000, isTest: true });
-    respond(strict, { words: answer('Fine') }, { tookMs: 30_000 });
+    await respond(main, { colour: answer('Red', ['red']), features: answer(['Support'], ['support']), rate: answer(1) }, { tookMs: 5_000, isTest: true });
+    await respond(strict, { words: answer('Fine') }, { tookMs: 30_000 });
     // Unfinished while the survey keeps only completed responses: not counted, not a test either.
-    respond(strict, { words: answer('Half') });
-    respond(strict, { words: answer('Mine') }, { isTest: true });
+    await respond(strict, { words: answer('Half') });
+    await respond(strict, { words: answer('Mine') }, { isTest: true });
 
     const analytics = await analyticsOf(cookie, bot.guid);
     expect(analytics).toMatchObject({ totalSurveys: 3, totalResponses: 4, completionRate: 75, averageCompletionTime: 70_000, testResponses: 1 });
@@ -216,8 +216,8 @@ describe('GET /api/chatbots/:id/surveys/analytics', () => {
   it('follows the survey’s current partial-responses setting and current questions', async () => {
     const { cookie, bot } = await ownerWithBot();
     const survey = await surveyWith(cookie, bot.guid, 'Flip', [words, rate], { settings: { savePartialResponses: false } });
-    respond(survey, { words: answer('Done'), rate: answer(3) }, { tookMs: 10_000 });
-    respond(survey, { words: answer('Halfway') });
+    await respond(survey, { words: answer('Done'), rate: answer(3) }, { tookMs: 10_000 });
+    await respond(survey, { words: answer('Halfway') });
     expect(await analyticsOf(cookie, bot.id)).toMatchObject({ totalResponses: 1, completionRate: 100 });
 
     // Partial responses now kept, the scale now 0 to 10 and the text question dropped.
@@ -238,10 +238,10 @@ describe('GET /api/chatbots/:id/surveys/analytics', () => {
   it('lists at most 50 distinct answers, most frequent first, and says how many there are', async () => {
     const { cookie, bot } = await ownerWithBot();
     const survey = await surveyWith(cookie, bot.guid, 'Many', [words]);
-    for (let i = 0; i < 55; i++) respond(survey, { words: answer(`Answer ${String(i).padStart(2, '0')}`) }, { tookMs: 1_000 });
-    respond(survey, { words: answer('Answer 54') }, { tookMs: 1_000 });
-    respond(survey, { words: answer('Answer 54') }, { tookMs: 1_000 });
-    respond(survey, { words: answer('Answer 07') }, { tookMs: 1_000 });
+    for (let i = 0; i < 55; i++) await respond(survey, { words: answer(`Answer ${String(i).padStart(2, '0')}`) }, { tookMs: 1_000 });
+    await respond(survey, { words: answer('Answer 54') }, { tookMs: 1_000 });
+    await respond(survey, { words: answer('Answer 54') }, { tookMs: 1_000 });
+    await respond(survey, { words: answer('Answer 07') }, { tookMs: 1_000 });
 
     const [question] = (await analyticsOf(cookie, bot.guid)).surveyBreakdown[0].questionAnalytics;
     expect(question.responseCount).toBe(58);
@@ -258,8 +258,8 @@ describe('GET /api/chatbots/:id/surveys/analytics', () => {
   it('matches answers stored without option ids to the options by their text', async () => {
     const { cookie, bot } = await ownerWithBot();
     const survey = await surveyWith(cookie, bot.guid, 'Plain', [colour]);
-    respond(survey, { colour: answer('Blue') }, { tookMs: 1_000 });
-    respond(survey, { colour: answer('Other: Green') }, { tookMs: 1_000 });
+    await respond(survey, { colour: answer('Blue') }, { tookMs: 1_000 });
+    await respond(survey, { colour: answer('Other: Green') }, { tookMs: 1_000 });
     const [question] = (await analyticsOf(cookie, bot.guid)).surveyBreakdown[0].questionAnalytics;
     expect(question.options).toEqual([
       { id: 'red', text: 'Red', count: 0 },
@@ -285,13 +285,13 @@ describe('GET /api/surveys/:id/responses/export.csv', () => {
   it('exports the counted responses oldest first, one column per question', async () => {
     const { cookie, bot } = await ownerWithBot();
     const survey = await surveyWith(cookie, bot.guid, 'Customer Feedback!', [colour, features, words]);
-    const late = respond(survey, { colour: answer('Other: Teal, "deep"', ['q_other'], 'Teal, "deep"'), words: answer('=SUM(A1)') }, { startedAt: T0 + 3_600_000 });
-    const early = respond(
+    const late = await respond(survey, { colour: answer('Other: Teal, "deep"', ['q_other'], 'Teal, "deep"'), words: answer('=SUM(A1)') }, { startedAt: T0 + 3_600_000 });
+    const early = await respond(
       survey,
       { colour: answer('Red', ['red']), features: answer(['Speed', 'Price'], ['speed', 'price']), words: answer('Lovely') },
       { startedAt: T0, tookMs: 75_250 },
     );
-    respond(survey, { colour: answer('Blue', ['blue']) }, { tookMs: 1_000, isTest: true });
+    await respond(survey, { colour: answer('Blue', ['blue']) }, { tookMs: 1_000, isTest: true });
 
     const res = await surveyApi.responses['export.csv'].$get({ param: { id: String(survey.id) } }, withCookie(cookie));
     expect(res.status).toBe(200);
@@ -311,8 +311,8 @@ describe('GET /api/surveys/:id/responses/export.csv', () => {
   it('leaves out unfinished responses when the survey keeps only completed ones', async () => {
     const { cookie, bot } = await ownerWithBot();
     const survey = await surveyWith(cookie, bot.guid, 'Strict', [words], { settings: { savePartialResponses: false } });
-    const done = respond(survey, { words: answer('Done') }, { tookMs: 2_000 });
-    respond(survey, { words: answer('Half') });
+    const done = await respond(survey, { words: answer('Done') }, { tookMs: 2_000 });
+    await respond(survey, { words: answer('Half') });
     const res = await surveyApi.responses['export.csv'].$get({ param: { id: String(survey.id) } }, withCookie(cookie));
     const lines = (await res.text()).trim().split('\r\n');
     expect(lines.slice(1)).toEqual([`${done.id},${done.sessionId},2026-03-02T09:00:00.000Z,Yes,2026-03-02T09:00:02.000Z,2.0,Done`]);

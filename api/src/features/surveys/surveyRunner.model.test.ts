@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyStartMessage, type ChatMessage, type SurveyConfig } from '@parley/contracts';
 import { serveScriptedOpenAI } from '../chat/testing/serveScriptedOpenAI';
@@ -10,8 +11,8 @@ const { script, requests, close } = await serveScriptedOpenAI<SentRequest>();
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
 const kit = await import('../chat/testing/chatKit');
-const { db, sqlite } = await import('../../db/client');
-const { surveys } = await import('../../db/schema');
+const { db } = await import('../../db/client');
+const { surveyResponses, surveys } = await import('../../db/schema');
 
 afterAll(close);
 
@@ -43,11 +44,11 @@ let surveyId: number;
 beforeAll(async () => {
   const o = await kit.owner();
   bot = await kit.newBot(o.cookie, { name: 'Pirate kettles', model: 'gpt-4o-mini', temperature: 5 });
-  surveyId = db
+  const [survey] = await db
     .insert(surveys)
     .values({ chatbotId: bot.id, name: SURVEY.title, status: 'active', surveyConfig: SURVEY as unknown as Record<string, unknown> })
-    .returning()
-    .get().id;
+    .returning();
+  surveyId = survey.id;
 });
 
 async function send(sessionId: string, content: string, internalMessage?: string): Promise<ChatMessage[]> {
@@ -60,9 +61,9 @@ async function select(sessionId: string, json: { optionId: string; optionText: s
   expect((await kit.client.api.chat[':sessionId']['select-option'].$post({ param: { sessionId }, json })).status).toBe(200);
 }
 
-function answersOf(sessionId: string) {
-  const row = sqlite.prepare('select answers from survey_responses where session_id = ?').get(sessionId) as { answers: string };
-  return JSON.parse(row.answers) as Record<string, { value: unknown; optionIds?: string[] }>;
+async function answersOf(sessionId: string) {
+  const [row] = await db.select({ answers: surveyResponses.answers }).from(surveyResponses).where(eq(surveyResponses.sessionId, sessionId));
+  return row.answers as Record<string, { value: unknown; optionIds?: string[] }>;
 }
 
 describe('survey questions phrased by the model', () => {
@@ -108,7 +109,7 @@ describe('survey questions phrased by the model', () => {
     // The completion message is never rephrased.
     expect(done.content).toBe('Thanks, that helps us a lot!');
     expect(requests.length).toBe(asked);
-    expect(answersOf(sessionId)).toEqual({
+    expect(await answersOf(sessionId)).toEqual({
       q_model: { value: 'Family', optionIds: ['family'], answeredAt: expect.any(String) },
       q_stars: { value: 5, answeredAt: expect.any(String) },
     });

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { surveyStartMessage, type ChatMessage, type SurveyConfig } from '@parley/contracts';
 import type { ChatModel } from '../ai/chatModel';
 
@@ -7,8 +7,8 @@ import type { ChatModel } from '../ai/chatModel';
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
 const kit = await import('../chat/testing/chatKit');
-const { db, sqlite } = await import('../../db/client');
-const { chatbots, chatSessions, surveys } = await import('../../db/schema');
+const { db } = await import('../../db/client');
+const { chatbots, chatMessages, chatSessions, surveyResponses, surveys } = await import('../../db/schema');
 const { runTurn } = await import('../chat/chatTurn');
 const chat = kit.client.api.chat;
 
@@ -57,41 +57,52 @@ beforeAll(async () => {
   userId = o.user.id;
   bot = await kit.newBot(o.cookie, { name: 'Acme Helper', fallbackMessage: 'Sorry, I can only help with Acme orders.' });
   await kit.train(bot.id, kit.KNOWLEDGE);
-  kettleId = createSurvey(KETTLE);
+  kettleId = await createSurvey(KETTLE);
 });
 
 // Every visitor turn counts against the owner's monthly quota; the suite takes more than a Free plan's month.
 beforeEach(async () => await kit.setUsage(userId, 0));
 
-function createSurvey(config: SurveyConfig, status: 'draft' | 'active' | 'archived' = 'active', chatbotId = bot.id): number {
-  return db
+async function createSurvey(config: SurveyConfig, status: 'draft' | 'active' | 'archived' = 'active', chatbotId = bot.id): Promise<number> {
+  const [row] = await db
     .insert(surveys)
     .values({ chatbotId, name: config.title, description: config.description, status, surveyConfig: config as unknown as Record<string, unknown> })
-    .returning()
-    .get().id;
+    .returning();
+  return row.id;
 }
 
-function setStatus(surveyId: number, status: 'draft' | 'active') {
-  sqlite.prepare('update surveys set status = ? where id = ?').run(status, surveyId);
+async function setStatus(surveyId: number, status: 'draft' | 'active') {
+  await db.update(surveys).set({ status }).where(eq(surveys.id, surveyId));
 }
 
 type ResponseRow = { id: number; answers: Record<string, { value: unknown; optionIds?: string[]; otherText?: string; answeredAt: string }>; currentQuestionIndex: number; completed: boolean; startedAt: number; completedAt: number | null };
 
-function responsesOf(sessionId: string, surveyId = kettleId): ResponseRow[] {
-  const rows = sqlite
-    .prepare(
-      `select id, answers, current_question_index as currentQuestionIndex, completed, started_at as startedAt, completed_at as completedAt
-       from survey_responses where session_id = ? and survey_id = ?`,
-    )
-    .all(sessionId, surveyId) as (Omit<ResponseRow, 'answers' | 'completed'> & { answers: string; completed: number })[];
-  return rows.map((r) => ({ ...r, answers: JSON.parse(r.answers), completed: r.completed === 1 }));
+async function responsesOf(sessionId: string, surveyId = kettleId): Promise<ResponseRow[]> {
+  const rows = await db
+    .select({
+      id: surveyResponses.id,
+      answers: surveyResponses.answers,
+      currentQuestionIndex: surveyResponses.currentQuestionIndex,
+      completed: surveyResponses.completed,
+      startedAt: surveyResponses.startedAt,
+      completedAt: surveyResponses.completedAt,
+    })
+    .from(surveyResponses)
+    .where(and(eq(surveyResponses.sessionId, sessionId), eq(surveyResponses.surveyId, surveyId)));
+  return rows.map((r) => ({
+    ...r,
+    answers: r.answers as ResponseRow['answers'],
+    startedAt: r.startedAt.getTime(),
+    completedAt: r.completedAt?.getTime() ?? null,
+  }));
 }
 
-function sessionRow(sessionId: string) {
-  return sqlite.prepare(`select active_survey_id as activeSurveyId, question_count as questionCount from chat_sessions where session_id = ?`).get(sessionId) as {
-    activeSurveyId: number | null;
-    questionCount: number;
-  };
+async function sessionRow(sessionId: string) {
+  const [row] = await db
+    .select({ activeSurveyId: chatSessions.activeSurveyId, questionCount: chatSessions.questionCount })
+    .from(chatSessions)
+    .where(eq(chatSessions.sessionId, sessionId));
+  return row;
 }
 
 /** Sends visitor text (and the instruction behind it, as the widget does) and answers the bot's messages of the turn. */
@@ -175,7 +186,7 @@ describe('a survey run to completion', () => {
     const usedBefore = await kit.usage(userId);
 
     const [intro, q1] = await start(sessionId);
-    const [response] = responsesOf(sessionId);
+    const [response] = await responsesOf(sessionId);
     expect(intro).toMatchObject({
       sender: 'bot',
       messageType: 'text',
@@ -201,7 +212,7 @@ describe('a survey run to completion', () => {
       ],
       isFollowUp: true,
     });
-    expect(sessionRow(sessionId).activeSurveyId).toBe(kettleId);
+    expect((await sessionRow(sessionId)).activeSurveyId).toBe(kettleId);
     expect(response).toMatchObject({ answers: {}, currentQuestionIndex: 0, completed: false, completedAt: null });
 
     const [q2] = await chooseOther(sessionId, q1, 'A travel kettle');
@@ -236,7 +247,7 @@ describe('a survey run to completion', () => {
       metadata: { survey: { kind: 'completion', surveyId: kettleId, responseId: response.id } },
     });
 
-    const [finished] = responsesOf(sessionId);
+    const [finished] = await responsesOf(sessionId);
     expect(finished.answers).toEqual({
       q_model: { value: 'Other: A travel kettle', optionIds: ['q_other'], otherText: 'A travel kettle', answeredAt: expect.any(String) },
       // The config's order and words, whatever order they were ticked in.
@@ -246,7 +257,7 @@ describe('a survey run to completion', () => {
     });
     expect(finished.completed).toBe(true);
     expect(finished.completedAt).toBeGreaterThanOrEqual(finished.startedAt);
-    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+    expect((await sessionRow(sessionId)).activeSurveyId).toBeNull();
 
     // Each question message is marked answered; no survey message is a rateable answer.
     const stored = await kit.getMessages(sessionId);
@@ -257,14 +268,13 @@ describe('a survey run to completion', () => {
       ['q_stars', true],
       ['q_better', true],
     ]);
-    const rows = sqlite.prepare(`select sender, question_key as questionKey, answer_status as answerStatus from chat_messages where session_id = ?`).all(sessionId) as {
-      sender: string;
-      questionKey: string | null;
-      answerStatus: string | null;
-    }[];
+    const rows = await db
+      .select({ sender: chatMessages.sender, questionKey: chatMessages.questionKey, answerStatus: chatMessages.answerStatus })
+      .from(chatMessages)
+      .where(eq(chatMessages.sessionId, sessionId));
     expect(rows.every((r) => r.questionKey === null && r.answerStatus === null)).toBe(true);
     expect(stored.every((m) => m.metadata?.answerStatus === undefined && m.feedback === undefined)).toBe(true);
-    expect(sessionRow(sessionId).questionCount).toBe(0);
+    expect((await sessionRow(sessionId)).questionCount).toBe(0);
     // Five visitor turns, each one message of the monthly quota.
     expect(await kit.usage(userId) - usedBefore).toBe(5);
   });
@@ -280,7 +290,7 @@ describe('a survey run to completion', () => {
     expect(stepOf(q3).questionId).toBe('q_stars');
     const [q4] = await send(sessionId, '2');
     expect(stepOf(q4).questionId).toBe('q_better');
-    expect(responsesOf(sessionId)[0].answers).toMatchObject({
+    expect((await responsesOf(sessionId))[0].answers).toMatchObject({
       q_model: { value: 'Family', optionIds: ['family'] },
       q_use: { value: ['Tea', 'Instant soup'], optionIds: ['tea', 'soup'] },
       q_stars: { value: 2 },
@@ -294,8 +304,8 @@ describe('a survey run to completion', () => {
     const again = await start(sessionId);
     expect(again).toHaveLength(1);
     expect(again[0]).toMatchObject({ content: "You've already completed this survey. Thank you!", metadata: { survey: { kind: 'notice', surveyId: kettleId } } });
-    expect(responsesOf(sessionId)).toHaveLength(1);
-    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+    expect(await responsesOf(sessionId)).toHaveLength(1);
+    expect((await sessionRow(sessionId)).activeSurveyId).toBeNull();
     // Its old controls resume nothing either.
     const stale = await click(sessionId, q4, 'Skip');
     expect(stale.map((m) => m.content)).toEqual(["You've already completed this survey. Thank you!"]);
@@ -304,10 +314,10 @@ describe('a survey run to completion', () => {
 
 describe('starting a survey', () => {
   it('starts only active surveys of this bot', async () => {
-    const draftId = createSurvey({ ...KETTLE, id: 'draft-one', title: 'Draft' }, 'draft');
+    const draftId = await createSurvey({ ...KETTLE, id: 'draft-one', title: 'Draft' }, 'draft');
     const o = await kit.owner();
     const otherBot = await kit.newBot(o.cookie, { name: 'Other shop' });
-    const foreignId = createSurvey({ ...KETTLE, id: 'foreign' }, 'active', otherBot.id);
+    const foreignId = await createSurvey({ ...KETTLE, id: 'foreign' }, 'active', otherBot.id);
     const sessionId = await kit.openSession(bot.guid);
     for (const id of [draftId, foreignId, 999_999]) {
       const messages = await start(sessionId, id);
@@ -317,39 +327,39 @@ describe('starting a survey', () => {
         content: "Sorry, this survey isn't available right now.",
         metadata: { survey: { kind: 'notice', surveyId: id } },
       });
-      expect(responsesOf(sessionId, id)).toEqual([]);
+      expect(await responsesOf(sessionId, id)).toEqual([]);
     }
-    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+    expect((await sessionRow(sessionId)).activeSurveyId).toBeNull();
     // The survey start never reaches the model and is no visitor question.
-    expect(sessionRow(sessionId).questionCount).toBe(0);
+    expect((await sessionRow(sessionId)).questionCount).toBe(0);
   });
 
   it('pauses the survey in progress when another one starts, and resumes it later', async () => {
-    const shortId = createSurvey({ ...KETTLE, id: 'short', title: 'Short one', description: '   ', questions: [KETTLE.questions[3]] });
+    const shortId = await createSurvey({ ...KETTLE, id: 'short', title: 'Short one', description: '   ', questions: [KETTLE.questions[3]] });
     const sessionId = await kit.openSession(bot.guid);
     await answerUpTo(sessionId, 1);
     const [intro, only] = await start(sessionId, shortId, 'Short one');
     // A blank description adds nothing to the title.
     expect(intro.content).toBe('**Short one**');
     expect(only.metadata).toMatchObject({ survey: { questionId: 'q_better', progress: { current: 1, total: 1 } } });
-    expect(sessionRow(sessionId).activeSurveyId).toBe(shortId);
-    expect(responsesOf(sessionId)[0]).toMatchObject({ completed: false, currentQuestionIndex: 1 });
+    expect((await sessionRow(sessionId)).activeSurveyId).toBe(shortId);
+    expect((await responsesOf(sessionId))[0]).toMatchObject({ completed: false, currentQuestionIndex: 1 });
 
     const [welcome, q2] = await start(sessionId);
     expect(welcome.content).toBe("Welcome back! Let's pick up where you left off.");
     expect(q2.metadata).toMatchObject({ survey: { questionId: 'q_use' } });
-    expect(sessionRow(sessionId).activeSurveyId).toBe(kettleId);
-    expect(responsesOf(sessionId, shortId)[0]).toMatchObject({ completed: false, answers: {} });
+    expect((await sessionRow(sessionId)).activeSurveyId).toBe(kettleId);
+    expect((await responsesOf(sessionId, shortId))[0]).toMatchObject({ completed: false, answers: {} });
   });
 
   it('tells the visitor when the survey they are taking is no longer available', async () => {
-    const id = createSurvey({ ...KETTLE, id: 'pulled' });
+    const id = await createSurvey({ ...KETTLE, id: 'pulled' });
     const sessionId = await kit.openSession(bot.guid);
     await start(sessionId, id);
-    setStatus(id, 'draft');
+    await setStatus(id, 'draft');
     const messages = await send(sessionId, 'Compact');
     expect(messages.map((m) => m.content)).toEqual(["Sorry, this survey isn't available right now."]);
-    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+    expect((await sessionRow(sessionId)).activeSurveyId).toBeNull();
     // Then the chat is the usual one again.
     const answer = await send(sessionId, 'How do I get a refund?');
     expect(answer[0].content).toContain('full refund within 30 days');
@@ -365,11 +375,11 @@ describe('survey controls', () => {
     expect(stepOf(q1again)).toMatchObject({ questionId: 'q_model', progress: { current: 1, total: 4 } });
     expect(stepOf(q1again).answered).toBeUndefined();
     // Until then the old answer stays.
-    expect(responsesOf(sessionId)[0]).toMatchObject({ currentQuestionIndex: 0, answers: { q_model: { value: 'Compact' } } });
+    expect((await responsesOf(sessionId))[0]).toMatchObject({ currentQuestionIndex: 0, answers: { q_model: { value: 'Compact' } } });
 
     const [next] = await choose(sessionId, q1again, 'family');
     expect(stepOf(next).questionId).toBe('q_use');
-    expect(responsesOf(sessionId)[0]).toMatchObject({ currentQuestionIndex: 1, answers: { q_model: { value: 'Family', optionIds: ['family'] } } });
+    expect((await responsesOf(sessionId))[0]).toMatchObject({ currentQuestionIndex: 1, answers: { q_model: { value: 'Family', optionIds: ['family'] } } });
   });
 
   it('answers a click on a question asked before going Back by showing the pending question, recording nothing', async () => {
@@ -378,22 +388,22 @@ describe('survey controls', () => {
     expect(stepOf(q3).questionId).toBe('q_stars');
     const [q2again] = await click(sessionId, q3, 'Back');
     expect(stepOf(q2again).questionId).toBe('q_use');
-    const before = responsesOf(sessionId)[0];
+    const before = (await responsesOf(sessionId))[0];
 
     // The stars of the earlier asking are still on screen; clicking one is no answer to q_use.
     const [closed, asked] = await rate(sessionId, q3, 4);
     expect(closed.content).toBe("That question isn't open any more. Let's continue here:");
     expect(stepOf(asked)).toMatchObject({ questionId: 'q_use' });
-    expect(responsesOf(sessionId)[0]).toEqual(before);
-    expect(sessionRow(sessionId).questionCount).toBe(0);
+    expect((await responsesOf(sessionId))[0]).toEqual(before);
+    expect((await sessionRow(sessionId)).questionCount).toBe(0);
     // The click is spent: the pending question's own answer goes through as usual.
     const [next] = await submitChoices(sessionId, asked, ['soup']);
     expect(stepOf(next).questionId).toBe('q_stars');
-    expect(responsesOf(sessionId)[0].answers.q_use).toMatchObject({ value: ['Instant soup'], optionIds: ['soup'] });
+    expect((await responsesOf(sessionId))[0].answers.q_use).toMatchObject({ value: ['Instant soup'], optionIds: ['soup'] });
   });
 
   it('has no question before the first, and no Back when the survey does not allow it', async () => {
-    const noBackId = createSurvey({ ...KETTLE, id: 'no-back', settings: { ...KETTLE.settings, allowBackNavigation: false, showProgress: false } });
+    const noBackId = await createSurvey({ ...KETTLE, id: 'no-back', settings: { ...KETTLE.settings, allowBackNavigation: false, showProgress: false } });
     const sessionId = await kit.openSession(bot.guid);
     const [, q1] = await start(sessionId, noBackId);
     const [q2] = await choose(sessionId, q1, 'compact');
@@ -401,7 +411,7 @@ describe('survey controls', () => {
     expect(stepOf(q2).progress).toBeUndefined();
     const refused = await send(sessionId, 'Back', `survey_back:${noBackId}:q_use`);
     expect(refused.map((m) => m.content)).toEqual(['This is the first question.', 'What do you use it for?']);
-    expect(responsesOf(sessionId, noBackId)[0].currentQuestionIndex).toBe(1);
+    expect((await responsesOf(sessionId, noBackId))[0].currentQuestionIndex).toBe(1);
 
     const other = await kit.openSession(bot.guid);
     await start(other);
@@ -417,9 +427,9 @@ describe('survey controls', () => {
       ['text', 'This question needs an answer.'],
       ['menu', 'Which kettle do you own?'],
     ]);
-    expect(responsesOf(sessionId)[0].currentQuestionIndex).toBe(0);
+    expect((await responsesOf(sessionId))[0].currentQuestionIndex).toBe(0);
 
-    const optionalId = createSurvey({
+    const optionalId = await createSurvey({
       ...KETTLE,
       id: 'optional',
       questions: [
@@ -432,13 +442,13 @@ describe('survey controls', () => {
     expect(labels(qa)).toEqual(['Skip', 'Leave survey']);
     const [qb] = await send(other, 'Kettles are nice');
     const [qaAgain] = await click(other, qb, 'Back');
-    expect(responsesOf(other, optionalId)[0].answers).toMatchObject({ q_a: { value: 'Kettles are nice' } });
+    expect((await responsesOf(other, optionalId))[0].answers).toMatchObject({ q_a: { value: 'Kettles are nice' } });
     const [qbAgain] = await click(other, qaAgain, 'Skip');
     expect(qbAgain.content).toBe('Second thought?');
-    expect(responsesOf(other, optionalId)[0].answers).toEqual({});
+    expect((await responsesOf(other, optionalId))[0].answers).toEqual({});
     const done = await click(other, qbAgain, 'Skip');
     expect(done.map((m) => m.content)).toEqual(['Thanks, that helps us a lot!']);
-    expect(responsesOf(other, optionalId)[0]).toMatchObject({ completed: true, answers: {} });
+    expect((await responsesOf(other, optionalId))[0]).toMatchObject({ completed: true, answers: {} });
   });
 
   it('takes no new click on a question already answered or skipped: the pending question is shown', async () => {
@@ -449,18 +459,18 @@ describe('survey controls', () => {
     const again = await choose(sessionId, q1, 'family');
     expect(again.map((m) => m.content)).toEqual(["That question isn't open any more. Let's continue here:", 'What do you use it for?']);
     expect(stepOf(again[1]).questionId).toBe('q_use');
-    expect(responsesOf(sessionId)[0].answers.q_model).toMatchObject({ value: 'Compact', optionIds: ['compact'] });
+    expect((await responsesOf(sessionId))[0].answers.q_model).toMatchObject({ value: 'Compact', optionIds: ['compact'] });
 
     const [q3] = await submitChoices(sessionId, q2, ['tea']);
     const [q4] = await rate(sessionId, q3, 5);
     const done = await click(sessionId, q4, 'Skip');
     expect(done.map((m) => m.content)).toEqual(['Thanks, that helps us a lot!']);
-    expect(responsesOf(sessionId)[0]).toMatchObject({ completed: true });
-    expect(responsesOf(sessionId)[0].answers.q_better).toBeUndefined();
+    expect((await responsesOf(sessionId))[0]).toMatchObject({ completed: true });
+    expect((await responsesOf(sessionId))[0].answers.q_better).toBeUndefined();
   });
 
   it('closes a skipped question: a later click on it is no answer to the next one', async () => {
-    const mixedId = createSurvey({
+    const mixedId = await createSurvey({
       ...KETTLE,
       id: 'skippable-stars',
       questions: [
@@ -475,10 +485,10 @@ describe('survey controls', () => {
     // Both ratings look alike: the skipped one's 4 must not answer the pending one.
     const stale = await rate(sessionId, stars, 4);
     expect(stale.map((m) => m.content)).toEqual(["That question isn't open any more. Let's continue here:", 'How likely are you to recommend us?']);
-    expect(responsesOf(sessionId, mixedId)[0]).toMatchObject({ answers: {}, completed: false, currentQuestionIndex: 1 });
+    expect((await responsesOf(sessionId, mixedId))[0]).toMatchObject({ answers: {}, completed: false, currentQuestionIndex: 1 });
     const done = await rate(sessionId, stale[1], 2);
     expect(done.map((m) => m.content)).toEqual(['Thanks, that helps us a lot!']);
-    expect(responsesOf(sessionId, mixedId)[0]).toMatchObject({ answers: { q_score: { value: 2 } }, completed: true });
+    expect((await responsesOf(sessionId, mixedId))[0]).toMatchObject({ answers: { q_score: { value: 2 } }, completed: true });
   });
 
   it('asks the pending question again when a Back or Skip of an earlier question is pressed', async () => {
@@ -489,7 +499,7 @@ describe('survey controls', () => {
     const stale = await click(sessionId, q2, 'Back');
     expect(stale.map((m) => m.content)).toEqual(['How happy are you with it?']);
     expect(stepOf(stale[0]).questionId).toBe(stepOf(q3).questionId);
-    expect(responsesOf(sessionId)[0].currentQuestionIndex).toBe(2);
+    expect((await responsesOf(sessionId))[0].currentQuestionIndex).toBe(2);
   });
 
   it('leaves the survey for a normal question, then resumes it at the pending question', async () => {
@@ -502,23 +512,23 @@ describe('survey controls', () => {
       content: 'No problem. You can come back to the survey at any time.',
       metadata: { survey: { kind: 'notice', surveyId: kettleId }, quickReplies: [{ text: 'Continue survey', action: `start_survey:${kettleId}` }] },
     });
-    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
-    expect(responsesOf(sessionId)[0]).toMatchObject({ completed: false, currentQuestionIndex: 1 });
+    expect((await sessionRow(sessionId)).activeSurveyId).toBeNull();
+    expect((await responsesOf(sessionId))[0]).toMatchObject({ completed: false, currentQuestionIndex: 1 });
 
     const answer = await send(sessionId, 'How do I get a refund?');
     expect(answer).toHaveLength(1);
     expect(answer[0].content).toContain('full refund within 30 days');
     expect(answer[0].metadata?.answerStatus).toBe('answered');
-    expect(sessionRow(sessionId).questionCount).toBe(1);
+    expect((await sessionRow(sessionId)).questionCount).toBe(1);
 
     const resumed = await click(sessionId, left[0], 'Continue survey');
     expect(resumed.map((m) => [m.messageType, m.content])).toEqual([
       ['text', "Welcome back! Let's pick up where you left off."],
       ['multiselect_menu', 'What do you use it for?'],
     ]);
-    expect(sessionRow(sessionId).activeSurveyId).toBe(kettleId);
-    expect(responsesOf(sessionId)).toHaveLength(1);
-    expect(responsesOf(sessionId)[0].answers).toMatchObject({ q_model: { value: 'Compact' } });
+    expect((await sessionRow(sessionId)).activeSurveyId).toBe(kettleId);
+    expect(await responsesOf(sessionId)).toHaveLength(1);
+    expect((await responsesOf(sessionId))[0].answers).toMatchObject({ q_model: { value: 'Compact' } });
   });
 
   it('answers a control of a survey the session is not taking without resuming it', async () => {
@@ -531,13 +541,13 @@ describe('survey controls', () => {
       content: 'Would you like to continue the survey "Kettle feedback"?',
       metadata: { quickReplies: [{ text: 'Continue survey', action: `start_survey:${kettleId}` }] },
     });
-    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
-    expect(responsesOf(sessionId)[0].currentQuestionIndex).toBe(1);
+    expect((await sessionRow(sessionId)).activeSurveyId).toBeNull();
+    expect((await responsesOf(sessionId))[0].currentQuestionIndex).toBe(1);
 
     const fresh = await kit.openSession(bot.guid);
     const never = await send(fresh, 'Skip', `survey_skip:${kettleId}:q_model`);
     expect(never.map((m) => m.content)).toEqual(["Sorry, this survey isn't available right now."]);
-    expect(responsesOf(fresh)).toEqual([]);
+    expect(await responsesOf(fresh)).toEqual([]);
   });
 });
 
@@ -553,13 +563,13 @@ describe('answers the pending question cannot take', () => {
       content: 'Would you like to continue the survey "Kettle feedback"?',
       metadata: { survey: { kind: 'notice', surveyId: kettleId }, quickReplies: [{ text: 'Continue survey', action: `start_survey:${kettleId}` }], isFollowUp: true },
     });
-    expect(sessionRow(sessionId)).toEqual({ activeSurveyId: kettleId, questionCount: 1 });
-    expect(responsesOf(sessionId)[0]).toMatchObject({ answers: {}, currentQuestionIndex: 0 });
+    expect(await sessionRow(sessionId)).toEqual({ activeSurveyId: kettleId, questionCount: 1 });
+    expect((await responsesOf(sessionId))[0]).toMatchObject({ answers: {}, currentQuestionIndex: 0 });
 
     const [q2] = await choose(sessionId, q1, 'family');
     expect(stepOf(q2).questionId).toBe('q_use');
-    expect(responsesOf(sessionId)[0].answers).toMatchObject({ q_model: { value: 'Family' } });
-    expect(sessionRow(sessionId).questionCount).toBe(1);
+    expect((await responsesOf(sessionId))[0].answers).toMatchObject({ q_model: { value: 'Family' } });
+    expect((await sessionRow(sessionId)).questionCount).toBe(1);
   });
 
   it('asks again after a choice the question does not allow, saying why', async () => {
@@ -598,47 +608,50 @@ describe('answers the pending question cannot take', () => {
     expect(aside.at(-1)?.content).toBe('Would you like to continue the survey "Kettle feedback"?');
     const [q4] = await rate(sessionId, typedZero[1], 3);
     expect(stepOf(q4).questionId).toBe('q_better');
-    expect(responsesOf(sessionId)[0].answers).toMatchObject({ q_model: { value: 'Compact' }, q_use: { value: ['Instant soup'] }, q_stars: { value: 3 } });
+    expect((await responsesOf(sessionId))[0].answers).toMatchObject({ q_model: { value: 'Compact' }, q_use: { value: ['Instant soup'] }, q_stars: { value: 3 } });
   });
 });
 
 describe('a survey the owner edits while a visitor takes it', () => {
-  function setQuestions(surveyId: number, config: SurveyConfig) {
-    sqlite.prepare('update surveys set survey_config = ? where id = ?').run(JSON.stringify(config), surveyId);
+  async function setQuestions(surveyId: number, config: SurveyConfig) {
+    await db
+      .update(surveys)
+      .set({ surveyConfig: config as unknown as Record<string, unknown> })
+      .where(eq(surveys.id, surveyId));
   }
   const text = (id: string, words: string) => ({ id, text: words, type: 'text' as const, required: true });
 
   it('records each answer on the question the visitor was asked, wherever the owner moved it', async () => {
     const base = { ...KETTLE, id: 'edited', questions: [text('q_name', 'What is your name?'), text('q_city', 'Which city are you in?')] };
-    const editedId = createSurvey(base);
+    const editedId = await createSurvey(base);
     const sessionId = await kit.openSession(bot.guid);
     await start(sessionId, editedId);
     const [city] = await send(sessionId, 'Ada');
     expect(city.content).toBe('Which city are you in?');
 
     // A question goes in first: the pending one is now third, and position 1 holds an answered one.
-    setQuestions(editedId, { ...base, questions: [text('q_mood', 'How are you today?'), ...base.questions] });
+    await setQuestions(editedId, { ...base, questions: [text('q_mood', 'How are you today?'), ...base.questions] });
     const done = await send(sessionId, 'Lyon');
     expect(done.map((m) => m.content)).toEqual(['Thanks, that helps us a lot!']);
-    expect(responsesOf(sessionId, editedId)[0].answers).toMatchObject({ q_name: { value: 'Ada' }, q_city: { value: 'Lyon' } });
+    expect((await responsesOf(sessionId, editedId))[0].answers).toMatchObject({ q_name: { value: 'Ada' }, q_city: { value: 'Lyon' } });
   });
 
   it('moves on to the first question not yet asked when the pending one is deleted', async () => {
     const base = { ...KETTLE, id: 'trimmed', questions: [text('q_a', 'First?'), text('q_b', 'Second?'), text('q_c', 'Third?')] };
-    const trimmedId = createSurvey(base);
+    const trimmedId = await createSurvey(base);
     const sessionId = await kit.openSession(bot.guid);
     const [, first] = await start(sessionId, trimmedId);
     const [second] = await send(sessionId, 'one');
     expect(second.content).toBe('Second?');
-    setQuestions(trimmedId, { ...base, questions: [base.questions[0], base.questions[2]] });
+    await setQuestions(trimmedId, { ...base, questions: [base.questions[0], base.questions[2]] });
     // The visitor leaves and comes back: the survey resumes at the question still to ask.
     const [left] = await send(sessionId, 'Leave survey', `survey_leave:${trimmedId}:q_b`);
     const resumed = await click(sessionId, left, 'Continue survey');
     expect(resumed.map((m) => m.content)).toEqual(["Welcome back! Let's pick up where you left off.", 'Third?']);
-    expect(responsesOf(sessionId, trimmedId)[0].currentQuestionIndex).toBe(1);
+    expect((await responsesOf(sessionId, trimmedId))[0].currentQuestionIndex).toBe(1);
     const done = await send(sessionId, 'three');
     expect(done.map((m) => m.content)).toEqual(['Thanks, that helps us a lot!']);
-    expect(responsesOf(sessionId, trimmedId)[0]).toMatchObject({ completed: true, answers: { q_a: { value: 'one' }, q_c: { value: 'three' } } });
+    expect((await responsesOf(sessionId, trimmedId))[0]).toMatchObject({ completed: true, answers: { q_a: { value: 'one' }, q_c: { value: 'three' } } });
     expect(stepOf(first).questionId).toBe('q_a');
   });
 });
@@ -670,7 +683,7 @@ describe('what a text question takes', () => {
   };
 
   it('answers a question to the bot, then offers to continue and asks the question again', async () => {
-    const id = createSurvey(TEXTS);
+    const id = await createSurvey(TEXTS);
     const sessionId = await kit.openSession(bot.guid);
     await start(sessionId, id);
     const aside = await send(sessionId, 'How do I get a refund?');
@@ -681,20 +694,20 @@ describe('what a text question takes', () => {
     expect(aside[1]).toMatchObject({ content: 'Would you like to continue the survey "Two thoughts"?', metadata: { survey: { kind: 'notice', surveyId: id } } });
     expect(quickRepliesOf(aside[1])).toEqual([]);
     expect(aside[2]).toMatchObject({ content: 'What do you like about it?', metadata: { survey: { kind: 'question', questionId: 'q_a' } } });
-    expect(responsesOf(sessionId, id)[0]).toMatchObject({ answers: {}, currentQuestionIndex: 0 });
-    expect(sessionRow(sessionId)).toEqual({ activeSurveyId: id, questionCount: 1 });
+    expect((await responsesOf(sessionId, id))[0]).toMatchObject({ answers: {}, currentQuestionIndex: 0 });
+    expect(await sessionRow(sessionId)).toEqual({ activeSurveyId: id, questionCount: 1 });
 
     // A question mark alone, or a question word without one, is an answer.
     const [qb] = await send(sessionId, 'The whistle?');
     expect(stepOf(qb).questionId).toBe('q_b');
     const done = await send(sessionId, 'Where it stands on the counter');
     expect(done.map((m) => m.content)).toEqual(['Thanks, that helps us a lot!']);
-    expect(responsesOf(sessionId, id)[0].answers).toMatchObject({ q_a: { value: 'The whistle?' }, q_b: { value: 'Where it stands on the counter' } });
-    expect(sessionRow(sessionId).questionCount).toBe(1);
+    expect((await responsesOf(sessionId, id))[0].answers).toMatchObject({ q_a: { value: 'The whistle?' }, q_b: { value: 'Where it stands on the counter' } });
+    expect((await sessionRow(sessionId)).questionCount).toBe(1);
   });
 
   it('hands a visitor asking for a person over to the team and pauses the survey', async () => {
-    const id = createSurvey(TEXTS);
+    const id = await createSurvey(TEXTS);
     const sessionId = await kit.openSession(bot.guid);
     await start(sessionId, id);
     const handoff = await send(sessionId, 'I want to talk to a human');
@@ -703,13 +716,13 @@ describe('what a text question takes', () => {
       content: 'Would you like to continue the survey "Two thoughts"?',
       metadata: { survey: { kind: 'notice', surveyId: id }, quickReplies: [{ text: 'Continue survey', action: `start_survey:${id}` }] },
     });
-    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
-    expect(responsesOf(sessionId, id)[0]).toMatchObject({ answers: {}, currentQuestionIndex: 0, completed: false });
+    expect((await sessionRow(sessionId)).activeSurveyId).toBeNull();
+    expect((await responsesOf(sessionId, id))[0]).toMatchObject({ answers: {}, currentQuestionIndex: 0, completed: false });
 
     // What they type next is theirs, not an answer.
     const after = await send(sessionId, 'Thanks, I filled it in');
     expect(after.every((m) => stepOf(m) === undefined)).toBe(true);
-    expect(responsesOf(sessionId, id)[0].answers).toEqual({});
+    expect((await responsesOf(sessionId, id))[0].answers).toEqual({});
     const resumed = await click(sessionId, handoff[1], 'Continue survey');
     expect(resumed.map((m) => m.content)).toEqual(["Welcome back! Let's pick up where you left off.", 'What do you like about it?']);
   });
@@ -722,26 +735,29 @@ describe('what a text question takes', () => {
       ['form', "I'll connect you with our team. Please leave your name, email and a short message, and we'll get back to you as soon as possible."],
       ['text', 'Would you like to continue the survey "Kettle feedback"?'],
     ]);
-    expect(sessionRow(sessionId).activeSurveyId).toBeNull();
+    expect((await sessionRow(sessionId)).activeSurveyId).toBeNull();
   });
 
   it('lets go of a survey the session was taking once its response is complete', async () => {
-    const id = createSurvey(TEXTS);
+    const id = await createSurvey(TEXTS);
     const sessionId = await kit.openSession(bot.guid);
     await start(sessionId, id);
-    sqlite.prepare('update survey_responses set completed = 1 where session_id = ? and survey_id = ?').run(sessionId, id);
+    await db
+      .update(surveyResponses)
+      .set({ completed: true })
+      .where(and(eq(surveyResponses.sessionId, sessionId), eq(surveyResponses.surveyId, id)));
     const answer = await send(sessionId, 'How do I get a refund?');
     expect(answer).toHaveLength(1);
     expect(answer[0].content).toContain('full refund within 30 days');
-    expect(sessionRow(sessionId)).toEqual({ activeSurveyId: null, questionCount: 1 });
+    expect(await sessionRow(sessionId)).toEqual({ activeSurveyId: null, questionCount: 1 });
   });
 
   it('runs a session’s turns one after another: an answer sent while the model still answers waits for it', async () => {
-    const id = createSurvey(TEXTS);
+    const id = await createSurvey(TEXTS);
     const sessionId = await kit.openSession(bot.guid);
     await start(sessionId, id);
-    const botRow = db.select().from(chatbots).where(eq(chatbots.id, bot.id)).get()!;
-    const session = () => db.select().from(chatSessions).where(eq(chatSessions.sessionId, sessionId)).get()!;
+    const [botRow] = await db.select().from(chatbots).where(eq(chatbots.id, bot.id));
+    const session = async () => (await db.select().from(chatSessions).where(eq(chatSessions.sessionId, sessionId)))[0];
     // A model that takes its time, as a real one does.
     const slowModel: ChatModel = {
       kind: 'offline',
@@ -750,13 +766,13 @@ describe('what a text question takes', () => {
         yield { type: 'text', text: 'Refunds take 30 days.' };
       },
     };
-    const aside = runTurn({ bot: botRow, session: session(), content: 'How do I get a refund?' }, () => {}, slowModel);
+    const aside = runTurn({ bot: botRow, session: await session(), content: 'How do I get a refund?' }, () => {}, slowModel);
     // Sent while the first turn waits for the model, read against the state the session had then.
-    const answer = runTurn({ bot: botRow, session: session(), content: 'It boils fast' }, () => {}, slowModel);
+    const answer = runTurn({ bot: botRow, session: await session(), content: 'It boils fast' }, () => {}, slowModel);
     const [first, second] = await Promise.all([aside, answer]);
     expect(first.messages.map((m) => m.content)).toEqual(['How do I get a refund?', 'Refunds take 30 days.', 'Would you like to continue the survey "Two thoughts"?', 'What do you like about it?']);
     expect(second.messages.map((m) => m.content)).toEqual(['It boils fast', 'What would you change?']);
-    expect(responsesOf(sessionId, id)[0]).toMatchObject({ currentQuestionIndex: 1, answers: { q_a: { value: 'It boils fast' } } });
+    expect((await responsesOf(sessionId, id))[0]).toMatchObject({ currentQuestionIndex: 1, answers: { q_a: { value: 'It boils fast' } } });
     const stored = await kit.getMessages(sessionId);
     expect(stored.slice(-6).map((m) => m.content)).toEqual([...first.messages, ...second.messages].map((m) => m.content));
   });

@@ -118,25 +118,26 @@ describe('survey CRUD', () => {
     const { cookie, bot } = await ownerWithBot();
     const doomed = await createdSurvey(cookie, bot.guid, { name: 'Doomed' });
     const kept = await createdSurvey(cookie, bot.guid, { name: 'Kept' });
-    const sessionOn = (surveyId: number) => {
+    const sessionOn = async (surveyId: number) => {
       const sessionId = `session_${randomUUID()}`;
-      db.insert(chatSessions).values({ sessionId, chatbotId: bot.id, activeSurveyId: surveyId }).run();
-      db.insert(surveyResponses).values({ surveyId, chatbotId: bot.id, sessionId }).run();
+      await db.insert(chatSessions).values({ sessionId, chatbotId: bot.id, activeSurveyId: surveyId });
+      await db.insert(surveyResponses).values({ surveyId, chatbotId: bot.id, sessionId });
       return sessionId;
     };
-    const inDoomed = sessionOn(doomed.id);
-    const inKept = sessionOn(kept.id);
+    const inDoomed = await sessionOn(doomed.id);
+    const inKept = await sessionOn(kept.id);
 
     const res = await surveyApi.$delete({ param: { id: String(doomed.id) } }, withCookie(cookie));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
 
-    expect(db.select().from(surveys).where(eq(surveys.id, doomed.id)).all()).toEqual([]);
-    expect(db.select().from(surveyResponses).where(eq(surveyResponses.surveyId, doomed.id)).all()).toEqual([]);
-    expect(db.select().from(surveyResponses).where(eq(surveyResponses.surveyId, kept.id)).all()).toHaveLength(1);
-    const activeOf = (sessionId: string) => db.select({ a: chatSessions.activeSurveyId }).from(chatSessions).where(eq(chatSessions.sessionId, sessionId)).get()?.a;
-    expect(activeOf(inDoomed)).toBeNull();
-    expect(activeOf(inKept)).toBe(kept.id);
+    expect(await db.select().from(surveys).where(eq(surveys.id, doomed.id))).toEqual([]);
+    expect(await db.select().from(surveyResponses).where(eq(surveyResponses.surveyId, doomed.id))).toEqual([]);
+    expect(await db.select().from(surveyResponses).where(eq(surveyResponses.surveyId, kept.id))).toHaveLength(1);
+    const activeOf = async (sessionId: string) =>
+      (await db.select({ a: chatSessions.activeSurveyId }).from(chatSessions).where(eq(chatSessions.sessionId, sessionId)))[0]?.a;
+    expect(await activeOf(inDoomed)).toBeNull();
+    expect(await activeOf(inKept)).toBe(kept.id);
 
     const again = await surveyApi.$delete({ param: { id: String(doomed.id) } }, withCookie(cookie));
     expect(again.status).toBe(404);
@@ -233,9 +234,7 @@ describe('survey validation', () => {
 
   it('holds a bot to 50 surveys', async () => {
     const { cookie, bot } = await ownerWithBot();
-    db.insert(surveys)
-      .values(Array.from({ length: 50 }, (_, i) => ({ chatbotId: bot.id, name: `S${i}`, surveyConfig: { id: `s${i}` } })))
-      .run();
+    await db.insert(surveys).values(Array.from({ length: 50 }, (_, i) => ({ chatbotId: bot.id, name: `S${i}`, surveyConfig: { id: `s${i}` } })));
     const res = await create(cookie, bot.guid, { name: 'One more' });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toBe('A chatbot can have at most 50 surveys');

@@ -35,8 +35,9 @@ const design = {
 const reply = (config: unknown, explanation = 'A header and one topic about fees.') => JSON.stringify({ config, explanation });
 const colors = { primaryColor: '#0f766e', backgroundColor: '#f0fdfa', textColor: '#134e4a' };
 
-function storedSurvey(chatbotId: number, name: string, status: 'draft' | 'active' | 'archived', title = name): number {
-  return db.insert(surveys).values({ chatbotId, name, status, surveyConfig: { ...newSurveyConfig('survey_test'), title } }).returning({ id: surveys.id }).get().id;
+async function storedSurvey(chatbotId: number, name: string, status: 'draft' | 'active' | 'archived', title = name): Promise<number> {
+  const [row] = await db.insert(surveys).values({ chatbotId, name, status, surveyConfig: { ...newSurveyConfig('survey_test'), title } }).returning({ id: surveys.id });
+  return row.id;
 }
 
 /** The design with a survey topic starting `surveyId` added to its grid. */
@@ -140,8 +141,8 @@ describe('UI designer with a model', () => {
 
   it("lists the bot's surveys in the brief and keeps a survey topic that starts one of them", async () => {
     const { cookie, bot } = await ownerWithBot(BOT);
-    const feedback = storedSurvey(bot.id, 'Feedback', 'active', 'How was your visit?');
-    const draft = storedSurvey(bot.id, 'Newsletter', 'draft');
+    const feedback = await storedSurvey(bot.id, 'Feedback', 'active', 'How was your visit?');
+    const draft = await storedSurvey(bot.id, 'Newsletter', 'draft');
     script.push(reply(withSurveyTopic(String(feedback)), 'A fees topic and a Rate us topic for the Feedback survey.'));
     const before = requests.length;
     const res = await designer.generate.$post({ json: { prompt: 'A harbour home with a topic for the feedback survey', chatbotId: bot.guid } }, withCookie(cookie));
@@ -158,7 +159,7 @@ describe('UI designer with a model', () => {
 
   it('a survey topic starting no survey of the bot goes back in the repair round; the corrected design is answered', async () => {
     const { cookie, bot } = await ownerWithBot(BOT);
-    const feedback = storedSurvey(bot.id, 'Feedback', 'active');
+    const feedback = await storedSurvey(bot.id, 'Feedback', 'active');
     script.push(reply(withSurveyTopic(999999)), reply(withSurveyTopic(feedback), 'Fixed the survey.'));
     const before = requests.length;
     const res = await designer.generate.$post({ json: { prompt: 'A harbour home with our survey', chatbotId: bot.guid } }, withCookie(cookie));
@@ -172,7 +173,7 @@ describe('UI designer with a model', () => {
 
   it('a survey topic still starting no survey of the bot after the repair is dropped with a note; a draft one is named', async () => {
     const { cookie, bot } = await ownerWithBot(BOT);
-    const draft = storedSurvey(bot.id, 'Newsletter', 'draft');
+    const draft = await storedSurvey(bot.id, 'Newsletter', 'draft');
     const both = withSurveyTopic('nps');
     (both.components[1]!.props.topics as unknown[]).push({ id: 'news', title: 'Stay in touch', actionType: 'survey', surveyId: draft });
     script.push(reply(both), reply(both, 'Two survey topics.'));

@@ -25,8 +25,9 @@ const topicsOf = ({ components }: HomeScreenConfig): HomeTopic[] =>
 const topicTitles = (config: HomeScreenConfig) => topicsOf(config).map((t) => t.title);
 
 /** A survey stored for a bot as the builder would store it; its id is what a survey topic starts. */
-function storedSurvey(chatbotId: number, name: string, status: SurveyStatus, title = 'New Survey'): number {
-  return db.insert(surveys).values({ chatbotId, name, status, surveyConfig: { ...newSurveyConfig(`survey_${name.length}`), title } }).returning({ id: surveys.id }).get().id;
+async function storedSurvey(chatbotId: number, name: string, status: SurveyStatus, title = 'New Survey'): Promise<number> {
+  const [row] = await db.insert(surveys).values({ chatbotId, name, status, surveyConfig: { ...newSurveyConfig(`survey_${name.length}`), title } }).returning({ id: surveys.id });
+  return row.id;
 }
 
 describe('POST /api/ui-designer/generate and /modify (offline)', () => {
@@ -133,10 +134,10 @@ describe('POST /api/ui-designer/generate and /modify (offline)', () => {
 
   it("knows the bot's surveys: a topic named after one starts it; another bot's survey id is reported, not inserted", async () => {
     const { cookie, bot } = await ownerWithBot();
-    const visit = storedSurvey(bot.id, 'Visit feedback', 'active');
-    storedSurvey(bot.id, 'Newsletter', 'draft', 'Stay in touch');
+    const visit = await storedSurvey(bot.id, 'Visit feedback', 'active');
+    await storedSurvey(bot.id, 'Newsletter', 'draft', 'Stay in touch');
     const other = await ownerWithBot();
-    const foreign = storedSurvey(other.bot.id, 'Their survey', 'active');
+    const foreign = await storedSurvey(other.bot.id, 'Their survey', 'active');
 
     const named = await designOf(await generate(cookie, { prompt: 'a support home with a topic "Rate your visit" that starts the Visit feedback survey', chatbotId: bot.guid }));
     expect(topicsOf(named.config).filter((t) => t.actionType === 'survey')).toEqual([expect.objectContaining({ title: 'Rate your visit', surveyId: visit })]);

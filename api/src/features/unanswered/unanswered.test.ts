@@ -1,3 +1,4 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The offline model answers; no chat throttling, this file is about the inbox.
@@ -5,8 +6,8 @@ process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
 const kit = await import('../chat/testing/chatKit');
 const { client, errorOf, untyped, validationErrorOf, withCookie } = await import('../../../test/helpers');
-const { db, sqlite } = await import('../../db/client');
-const { chatMessages, chatSessions } = await import('../../db/schema');
+const { db } = await import('../../db/client');
+const { chatMessages, chatSessions, chunks, contentSources, subscriptions } = await import('../../db/schema');
 const { questionKey } = await import('../chat/questionKey');
 const { retrieve } = await import('../knowledge/retrieve');
 const { waitForIdle } = await import('../sources/sources.service');
@@ -24,7 +25,7 @@ let stranger: Owner;
 /** An owner on the unlimited plan: each test makes bots of its own. */
 async function unlimitedOwner() {
   const o = await kit.owner();
-  sqlite.prepare(`update subscriptions set plan_id = 'ultra' where user_id = ?`).run(o.user.id);
+  await db.update(subscriptions).set({ planId: 'ultra' }).where(eq(subscriptions.userId, o.user.id));
   return o;
 }
 
@@ -34,21 +35,21 @@ beforeAll(async () => {
 });
 
 /** A conversation stored directly, so the inbox is tested apart from how chats fill it. */
-function conversation(chatbotId: number, { isTest = false } = {}) {
+async function conversation(chatbotId: number, { isTest = false } = {}) {
   const sessionId = kit.newSessionId();
-  db.insert(chatSessions).values({ sessionId, chatbotId, isTest }).run();
+  await db.insert(chatSessions).values({ sessionId, chatbotId, isTest });
   return sessionId;
 }
 
 /** A visitor question with an unanswered reason (or none), `daysAgo` days old. */
-function asked(
+async function asked(
   chatbotId: number,
   sessionId: string,
   text: string,
   reason: Reason | null,
   { minutesAgo = 0, daysAgo = 0, triage = null as 'answered' | 'dismissed' | null, sender = 'user' as 'user' | 'bot' } = {},
 ) {
-  return db
+  const [row] = await db
     .insert(chatMessages)
     .values({
       sessionId,
@@ -60,8 +61,8 @@ function asked(
       triage,
       createdAt: new Date(Date.now() - daysAgo * DAY - minutesAgo * 60_000),
     })
-    .returning()
-    .get().id;
+    .returning();
+  return row.id;
 }
 
 async function inbox(bot: Bot, cookie = owner.cookie) {
@@ -88,30 +89,35 @@ async function visitorAsks(bot: Bot, question: string) {
   return reply;
 }
 
-function triageOf(ids: number[]) {
-  return ids.map((id) => (sqlite.prepare('select triage from chat_messages where id = ?').get(id) as { triage: string | null }).triage);
+async function triageOf(ids: number[]) {
+  const rows = await db.select({ id: chatMessages.id, triage: chatMessages.triage }).from(chatMessages).where(inArray(chatMessages.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)?.triage);
+}
+
+async function sourcesOf(chatbotId: number) {
+  return (await db.select({ n: count() }).from(contentSources).where(eq(contentSources.chatbotId, chatbotId)))[0].n;
 }
 
 describe('the Unanswered inbox', () => {
   it('groups waiting questions by similar wording, largest first, with reasons, wordings, test asks and conversations', async () => {
     const bot = await kit.newBot(owner.cookie, { name: 'Inbox Bot' });
     const other = await kit.newBot(stranger.cookie, { name: 'Other Bot' });
-    const a = conversation(bot.id);
-    const b = conversation(bot.id);
-    const test = conversation(bot.id, { isTest: true });
+    const a = await conversation(bot.id);
+    const b = await conversation(bot.id);
+    const test = await conversation(bot.id, { isTest: true });
 
-    const reset1 = asked(bot.id, a, 'How do I reset my password?', 'fallback', { minutesAgo: 50 });
-    const reset2 = asked(bot.id, b, 'How do I reset my password?', 'thumbs_down', { minutesAgo: 40 });
-    const reset3 = asked(bot.id, test, 'password reset', 'fallback', { minutesAgo: 30 });
-    const reset4 = asked(bot.id, b, 'how can I reset my password quickly', 'handoff', { minutesAgo: 20 });
-    const ship = asked(bot.id, a, 'Do you ship to Canada?', 'fallback', { minutesAgo: 10 });
+    const reset1 = await asked(bot.id, a, 'How do I reset my password?', 'fallback', { minutesAgo: 50 });
+    const reset2 = await asked(bot.id, b, 'How do I reset my password?', 'thumbs_down', { minutesAgo: 40 });
+    const reset3 = await asked(bot.id, test, 'password reset', 'fallback', { minutesAgo: 30 });
+    const reset4 = await asked(bot.id, b, 'how can I reset my password quickly', 'handoff', { minutesAgo: 20 });
+    const ship = await asked(bot.id, a, 'Do you ship to Canada?', 'fallback', { minutesAgo: 10 });
     // Not in the inbox: answered fine, already handled, too old, the bot's own message, another bot's question.
-    asked(bot.id, a, 'What are your opening hours?', null);
-    asked(bot.id, a, 'Do you ship to Canada?', 'fallback', { triage: 'dismissed' });
-    asked(bot.id, a, 'Can I pay by cheque?', 'fallback', { triage: 'answered' });
-    asked(bot.id, a, 'Do you sell gift cards?', 'fallback', { daysAgo: 91 });
-    asked(bot.id, a, 'I do not know that yet.', 'fallback', { sender: 'bot' });
-    asked(other.id, conversation(other.id), 'How do I reset my password?', 'fallback');
+    await asked(bot.id, a, 'What are your opening hours?', null);
+    await asked(bot.id, a, 'Do you ship to Canada?', 'fallback', { triage: 'dismissed' });
+    await asked(bot.id, a, 'Can I pay by cheque?', 'fallback', { triage: 'answered' });
+    await asked(bot.id, a, 'Do you sell gift cards?', 'fallback', { daysAgo: 91 });
+    await asked(bot.id, a, 'I do not know that yet.', 'fallback', { sender: 'bot' });
+    await asked(other.id, await conversation(other.id), 'How do I reset my password?', 'fallback');
 
     const list = await inbox(bot);
     expect(list).toMatchObject({ total: 5, windowDays: 90, maxQuestions: 2000, truncated: false });
@@ -142,13 +148,17 @@ describe('the Unanswered inbox', () => {
 
   it('shows the 2,000 most recent questions of the last 90 days and says when it left older ones out', async () => {
     const bot = await kit.newBot(owner.cookie, { name: 'Busy Bot' });
-    const sessionId = conversation(bot.id);
-    const insert = sqlite.prepare(
-      `insert into chat_messages (session_id, chatbot_id, sender, content, question_key, unanswered_reason, created_at) values (?, ?, 'user', ?, ?, 'fallback', ?)`,
-    );
-    sqlite.transaction(() => {
-      for (let i = 0; i < 2003; i++) insert.run(sessionId, bot.id, `Question number ${i}`, questionKey(`Question number ${i}`), Date.now() - (2003 - i) * 1000);
-    })();
+    const sessionId = await conversation(bot.id);
+    const questions = Array.from({ length: 2003 }, (_, i) => ({
+      sessionId,
+      chatbotId: bot.id,
+      sender: 'user' as const,
+      content: `Question number ${i}`,
+      questionKey: questionKey(`Question number ${i}`),
+      unansweredReason: 'fallback' as const,
+      createdAt: new Date(Date.now() - (2003 - i) * 1000),
+    }));
+    await db.insert(chatMessages).values(questions);
     const list = await inbox(bot);
     expect(list.total).toBe(2000);
     expect(list.truncated).toBe(true);
@@ -159,12 +169,16 @@ describe('the Unanswered inbox', () => {
 
   it('keys a question without a stored key on its lower-cased text', async () => {
     const bot = await kit.newBot(owner.cookie, { name: 'Keyless Bot' });
-    const sessionId = conversation(bot.id);
-    const insert = sqlite.prepare(
-      `insert into chat_messages (session_id, chatbot_id, sender, content, unanswered_reason) values (?, ?, 'user', ?, 'fallback')`,
+    const sessionId = await conversation(bot.id);
+    await db.insert(chatMessages).values(
+      ['Where is the Harbour Office?', 'where is the harbour office?'].map((content) => ({
+        sessionId,
+        chatbotId: bot.id,
+        sender: 'user' as const,
+        content,
+        unansweredReason: 'fallback' as const,
+      })),
     );
-    insert.run(sessionId, bot.id, 'Where is the Harbour Office?');
-    insert.run(sessionId, bot.id, 'where is the harbour office?');
     const list = await inbox(bot);
     expect(list.groups).toHaveLength(1);
     expect(list.groups[0]).toMatchObject({ id: 'where is the harbour office?', count: 2, wordings: [{ text: 'where is the harbour office?', count: 2 }] });
@@ -173,15 +187,15 @@ describe('the Unanswered inbox', () => {
   it('dismiss takes questions out of the inbox; other bots’ questions and handled ones are left alone', async () => {
     const bot = await kit.newBot(owner.cookie, { name: 'Dismiss Bot' });
     const other = await kit.newBot(stranger.cookie, { name: 'Stranger Bot' });
-    const sessionId = conversation(bot.id);
-    const mine = [asked(bot.id, sessionId, 'Is there a sauna?', 'fallback'), asked(bot.id, sessionId, 'sauna available?', 'thumbs_down')];
-    const keep = asked(bot.id, sessionId, 'Do you rent kayaks?', 'handoff');
-    const theirs = asked(other.id, conversation(other.id), 'Is there a sauna?', 'fallback');
+    const sessionId = await conversation(bot.id);
+    const mine = [await asked(bot.id, sessionId, 'Is there a sauna?', 'fallback'), await asked(bot.id, sessionId, 'sauna available?', 'thumbs_down')];
+    const keep = await asked(bot.id, sessionId, 'Do you rent kayaks?', 'handoff');
+    const theirs = await asked(other.id, await conversation(other.id), 'Is there a sauna?', 'fallback');
 
     const res = await dismiss(bot, [...mine, theirs]);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ dismissed: 2 });
-    expect(triageOf([...mine, theirs, keep])).toEqual(['dismissed', 'dismissed', null, null]);
+    expect(await triageOf([...mine, theirs, keep])).toEqual(['dismissed', 'dismissed', null, null]);
     expect((await inbox(bot)).groups.map((g) => g.question)).toEqual(['Do you rent kayaks?']);
     // Again: nothing left to dismiss.
     expect(await (await dismiss(bot, mine)).json()).toEqual({ dismissed: 0 });
@@ -189,15 +203,15 @@ describe('the Unanswered inbox', () => {
 
   it('answers 404 to another owner and 400 to bad bodies, with clear messages', async () => {
     const bot = await kit.newBot(owner.cookie, { name: 'Guarded Bot' });
-    const id = asked(bot.id, conversation(bot.id), 'Can I moor overnight?', 'fallback');
+    const id = await asked(bot.id, await conversation(bot.id), 'Can I moor overnight?', 'fallback');
 
     const foreignList = await chatbots[':guid'].unanswered.$get({ param: { guid: bot.guid } }, withCookie(stranger.cookie));
     expect([foreignList.status, (await errorOf(foreignList)).message]).toEqual([404, 'Chatbot not found']);
     expect((await dismiss(bot, [id], stranger.cookie)).status).toBe(404);
     const foreignAnswer = await answer(bot, { messageIds: [id], question: 'Can I moor overnight?', variants: [], answer: 'No.' }, stranger.cookie);
     expect(foreignAnswer.status).toBe(404);
-    expect(triageOf([id])).toEqual([null]);
-    expect(sqlite.prepare('select count(*) as n from content_sources where chatbot_id = ?').get(bot.id)).toEqual({ n: 0 });
+    expect(await triageOf([id])).toEqual([null]);
+    expect(await sourcesOf(bot.id)).toBe(0);
 
     const problems = async (res: Response | { status: number; json(): Promise<unknown> }) => {
       expect(res.status).toBe(400);
@@ -218,7 +232,7 @@ describe('the Unanswered inbox', () => {
     expect(await problems(await answer(bot, { messageIds: [id], question: 'q', variants: tooMany, answer: 'a' }))).toEqual({
       variants: ['At most 20 other wordings'],
     });
-    expect(triageOf([id])).toEqual([null]);
+    expect(await triageOf([id])).toEqual([null]);
   });
 });
 
@@ -242,14 +256,14 @@ describe('answering from the inbox', () => {
     const ownAnswer = 'Yes: dogs are welcome on every boat tour, on a leash. Please bring water for them.';
     // Before: the page's sentence answers, and the visitor found it unhelpful.
     expect((await visitorAsks(bot, 'Can my dog come on the boat?')).content).toContain('our boat tours love dogs');
-    const sessionId = conversation(bot.id);
-    const ids = [asked(bot.id, sessionId, question, 'thumbs_down'), asked(bot.id, sessionId, 'dog on the boat allowed?', 'fallback')];
+    const sessionId = await conversation(bot.id);
+    const ids = [await asked(bot.id, sessionId, question, 'thumbs_down'), await asked(bot.id, sessionId, 'dog on the boat allowed?', 'fallback')];
 
     const res = await answer(bot, { messageIds: ids, question, variants: ['dog on the boat allowed?', 'Are pets allowed on board?'], answer: ownAnswer });
     expect(res.status).toBe(201);
     const source = await res.json();
     expect(source).toMatchObject({ chatbotId: bot.id, sourceType: 'qa', title: question, url: null, status: 'completed', totalChunks: 1 });
-    expect(triageOf(ids)).toEqual(['answered', 'answered']);
+    expect(await triageOf(ids)).toEqual(['answered', 'answered']);
     expect((await inbox(bot)).groups).toEqual([]);
 
     // It is one of the bot's content sources, and the Q&A list has its wordings and answer.
@@ -287,14 +301,13 @@ describe('answering from the inbox', () => {
   });
 
   it('refuses with 409, saving nothing, when none of the questions is still waiting', async () => {
-    const sessionId = conversation(bot.id);
-    const ids = [asked(bot.id, sessionId, 'Is there a fuel dock?', 'fallback'), asked(bot.id, sessionId, 'fuel dock?', 'fallback')];
-    const foreign = asked((await kit.newBot(stranger.cookie, { name: 'Fuel Bot' })).id, conversation(bot.id), 'Is there a fuel dock?', 'fallback');
+    const sessionId = await conversation(bot.id);
+    const ids = [await asked(bot.id, sessionId, 'Is there a fuel dock?', 'fallback'), await asked(bot.id, sessionId, 'fuel dock?', 'fallback')];
+    const foreign = await asked((await kit.newBot(stranger.cookie, { name: 'Fuel Bot' })).id, await conversation(bot.id), 'Is there a fuel dock?', 'fallback');
     const body = { messageIds: ids, question: 'Is there a fuel dock?', variants: ['fuel dock?'], answer: 'Yes, at the east pier.' };
-    const sourcesNow = () => (sqlite.prepare('select count(*) as n from content_sources where chatbot_id = ?').get(bot.id) as { n: number }).n;
 
     expect((await answer(bot, body)).status).toBe(201);
-    const before = sourcesNow();
+    const before = await sourcesOf(bot.id);
     // The same answer sent again (a double click, a second tab), or for another bot's question.
     for (const messageIds of [ids, [foreign], [ids[0], foreign]]) {
       const again = await answer(bot, { ...body, messageIds });
@@ -303,22 +316,22 @@ describe('answering from the inbox', () => {
         'These questions were already answered or dismissed. Reload the inbox to see the ones still waiting.',
       ]);
     }
-    expect(sourcesNow()).toBe(before);
-    expect(triageOf([foreign])).toEqual([null]);
+    expect(await sourcesOf(bot.id)).toBe(before);
+    expect(await triageOf([foreign])).toEqual([null]);
   });
 
   it('puts the questions back in the inbox when the answer that answered them is deleted', async () => {
-    const sessionId = conversation(bot.id);
-    const ids = [asked(bot.id, sessionId, 'Can I rent a canoe?', 'fallback'), asked(bot.id, sessionId, 'canoe rental?', 'thumbs_down')];
-    const dismissed = asked(bot.id, sessionId, 'canoe colours?', 'fallback');
+    const sessionId = await conversation(bot.id);
+    const ids = [await asked(bot.id, sessionId, 'Can I rent a canoe?', 'fallback'), await asked(bot.id, sessionId, 'canoe rental?', 'thumbs_down')];
+    const dismissed = await asked(bot.id, sessionId, 'canoe colours?', 'fallback');
     await dismiss(bot, [dismissed]);
     const res = await answer(bot, { messageIds: ids, question: 'Can I rent a canoe?', variants: [], answer: 'Yes, 15 euros an hour.' });
     const source = await res.json();
-    expect(triageOf(ids)).toEqual(['answered', 'answered']);
+    expect(await triageOf(ids)).toEqual(['answered', 'answered']);
 
     const ref = { param: { chatbotId: bot.guid, sourceId: String(source.id) } };
     expect((await chatbots[':chatbotId']['website-sources'][':sourceId'].$delete(ref, withCookie(owner.cookie))).status).toBe(200);
-    expect(triageOf([...ids, dismissed])).toEqual([null, null, 'dismissed']);
+    expect(await triageOf([...ids, dismissed])).toEqual([null, null, 'dismissed']);
     const waiting = (await inbox(bot)).groups.flatMap((g) => g.messageIds);
     expect(waiting).toEqual(expect.arrayContaining(ids));
     expect(waiting).not.toContain(dismissed);
@@ -344,11 +357,15 @@ describe('answering from the inbox', () => {
     expect(await edited.json()).toMatchObject({ id: source.id, status: 'completed', totalChunks: 1 });
     expect((await visitorAsks(bot, 'Do you have wifi in the marina?')).content).toBe('Free wifi everywhere: network "Marina".');
     expect((await visitorAsks(bot, 'wireless internet?')).content).not.toContain('password is at the office');
-    expect(sqlite.prepare('select count(*) as n from chunks where source_id = ?').get(source.id)).toEqual({ n: 1 });
+    expect(await db.select({ n: count() }).from(chunks).where(eq(chunks.sourceId, source.id))).toEqual([{ n: 1 }]);
 
     // Another owner, a text source, a missing one: 404. A bad body: 400.
     expect((await put(stranger.cookie, { question: 'x', variants: [], answer: 'y' })).status).toBe(404);
-    const text = sqlite.prepare(`select id from content_sources where chatbot_id = ? and source_type = 'text' limit 1`).get(bot.id) as { id: number };
+    const [text] = await db
+      .select({ id: contentSources.id })
+      .from(contentSources)
+      .where(and(eq(contentSources.chatbotId, bot.id), eq(contentSources.sourceType, 'text')))
+      .limit(1);
     const notQa = await put(owner.cookie, { question: 'x', variants: [], answer: 'y' }, text.id);
     expect([notQa.status, (await errorOf(notQa)).message]).toEqual([404, 'Source not found']);
     expect((await put(owner.cookie, { question: 'x', variants: [], answer: 'y' }, 999_999)).status).toBe(404);

@@ -100,7 +100,7 @@ describe('landing page structured data', () => {
 
   it('reads the plans at request time and keeps their text inside the script', async () => {
     const evil = "</script><script>alert(1)</script> <!-- $' $& \u2028";
-    db.update(plans).set({ description: evil }).where(eq(plans.id, 'basic')).run();
+    await db.update(plans).set({ description: evil }).where(eq(plans.id, 'basic'));
     try {
       const { html, ld } = await page('/');
       expect(html).not.toContain('alert(1)</script>');
