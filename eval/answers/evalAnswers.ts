@@ -9,7 +9,8 @@
  * hybrid path (full text fused with vectors) with a real embeddings model served on loopback
  * (`localEmbeddings`): about 15 minutes more, to embed every chunk on the CPU.
  * `EVAL_DATABASE=postgres` runs the same evaluation on PostgreSQL (its own text search, in a fresh
- * database on the server TEST_DATABASE_URL names, dropped afterwards), to compare the two.
+ * database on the server TEST_DATABASE_URL names, dropped afterwards unless `EVAL_KEEP_DATABASE=1`,
+ * which prints its address for a closer look), to compare the two.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,7 +142,8 @@ console.log(
 await site.close();
 await extra.close();
 await embeddings?.close();
-await database?.drop();
+if (database && process.env.EVAL_KEEP_DATABASE === '1') console.error(`kept ${database.url}`);
+else await database?.drop();
 process.exit(0);
 
 function FALLBACK() {
