@@ -4,9 +4,10 @@ import { db, dialect } from './client';
 import { changedRows, execute, selectRow, selectRows } from './raw';
 import { users } from './schema';
 
-describe('raw SQL on SQLite', () => {
+describe('raw SQL on the database the run selected', () => {
   it('selects rows with camelCase aliases, runs statements and counts changed rows', async () => {
-    expect(dialect).toBe('sqlite');
+    // The same statements run on both: `npm test` on SQLite, `npm run test:pg` with DATABASE_URL set.
+    expect(dialect).toBe(process.env.DATABASE_URL ? 'postgres' : 'sqlite');
     await db.insert(users).values([
       { id: 'a', email: 'a@example.com', passwordHash: 'x' },
       { id: 'b', email: 'b@example.com', passwordHash: 'x' },

@@ -5,13 +5,16 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlite } from '../../db/client';
+import { db } from '../../db/client';
+import { contentSources, pages } from '../../db/schema';
 import { createUserAndCookie, newBot } from '../../../test/helpers';
 import { closeServer } from '../../../test/closeServer';
 import { crawlSite, type PageOutcome } from './crawlSite';
 import { describeReason } from './describeReason';
 import { safeFetcher } from './safeFetcher';
+import { stopScanWorker } from './scanQueue';
 import { scanSource, type ScanSettings } from './scanSource';
 
 // What the owner reads for each kind of page a real site can throw at the crawler.
@@ -116,17 +119,19 @@ describe('page reasons on a real local site', () => {
     expect(outcomes).toEqual([{ status: 'error', url: `${secure.url}/`, reason: { kind: 'certificate' } }]);
 
     const { cookie } = await createUserAndCookie();
+    // this test scans the source itself: the worker (started with the app) would claim it too
+    await stopScanWorker();
     const bot = await newBot(cookie);
-    const { id } = sqlite
-      .prepare(`INSERT INTO content_sources (chatbot_id, source_type, url, max_pages, status) VALUES (?, 'website', ?, 5, 'pending') RETURNING id`)
-      .get(bot.id, `${secure.url}/`) as { id: number };
+    const [{ id }] = await db
+      .insert(contentSources)
+      .values({ chatbotId: bot.id, sourceType: 'website', url: `${secure.url}/`, maxPages: 5, status: 'pending' })
+      .returning({ id: contentSources.id });
     const settings: ScanSettings = { concurrency: 2, fetcher: { allowPrivateHosts: true, timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES, userAgent: UA } };
     await scanSource(id, new AbortController().signal, settings);
-    expect(sqlite.prepare(`SELECT status, error_message AS errorMessage FROM content_sources WHERE id = ?`).get(id)).toEqual({
-      status: 'error',
-      errorMessage: "The site's security certificate could not be verified",
-    });
-    expect(sqlite.prepare(`SELECT url, status, reason FROM pages WHERE source_id = ?`).all(id)).toEqual([
+    expect(await db.select({ status: contentSources.status, errorMessage: contentSources.errorMessage }).from(contentSources).where(eq(contentSources.id, id))).toEqual([
+      { status: 'error', errorMessage: "The site's security certificate could not be verified" },
+    ]);
+    expect(await db.select({ url: pages.url, status: pages.status, reason: pages.reason }).from(pages).where(eq(pages.sourceId, id))).toEqual([
       { url: `${secure.url}/`, status: 'error', reason: "The site's security certificate could not be verified" },
     ]);
   });

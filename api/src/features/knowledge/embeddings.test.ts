@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlite } from '../../db/client';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { db, dialect, sqlite } from '../../db/client';
+import { chunks, contentSources } from '../../db/schema';
 import { env } from '../../env';
+import { logger } from '../../lib/logger';
 import { createUserAndCookie, newBot } from '../../../test/helpers';
 import { addTextSource, waitForIdle } from '../sources/sources.service';
 import { retrieve } from './retrieve';
@@ -31,8 +34,10 @@ let server: http.Server;
 const requests: { model: string; inputs: string[]; auth: string | undefined }[] = [];
 let failing = false;
 let botId: number;
+let warn: MockInstance<typeof logger.warn>;
 
 beforeAll(async () => {
+  warn = vi.spyOn(logger, 'warn');
   server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -63,6 +68,7 @@ beforeAll(async () => {
   botId = (await newBot(cookie)).id;
 });
 afterAll(async () => {
+  warn.mockRestore();
   Object.assign(env, { OPENAI_EMBEDDING_MODEL: undefined, OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined });
   await new Promise((r) => server.close(r));
 });
@@ -72,13 +78,27 @@ describe('hybrid retrieval with embeddings', () => {
     const parking = await addTextSource(botId, { title: 'Getting here', textContent: 'Free car parking is available behind the roastery on Glisan Street.' });
     await addTextSource(botId, { title: 'Menu', textContent: 'We serve espresso, filter coffee and seasonal pastries every day.' });
     await waitForIdle();
+    const question = 'Where should I leave my automobile?';
+
+    if (dialect === 'postgres') {
+      // PostgreSQL stores no vectors yet (pgvector is not used): nothing is embedded, the configured
+      // model is reported, and answers come from full-text search alone, so only shared words find a passage.
+      expect(requests).toEqual([]);
+      await vi.waitFor(() =>
+        expect(warn).toHaveBeenCalledWith('OPENAI_EMBEDDING_MODEL is set, but vectors are not stored on PostgreSQL yet; retrieval uses full-text search only', {
+          pgvector: expect.stringMatching(/^(not installed on the server|available on the server, not used yet)$/),
+        }),
+      );
+      expect(await retrieve(botId, question)).toEqual([]);
+      expect((await retrieve(botId, 'Is there free car parking on Glisan Street?')).map((p) => p.sourceId)).toEqual([parking.id]);
+      return;
+    }
 
     expect(requests.some((r) => r.inputs.some((i) => i.includes('Free car parking')))).toBe(true);
     expect(requests.every((r) => r.model === 'test-embed-64' && r.auth === 'Bearer sk-test')).toBe(true);
     const stored = sqlite.prepare(`SELECT count(*) AS n FROM chunks_vec_${DIM} WHERE chatbot_id = ?`).get(botId) as { n: number };
     expect(stored.n).toBe(2);
 
-    const question = 'Where should I leave my automobile?';
     const hybrid = await retrieve(botId, question);
     expect(hybrid.map((p) => p.sourceId)).toEqual([parking.id]);
     expect(requests.at(-1)!.inputs).toEqual([question]);
@@ -99,7 +119,7 @@ describe('hybrid retrieval with embeddings', () => {
     try {
       const source = await addTextSource(botId, { title: 'Roasting', textContent: 'We roast on a fifteen kilo Loring every weekday morning.' });
       await waitForIdle(source.id);
-      const row = sqlite.prepare(`SELECT status, total_chunks AS n FROM content_sources WHERE id = ?`).get(source.id);
+      const [row] = await db.select({ status: contentSources.status, n: contentSources.totalChunks }).from(contentSources).where(eq(contentSources.id, source.id));
       expect(row).toEqual({ status: 'completed', n: 1 });
       const found = await retrieve(botId, 'which roaster machine do you use? Loring?');
       expect(found[0]).toMatchObject({ sourceId: source.id });
@@ -112,9 +132,15 @@ describe('hybrid retrieval with embeddings', () => {
     const { deleteSource } = await import('../sources/sources.service');
     const source = await addTextSource(botId, { title: 'Temp', textContent: 'A temporary note about the Glisan vehicle entrance.' });
     await waitForIdle(source.id);
-    const count = () => (sqlite.prepare(`SELECT count(*) AS n FROM chunks_vec_${DIM}`).get() as { n: number }).n;
-    const before = count();
-    await deleteSource(botId, source.id);
-    expect(count()).toBe(before - 1);
+    if (dialect === 'sqlite') {
+      const vectors = () => (sqlite.prepare(`SELECT count(*) AS n FROM chunks_vec_${DIM}`).get() as { n: number }).n;
+      const before = vectors();
+      await deleteSource(botId, source.id);
+      expect(vectors()).toBe(before - 1);
+    } else {
+      // PostgreSQL keeps no vectors to drop: deleting with a model configured removes the chunks, and reaches for no vector table
+      await deleteSource(botId, source.id);
+      expect(await db.select({ n: count() }).from(chunks).where(eq(chunks.sourceId, source.id))).toEqual([{ n: 0 }]);
+    }
   });
 });

@@ -1,10 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlite } from '../../db/client';
+import { db } from '../../db/client';
+import { contentSources, pages } from '../../db/schema';
 import { client, createUserAndCookie, newBot, withCookie } from '../../../test/helpers';
 import { startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
 import { retrieve } from './retrieve';
+import { stopScanWorker } from './scanQueue';
 import { scanSource, type ScanSettings } from './scanSource';
 import { closeServer } from '../../../test/closeServer';
 
@@ -37,6 +40,9 @@ beforeAll(async () => {
     close: () => closeServer(server),
   };
   ({ cookie } = await createUserAndCookie());
+  // The tests scan their sources themselves, with the strict policy: the worker (started with the
+  // app) would claim the same pending sources and scan them again with the test defaults.
+  await stopScanWorker();
   const bot = await newBot(cookie);
   botId = bot.id;
   botGuid = bot.guid;
@@ -46,20 +52,20 @@ afterAll(async () => {
   await outside.close();
 });
 
-function insertWebsite(url: string): number {
-  return (
-    sqlite
-      .prepare(`INSERT INTO content_sources (chatbot_id, source_type, url, max_pages, status) VALUES (?, 'website', ?, 20, 'pending') RETURNING id`)
-      .get(botId, url) as { id: number }
-  ).id;
+async function insertWebsite(url: string): Promise<number> {
+  const [source] = await db
+    .insert(contentSources)
+    .values({ chatbotId: botId, sourceType: 'website', url, maxPages: 20, status: 'pending' })
+    .returning({ id: contentSources.id });
+  return source.id;
 }
 
-function sourceRow(id: number) {
-  return sqlite.prepare(`SELECT status, error_message AS errorMessage, total_pages AS totalPages FROM content_sources WHERE id = ?`).get(id) as {
-    status: string;
-    errorMessage: string | null;
-    totalPages: number;
-  };
+async function sourceRow(id: number) {
+  const [row] = await db
+    .select({ status: contentSources.status, errorMessage: contentSources.errorMessage, totalPages: contentSources.totalPages })
+    .from(contentSources)
+    .where(eq(contentSources.id, id));
+  return row;
 }
 
 describe('website scans refuse non-public addresses (CRAWL_ALLOW_PRIVATE_HOSTS off)', () => {
@@ -72,21 +78,21 @@ describe('website scans refuse non-public addresses (CRAWL_ALLOW_PRIVATE_HOSTS o
     ['IPv4-translated IPv6 [::ffff:0:7f00:1]', () => `http://[::ffff:0:7f00:1]:${new URL(site.url).port}/`],
   ])('%s: the source ends in error with the refusal in plain words, and nothing is requested', async (_name, url) => {
     site.requests.length = 0;
-    const id = insertWebsite(url());
+    const id = await insertWebsite(url());
     await scanSource(id, new AbortController().signal, strict);
-    expect(sourceRow(id)).toEqual({ status: 'error', errorMessage: 'Not allowed: private address', totalPages: 0 });
+    expect(await sourceRow(id)).toEqual({ status: 'error', errorMessage: 'Not allowed: private address', totalPages: 0 });
     expect(site.requests).toEqual([]);
   });
 
   it('refuses a redirect from a public page to a private address, and records why', async () => {
     site.requests.length = 0;
-    const id = insertWebsite(`${outside.url}/`);
+    const id = await insertWebsite(`${outside.url}/`);
     await scanSource(id, new AbortController().signal, strict);
-    const row = sourceRow(id);
+    const row = await sourceRow(id);
     expect(row.status).toBe('error');
     expect(row.errorMessage).toBe('Not allowed: private address');
-    const pages = sqlite.prepare(`SELECT url, status, reason FROM pages WHERE source_id = ?`).all(id);
-    expect(pages).toContainEqual({ url: `${outside.url}/`, status: 'error', reason: 'Not allowed: private address' });
+    const scanned = await db.select({ url: pages.url, status: pages.status, reason: pages.reason }).from(pages).where(eq(pages.sourceId, id));
+    expect(scanned).toContainEqual({ url: `${outside.url}/`, status: 'error', reason: 'Not allowed: private address' });
     expect(outside.hits).toContain('/');
     expect(site.requests).toEqual([]);
     expect(await retrieve(botId, 'coffee')).toEqual([]);
@@ -103,8 +109,8 @@ async function ownerVisibleErrors(id: number): Promise<string[]> {
   const res = await client.api.chatbots[':chatbotId']['website-sources'].$get({ param: { chatbotId: botGuid } }, withCookie(cookie));
   expect(res.status).toBe(200);
   const listed = (await res.json()).find((s) => s.id === id);
-  const reasons = (sqlite.prepare(`SELECT reason FROM pages WHERE source_id = ?`).all(id) as { reason: string | null }[]).map((p) => p.reason);
-  return [sourceRow(id).errorMessage, listed?.errorMessage ?? null, ...reasons].filter((m): m is string => m !== null);
+  const reasons = (await db.select({ reason: pages.reason }).from(pages).where(eq(pages.sourceId, id))).map((p) => p.reason);
+  return [(await sourceRow(id)).errorMessage, listed?.errorMessage ?? null, ...reasons].filter((m): m is string => m !== null);
 }
 
 function expectNoInternals(messages: string[]) {
@@ -128,9 +134,9 @@ describe('scan errors shown to owners reveal no internal addresses or DNS result
     ['a unique-local IPv6', [{ address: 'fd00::5', family: 6 }]],
   ])('a host name resolving to %s: refused by name only', async (_name, addresses) => {
     site.requests.length = 0;
-    const id = insertWebsite('http://wiki.corp.example/');
+    const id = await insertWebsite('http://wiki.corp.example/');
     await scanSource(id, new AbortController().signal, withResolver(async () => addresses));
-    const row = sourceRow(id);
+    const row = await sourceRow(id);
     expect(row.status).toBe('error');
     expect(row.errorMessage).toBe('Not allowed: private address');
     expectNoInternals(await ownerVisibleErrors(id));
@@ -138,12 +144,12 @@ describe('scan errors shown to owners reveal no internal addresses or DNS result
   });
 
   it.each(['ENOTFOUND', 'EAI_AGAIN'])('a DNS failure (%s): a plain sentence without the resolver error', async (code) => {
-    const id = insertWebsite('http://nowhere.example/');
+    const id = await insertWebsite('http://nowhere.example/');
     const settings = withResolver(async (host) => {
       throw Object.assign(new Error(`getaddrinfo ${code} ${host} via 10.0.0.53`), { code, syscall: 'getaddrinfo', hostname: host });
     });
     await scanSource(id, new AbortController().signal, settings);
-    const row = sourceRow(id);
+    const row = await sourceRow(id);
     expect(row.status).toBe('error');
     expect(row.errorMessage).toBe('The site could not be found (DNS)');
     expectNoInternals(await ownerVisibleErrors(id));
@@ -158,7 +164,7 @@ describe('scan errors shown to owners reveal no internal addresses or DNS result
     });
     await new Promise<void>((r) => redirecting.listen(0, '127.0.0.2', r));
     const startUrl = `http://www.shop.example:${(redirecting.address() as AddressInfo).port}/`;
-    const id = insertWebsite(startUrl);
+    const id = await insertWebsite(startUrl);
     const settings = withResolver(async (host) =>
       host === 'www.shop.example' ? [{ address: '127.0.0.2', family: 4 }] : [{ address: '127.0.0.1', family: 4 }],
     );
@@ -167,7 +173,7 @@ describe('scan errors shown to owners reveal no internal addresses or DNS result
     } finally {
       await closeServer(redirecting);
     }
-    const row = sourceRow(id);
+    const row = await sourceRow(id);
     expect(row.status).toBe('error');
     expect(row.errorMessage).toBe('Not allowed: private address');
     expectNoInternals(await ownerVisibleErrors(id));

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlite } from '../../db/client';
+import { db } from '../../db/client';
+import { contentSources } from '../../db/schema';
 import { createUserAndCookie, newBot } from '../../../test/helpers';
 import { isScanQueued, waitForIdle } from './scanQueue';
 import { startSyncScheduler, stopSyncScheduler, syncDueSources } from './syncDueSources';
@@ -19,61 +21,67 @@ afterAll(async () => {
 });
 
 /** A website source as a past sync left it; its address refuses connections, so a queued sync fails fast. */
-function insertSource(values: { schedule: string; lastScanned: number | null; status?: string; type?: string }): number {
-  return (
-    sqlite
-      .prepare(
-        `INSERT INTO content_sources (chatbot_id, source_type, url, text_content, status, sync_schedule, last_scanned)
-         VALUES (?, ?, 'http://127.0.0.1:1/', 'Some text to index.', ?, ?, ?) RETURNING id`,
-      )
-      .get(botId, values.type ?? 'website', values.status ?? 'completed', values.schedule, values.lastScanned) as { id: number }
-  ).id;
+type Source = typeof contentSources.$inferInsert;
+async function insertSource(values: { schedule: Source['syncSchedule']; lastScanned: number | null; status?: Source['status']; type?: Source['sourceType'] }): Promise<number> {
+  const [source] = await db
+    .insert(contentSources)
+    .values({
+      chatbotId: botId,
+      sourceType: values.type ?? 'website',
+      url: 'http://127.0.0.1:1/',
+      textContent: 'Some text to index.',
+      status: values.status ?? 'completed',
+      syncSchedule: values.schedule,
+      lastScanned: values.lastScanned === null ? null : new Date(values.lastScanned),
+    })
+    .returning({ id: contentSources.id });
+  return source.id;
 }
 
-const statusOf = (id: number) => (sqlite.prepare(`SELECT status FROM content_sources WHERE id = ?`).get(id) as { status: string }).status;
+const statusOf = async (id: number) => (await db.select({ status: contentSources.status }).from(contentSources).where(eq(contentSources.id, id)))[0].status;
 
 describe('the sync scheduler', () => {
   it('queues due sources only: one period after the last sync, not off, not already scanning', async () => {
-    sqlite.prepare(`UPDATE content_sources SET sync_schedule = 'off'`).run();
-    const dueDaily = insertSource({ schedule: 'daily', lastScanned: NOW - 25 * HOUR });
-    const freshDaily = insertSource({ schedule: 'daily', lastScanned: NOW - 1 * HOUR });
-    const exactlyDue = insertSource({ schedule: 'daily', lastScanned: NOW - 24 * HOUR });
-    const freshWeekly = insertSource({ schedule: 'weekly', lastScanned: NOW - 6 * 24 * HOUR });
-    const dueWeekly = insertSource({ schedule: 'weekly', lastScanned: NOW - 8 * 24 * HOUR });
-    const failedLastTime = insertSource({ schedule: 'daily', lastScanned: NOW - 30 * HOUR, status: 'error' });
-    const off = insertSource({ schedule: 'off', lastScanned: NOW - 400 * 24 * HOUR });
-    const scanning = insertSource({ schedule: 'daily', lastScanned: NOW - 30 * HOUR, status: 'scanning' });
-    const text = insertSource({ schedule: 'daily', lastScanned: NOW - 30 * HOUR, type: 'text' });
+    await db.update(contentSources).set({ syncSchedule: 'off' });
+    const dueDaily = await insertSource({ schedule: 'daily', lastScanned: NOW - 25 * HOUR });
+    const freshDaily = await insertSource({ schedule: 'daily', lastScanned: NOW - 1 * HOUR });
+    const exactlyDue = await insertSource({ schedule: 'daily', lastScanned: NOW - 24 * HOUR });
+    const freshWeekly = await insertSource({ schedule: 'weekly', lastScanned: NOW - 6 * 24 * HOUR });
+    const dueWeekly = await insertSource({ schedule: 'weekly', lastScanned: NOW - 8 * 24 * HOUR });
+    const failedLastTime = await insertSource({ schedule: 'daily', lastScanned: NOW - 30 * HOUR, status: 'error' });
+    const off = await insertSource({ schedule: 'off', lastScanned: NOW - 400 * 24 * HOUR });
+    const scanning = await insertSource({ schedule: 'daily', lastScanned: NOW - 30 * HOUR, status: 'scanning' });
+    const text = await insertSource({ schedule: 'daily', lastScanned: NOW - 30 * HOUR, type: 'text' });
 
     const queued = await syncDueSources(NOW);
     expect(queued.sort((a, b) => a - b)).toEqual([dueDaily, exactlyDue, dueWeekly, failedLastTime]);
     for (const id of queued) {
       expect(await isScanQueued(id)).toBe(true);
-      expect(['pending', 'scanning']).toContain(statusOf(id));
+      expect(['pending', 'scanning']).toContain(await statusOf(id));
     }
     for (const id of [freshDaily, freshWeekly, off, text]) expect(await isScanQueued(id), String(id)).toBe(false);
     // one left scanning is a job already (the worker resumes it): the scheduler leaves it alone
     expect(queued).not.toContain(scanning);
-    expect(statusOf(freshDaily)).toBe('completed');
+    expect(await statusOf(freshDaily)).toBe('completed');
 
     // asked again while they run: nothing is queued twice
     expect(await syncDueSources(NOW)).toEqual([]);
     await waitForIdle();
     // the failed attempts count as syncs: due again a day later, not at once
-    expect(statusOf(dueDaily)).toBe('error');
+    expect(await statusOf(dueDaily)).toBe('error');
     expect(await syncDueSources(NOW + HOUR)).toEqual([]);
   });
 
   it('checks at start and then on every tick of its interval, with the clock it is given', async () => {
-    sqlite.prepare(`UPDATE content_sources SET sync_schedule = 'off'`).run();
+    await db.update(contentSources).set({ syncSchedule: 'off' });
     let clock = NOW;
-    const id = insertSource({ schedule: 'daily', lastScanned: NOW - 20 * HOUR });
+    const id = await insertSource({ schedule: 'daily', lastScanned: NOW - 20 * HOUR });
     startSyncScheduler({ now: () => clock, intervalMs: 20 });
     await new Promise((r) => setTimeout(r, 60));
     expect(await isScanQueued(id)).toBe(false);
     clock = NOW + 5 * HOUR;
-    for (let i = 0; i < 50 && statusOf(id) === 'completed'; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(statusOf(id)).not.toBe('completed');
+    for (let i = 0; i < 50 && (await statusOf(id)) === 'completed'; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await statusOf(id)).not.toBe('completed');
     stopSyncScheduler();
     await waitForIdle();
   });

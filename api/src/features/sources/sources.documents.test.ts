@@ -1,11 +1,13 @@
+import { and, asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contentSources, pages as pagesTable } from '../../db/schema';
 import { makeDocx, makeImagePdf, makePdf, TINY_PNG } from '../knowledge/testing/sampleDocuments';
 
 // PDF and Word uploads through the real route, answered by the offline model (no OPENAI_API_KEY).
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
 const kit = await import('../chat/testing/chatKit');
-const { sqlite } = await import('../../db/client');
+const { db } = await import('../../db/client');
 const { waitForIdle } = await import('./sources.service');
 const { retrieve } = await import('../knowledge/retrieve');
 
@@ -39,20 +41,19 @@ async function uploaded(file: File, fields: Record<string, string> = {}) {
 }
 
 function pageRows(sourceId: number) {
-  return sqlite.prepare(`SELECT title, url, content FROM pages WHERE source_id = ? AND status = 'ok' ORDER BY id`).all(sourceId) as {
-    title: string;
-    url: string | null;
-    content: string;
-  }[];
+  return db
+    .select({ title: pagesTable.title, url: pagesTable.url, content: pagesTable.content })
+    .from(pagesTable)
+    .where(and(eq(pagesTable.sourceId, sourceId), eq(pagesTable.status, 'ok')))
+    .orderBy(asc(pagesTable.id));
 }
 
-function storedSource(sourceId: number) {
-  return sqlite.prepare(`SELECT text_content AS text, file_format AS format, status, total_pages AS pages FROM content_sources WHERE id = ?`).get(sourceId) as {
-    text: string;
-    format: string | null;
-    status: string;
-    pages: number;
-  };
+async function storedSource(sourceId: number) {
+  const [row] = await db
+    .select({ text: contentSources.textContent, format: contentSources.fileFormat, status: contentSources.status, pages: contentSources.totalPages })
+    .from(contentSources)
+    .where(eq(contentSources.id, sourceId));
+  return row;
 }
 
 const manual = () =>
@@ -67,16 +68,16 @@ describe('PDF uploads', () => {
   it('keeps one page per PDF page, titled with its number, and rebuilds the same pages on a rescan', async () => {
     const created = await uploaded(new File([await manual()], 'kettle-manual.pdf', { type: PDF }), { title: 'Kettle manual' });
     expect(created).toMatchObject({ sourceType: 'file', fileName: 'kettle-manual.pdf', title: 'Kettle manual', description: 'Uploaded file: kettle-manual.pdf' });
-    const stored = storedSource(created.id);
+    const stored = await storedSource(created.id);
     expect(stored).toMatchObject({ format: 'pdf', status: 'completed', pages: 3 });
     // the page without text keeps its place, so page numbers stay those of the file
-    expect(stored.text.split('\f')).toEqual([
+    expect(stored.text?.split('\f')).toEqual([
       'Kettle manual\nFill the kettle with fresh water before each use.',
       'Descaling\nDescale the kettle every 4 weeks with white vinegar.\nRinse it twice afterwards.',
       '',
       'Warranty\nThe warranty covers the heating element for 3 years.',
     ]);
-    const pages = pageRows(created.id);
+    const pages = await pageRows(created.id);
     expect(pages.map((p) => p.title)).toEqual(['Kettle manual — page 1', 'Kettle manual — page 2', 'Kettle manual — page 4']);
     expect(pages[1].content).toContain('Descale the kettle every 4 weeks');
     expect(pages.every((p) => p.url === null)).toBe(true);
@@ -87,7 +88,7 @@ describe('PDF uploads', () => {
     );
     expect(rescan.status).toBe(202);
     await waitForIdle(created.id);
-    expect(pageRows(created.id)).toEqual(pages);
+    expect(await pageRows(created.id)).toEqual(pages);
   });
 
   it('answers a question from page 2 and cites page 2', async () => {
@@ -104,12 +105,12 @@ describe('PDF uploads', () => {
 
   it('takes the type from the content: a PDF with another name is a PDF', async () => {
     const created = await uploaded(new File([await makePdf([['Opening hours', 'The shop opens at eight on Saturdays.']])], 'scan-001', { type: 'application/octet-stream' }));
-    expect(storedSource(created.id)).toMatchObject({ format: 'pdf', text: 'Opening hours\nThe shop opens at eight on Saturdays.' });
-    expect(pageRows(created.id).map((p) => p.title)).toEqual(['scan-001 — page 1']);
+    expect(await storedSource(created.id)).toMatchObject({ format: 'pdf', text: 'Opening hours\nThe shop opens at eight on Saturdays.' });
+    expect((await pageRows(created.id)).map((p) => p.title)).toEqual(['scan-001 — page 1']);
   });
 
   it('refuses a PDF without text (a scan), a password-protected one and a damaged one, storing nothing', async () => {
-    const before = storedCount();
+    const before = await storedCount();
     for (const [file, message] of [
       [new File([await makeImagePdf()], 'scan.pdf', { type: PDF }), 'No text could be read from this file. A scanned PDF holds pictures of pages: run it through text recognition (OCR) first'],
       [new File([await makePdf([])], 'blank.pdf', { type: PDF }), 'No text could be read from this file. A scanned PDF holds pictures of pages: run it through text recognition (OCR) first'],
@@ -120,7 +121,7 @@ describe('PDF uploads', () => {
       expect(res.status, file.name).toBe(400);
       expect((await kit.errorOf(res)).message, file.name).toBe(message);
     }
-    expect(storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it('refuses a renamed picture or text named .pdf with the file-type message', async () => {
@@ -166,14 +167,14 @@ describe('Word uploads', () => {
       'Breakfast is served from seven to ten in the garden room.',
     ]);
     const created = await uploaded(new File([docx], 'guest-guide.docx', { type: DOCX }));
-    const stored = storedSource(created.id);
+    const stored = await storedSource(created.id);
     expect(stored).toMatchObject({ format: 'docx', status: 'completed', pages: 3 });
-    expect(stored.text.split('\f')).toEqual([
+    expect(stored.text?.split('\f')).toEqual([
       'Welcome to the Harbor guest guide.',
       '# Parking\n\nGuests park free in the east lot.\n\n## Electric cars\n\nTwo chargers stand by the east lot entrance.',
       '# Breakfast\n\nBreakfast is served from seven to ten in the garden room.',
     ]);
-    expect(pageRows(created.id).map((p) => p.title)).toEqual(['guest-guide.docx', 'guest-guide.docx — Parking', 'guest-guide.docx — Breakfast']);
+    expect((await pageRows(created.id)).map((p) => p.title)).toEqual(['guest-guide.docx', 'guest-guide.docx — Parking', 'guest-guide.docx — Breakfast']);
     const [top] = await retrieve(bot.id, 'where are the electric car chargers?');
     expect(top).toMatchObject({ title: 'guest-guide.docx — Parking', heading: 'Parking › Electric cars' });
     expect(top.content).toBe('Two chargers stand by the east lot entrance.');
@@ -181,7 +182,7 @@ describe('Word uploads', () => {
 
   it('keeps a document without headings as one page', async () => {
     const created = await uploaded(new File([await makeDocx(['Our van delivers on Tuesdays.', 'Orders close on Monday at noon.'])], 'delivery.docx', { type: DOCX }));
-    expect(pageRows(created.id)).toEqual([{ title: 'delivery.docx', url: null, content: 'Our van delivers on Tuesdays.\n\nOrders close on Monday at noon.' }]);
+    expect(await pageRows(created.id)).toEqual([{ title: 'delivery.docx', url: null, content: 'Our van delivers on Tuesdays.\n\nOrders close on Monday at noon.' }]);
   });
 
   it('refuses an empty, a damaged and a password-protected Word file', async () => {
@@ -200,6 +201,6 @@ describe('Word uploads', () => {
   });
 });
 
-function storedCount() {
-  return (sqlite.prepare(`SELECT count(*) AS n FROM content_sources WHERE chatbot_id = ?`).get(bot.id) as { n: number }).n;
+async function storedCount() {
+  return (await db.select({ n: count() }).from(contentSources).where(eq(contentSources.chatbotId, bot.id)))[0].n;
 }

@@ -1,5 +1,7 @@
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlite } from '../../db/client';
+import { db } from '../../db/client';
+import { contentSources, pages as pagesTable } from '../../db/schema';
 import { client, createUserAndCookie, errorOf, newBot, validationErrorOf, withCookie } from '../../../test/helpers';
 import { expectedPagePaths, startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
 import { pages } from '../../../test/fixtures/site/pages';
@@ -57,12 +59,16 @@ function sourcePages(id: number, cookie = owner.cookie, ref: string | number = b
 }
 
 function pageRows(sourceId: number) {
-  return sqlite.prepare(`SELECT url, status, reason, generation FROM pages WHERE source_id = ? ORDER BY id`).all(sourceId) as {
-    url: string | null;
-    status: string;
-    reason: string | null;
-    generation: number;
-  }[];
+  return db
+    .select({ url: pagesTable.url, status: pagesTable.status, reason: pagesTable.reason, generation: pagesTable.generation })
+    .from(pagesTable)
+    .where(eq(pagesTable.sourceId, sourceId))
+    .orderBy(asc(pagesTable.id));
+}
+
+async function storedText(sourceId: number) {
+  const [row] = await db.select({ textContent: contentSources.textContent }).from(contentSources).where(eq(contentSources.id, sourceId));
+  return row.textContent;
 }
 
 describe('website sources', () => {
@@ -93,7 +99,7 @@ describe('website sources', () => {
     expect(done.totalChunks).toBeGreaterThanOrEqual(expectedPagePaths().length);
     expect(new Date(done.lastScanned!).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    const rows = pageRows(created.id);
+    const rows = await pageRows(created.id);
     const taken = rows.filter((r) => r.status === 'ok').map((r) => r.url!.slice(site.url.length) || '/');
     expect(taken.sort()).toEqual(expectedPagePaths().sort());
     const reasons = Object.fromEntries(rows.filter((r) => r.status !== 'ok').map((r) => [r.url!.slice(site.url.length), `${r.status}: ${r.reason}`]));
@@ -245,8 +251,7 @@ describe('file uploads', () => {
     const created = await res.json();
     expect(created).toMatchObject({ sourceType: 'file', fileName: 'wholesale-faq.md', title: 'wholesale-faq.md', description: 'Uploaded file: wholesale-faq.md' });
     await waitForIdle(created.id);
-    const stored = sqlite.prepare(`SELECT text_content FROM content_sources WHERE id = ?`).get(created.id) as { text_content: string };
-    expect(stored.text_content).toBe(text);
+    expect(await storedText(created.id)).toBe(text);
     const [top] = await retrieve(bot.id, 'which day does the wholesale van come?');
     // the top heading repeats the file's title, so the chunk is filed under the subheading
     expect(top).toMatchObject({ sourceId: created.id, title: 'wholesale-faq.md', heading: 'Delivery' });
@@ -335,10 +340,10 @@ describe('file uploads', () => {
     const html = '<html><head><title>Menu</title></head><body><nav><a href="/">Home</a></nav><main><h1>Menu</h1><p>Our flat white costs $4.50 and comes with oat milk at no extra charge.</p></main></body></html>';
     const created = await (await upload(form(new File([html], 'menu.html', { type: 'text/html' })))).json();
     await waitForIdle(created.id);
-    const stored = sqlite.prepare(`SELECT text_content FROM content_sources WHERE id = ?`).get(created.id) as { text_content: string };
-    expect(stored.text_content).toContain('Our flat white costs $4.50');
-    expect(stored.text_content).not.toContain('<');
-    expect(stored.text_content).not.toContain('Home');
+    const stored = await storedText(created.id);
+    expect(stored).toContain('Our flat white costs $4.50');
+    expect(stored).not.toContain('<');
+    expect(stored).not.toContain('Home');
   });
 });
 
@@ -351,7 +356,7 @@ describe('delete and rescan', () => {
     expect(res.status).toBe(200);
     expect((await listSources()).some((s) => s.id === created.id)).toBe(false);
     expect(await retrieve(bot.id, 'zanzibar')).toEqual([]);
-    expect(pageRows(created.id)).toEqual([]);
+    expect(await pageRows(created.id)).toEqual([]);
     const again = await removeSource(created.id);
     expect(again.status).toBe(404);
   });
@@ -395,7 +400,7 @@ describe('delete and rescan', () => {
     expect(after[0]).toMatchObject({ url: `${site.url}/shipping`, heading: 'Where we ship' });
     expect(after[0].content).toContain('now ships to Mexico');
     expect(after.some((p) => p.content.includes('We ship to all 50 US states'))).toBe(false);
-    expect(new Set(pageRows(created.id).map((r) => r.generation))).toEqual(new Set([2]));
+    expect(new Set((await pageRows(created.id)).map((r) => r.generation))).toEqual(new Set([2]));
     const [done] = (await listSources(own.guid)).filter((s) => s.id === created.id);
     expect(done).toMatchObject({ status: 'completed', totalPages: expectedPagePaths().length });
   });
@@ -408,7 +413,7 @@ describe('delete and rescan', () => {
     await waitForIdle(created.id);
     const [done] = (await listSources()).filter((s) => s.id === created.id);
     expect(done).toMatchObject({ status: 'completed', totalChunks: 1 });
-    expect(pageRows(created.id).map((r) => r.generation)).toEqual([2]);
+    expect((await pageRows(created.id)).map((r) => r.generation)).toEqual([2]);
     const found = (await retrieve(bot.id, 'when does the roastery shop open on saturday')).filter((p) => p.sourceId === created.id);
     expect(found.map((p) => p.content)).toEqual(['The roastery shop opens at 8 on Saturdays.']);
   });
