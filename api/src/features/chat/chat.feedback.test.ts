@@ -35,12 +35,12 @@ async function ask(sessionId: string, content: string) {
 
 const flagsOf = async (sessionId: string) =>
   (await db.select({ down: chatSessions.hasThumbsDown, up: chatSessions.hasThumbsUp }).from(chatSessions).where(eq(chatSessions.sessionId, sessionId)))[0];
-const messageRow = async (id: number) =>
+const messageRow = async (id: number | string) =>
   (
     await db
       .select({ feedback: chatMessages.feedback, feedbackAt: chatMessages.feedbackAt, reason: chatMessages.unansweredReason })
       .from(chatMessages)
-      .where(eq(chatMessages.id, id))
+      .where(eq(chatMessages.id, Number(id)))
   )[0]!;
 const isTestSession = async (sessionId: string) =>
   (await db.select({ t: chatSessions.isTest }).from(chatSessions).where(eq(chatSessions.sessionId, sessionId)))[0]?.t;
@@ -115,7 +115,7 @@ describe('voting on an answer', () => {
     const sessionId = await openSession(bot.guid);
     const [question, answer] = await ask(sessionId, 'Do you offer express delivery?');
     await vote(sessionId, answer.id, 'down');
-    await db.update(chatMessages).set({ triage: 'dismissed', triagedAt: new Date() }).where(eq(chatMessages.id, question.id));
+    await db.update(chatMessages).set({ triage: 'dismissed', triagedAt: new Date() }).where(eq(chatMessages.id, Number(question.id)));
     await vote(sessionId, answer.id, 'up');
     expect((await messageRow(question.id)).reason).toBe('thumbs_down');
     expect(await flagsOf(sessionId)).toEqual({ down: false, up: true });

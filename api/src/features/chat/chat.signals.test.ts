@@ -59,11 +59,11 @@ const rowsOf = (sessionId: string) =>
     .from(chatMessages)
     .where(eq(chatMessages.sessionId, sessionId))
     .orderBy(asc(chatMessages.id));
-const citationsOf = (messageId: number) =>
+const citationsOf = (messageId: number | string) =>
   db
     .select({ chatbotId: messageCitations.chatbotId, title: messageCitations.title, url: messageCitations.url })
     .from(messageCitations)
-    .where(eq(messageCitations.messageId, messageId))
+    .where(eq(messageCitations.messageId, Number(messageId)))
     .orderBy(asc(messageCitations.id));
 
 const NO_SIGNALS = { hasFallback: false, hasHandoff: false, hasThumbsDown: false, hasThumbsUp: false, hasLead: false, hasRepeat: false };
