@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startLocalSmtp } from '../../../test/localSmtp';
 import { readMail } from '../../../test/readMail';
@@ -10,13 +11,26 @@ process.env.SMTP_FROM = 'Parley <bot@parley.test>';
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 const kit = await import('./testing/chatKit');
 const { processOutbox } = await import('../email/outbox.service');
-const { db } = await import('../../db/client');
+const { db, dialect } = await import('../../db/client');
+const { execute } = await import('../../db/raw');
 const { emailOutbox, formSubmissions } = await import('../../db/schema');
-const { sqlite } = await import('../../db/client');
 const submitForm = (sessionId: string, message: string) =>
   kit.client.api.chat[':sessionId']['submit-form'].$post({ param: { sessionId }, json: contactForm(message) });
 
 afterAll(() => smtp.close());
+
+/** Fails every insert of a system message, the history entry stored with each lead. */
+async function refuseSystemMessages() {
+  if (dialect === 'sqlite') {
+    await execute(sql`create temp trigger refuse_system_message before insert on chat_messages when new.message_type = 'system'
+      begin select raise(abort, 'history unavailable'); end`);
+    return;
+  }
+  await execute(sql`create or replace function refuse_system_message() returns trigger language plpgsql as $$
+    begin if new.message_type = 'system' then raise exception 'history unavailable'; end if; return new; end $$`);
+  await execute(sql`create trigger refuse_system_message before insert on chat_messages
+    for each row execute function refuse_system_message()`);
+}
 
 const contactForm = (message: string) => ({
   formTitle: 'Contact our team',
@@ -66,29 +80,28 @@ describe('form submissions by email', () => {
       expect(await res.json()).toEqual({ success: true, messageId: expect.any(Number), emailSent: false });
       // Answered while the mail server still holds the mail: stored, queued, not yet sent.
       expect(received.some((m) => m.to.includes('slow@acme.test'))).toBe(false);
-      expect(db.select().from(formSubmissions).all().find((s) => s.sessionId === sessionId)).toMatchObject({ emailSent: false });
-      expect(db.select().from(emailOutbox).all().find((r) => r.to === 'slow@acme.test')).toMatchObject({ status: 'pending' });
+      expect((await db.select().from(formSubmissions)).find((s) => s.sessionId === sessionId)).toMatchObject({ emailSent: false });
+      expect((await db.select().from(emailOutbox)).find((r) => r.to === 'slow@acme.test')).toMatchObject({ status: 'pending' });
     } finally {
       release();
     }
     await vi.waitFor(() => expect(received.some((m) => m.to.includes('slow@acme.test'))).toBe(true));
-    await vi.waitFor(() => expect(db.select().from(formSubmissions).all().find((s) => s.sessionId === sessionId)?.emailSent).toBe(true));
+    await vi.waitFor(async () => expect((await db.select().from(formSubmissions)).find((s) => s.sessionId === sessionId)?.emailSent).toBe(true));
   });
 
   it('stores neither the lead nor its history message when one of them fails', async () => {
     const o = await kit.owner();
     const bot = await kit.newBot(o.cookie, { name: 'Failing bot', formRecipientEmail: 'never@acme.test' });
     const sessionId = await kit.openSession(bot.guid);
-    sqlite.exec(`create temp trigger refuse_system_message before insert on chat_messages when new.message_type = 'system'
-      begin select raise(abort, 'history unavailable'); end`);
+    await refuseSystemMessages();
     try {
       const res = await submitForm(sessionId, 'This must not half-save.');
       expect(res.status).toBe(500);
     } finally {
-      sqlite.exec('drop trigger refuse_system_message');
+      await execute(dialect === 'sqlite' ? sql`drop trigger refuse_system_message` : sql`drop trigger refuse_system_message on chat_messages`);
     }
-    expect(db.select().from(formSubmissions).all().filter((s) => s.sessionId === sessionId)).toEqual([]);
-    expect(db.select().from(emailOutbox).all().filter((r) => r.to === 'never@acme.test')).toEqual([]);
+    expect((await db.select().from(formSubmissions)).filter((s) => s.sessionId === sessionId)).toEqual([]);
+    expect((await db.select().from(emailOutbox)).filter((r) => r.to === 'never@acme.test')).toEqual([]);
     expect(await kit.getMessages(sessionId)).toEqual([]);
   });
 
@@ -100,8 +113,8 @@ describe('form submissions by email', () => {
     const res = await submitForm(sessionId, 'Second try, please deliver this.');
     const body = await res.json();
     expect(body).toMatchObject({ success: true, emailSent: false });
-    await vi.waitFor(() => expect(db.select().from(emailOutbox).all().find((r) => r.to === o.email)?.attempts).toBe(1));
-    const [pending] = db.select().from(emailOutbox).all().filter((r) => r.to === o.email);
+    await vi.waitFor(async () => expect((await db.select().from(emailOutbox)).find((r) => r.to === o.email)?.attempts).toBe(1));
+    const [pending] = (await db.select().from(emailOutbox)).filter((r) => r.to === o.email);
     expect(pending).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('Mailbox busy') });
     expect((await kit.getMessages(sessionId))[0].metadata).toMatchObject({ emailSent: false });
 
@@ -110,7 +123,7 @@ describe('form submissions by email', () => {
     expect(received.at(-1)?.to).toEqual([o.email]);
     expect(readMail(received.at(-1)!.raw)).toContain('Second try, please deliver this.');
     expect((await kit.getMessages(sessionId))[0].metadata).toMatchObject({ emailSent: true });
-    const submission = db.select().from(formSubmissions).all().find((s) => s.sessionId === sessionId);
+    const submission = (await db.select().from(formSubmissions)).find((s) => s.sessionId === sessionId);
     expect(submission?.emailSent).toBe(true);
   });
 });

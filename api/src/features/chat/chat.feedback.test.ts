@@ -1,4 +1,5 @@
 import { feedbackResponseSchema } from '@parley/contracts/schemas';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Offline model. The per-session limit is on (low enough for one test to reach it) to show
@@ -7,7 +8,8 @@ const SESSION_LIMIT = 12;
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = String(SESSION_LIMIT);
 const kit = await import('./testing/chatKit');
-const { sqlite } = await import('../../db/client');
+const { db } = await import('../../db/client');
+const { chatMessages, chatSessions } = await import('../../db/schema');
 const { client, errorOf, newBot, newSessionId, openSession, streamMessage, getMessages, completeMessages, train, owner, withCookie, request, KNOWLEDGE } = kit;
 const chat = client.api.chat;
 
@@ -31,51 +33,54 @@ async function ask(sessionId: string, content: string) {
   return completeMessages(events);
 }
 
-const flagsOf = (sessionId: string) =>
-  sqlite.prepare('select has_thumbs_down as down, has_thumbs_up as up from chat_sessions where session_id = ?').get(sessionId) as { down: number; up: number };
-const messageRow = (id: number | string) =>
-  sqlite.prepare('select feedback, feedback_at as feedbackAt, unanswered_reason as reason from chat_messages where id = ?').get(id) as {
-    feedback: string | null;
-    feedbackAt: number | null;
-    reason: string | null;
-  };
+const flagsOf = async (sessionId: string) =>
+  (await db.select({ down: chatSessions.hasThumbsDown, up: chatSessions.hasThumbsUp }).from(chatSessions).where(eq(chatSessions.sessionId, sessionId)))[0];
+const messageRow = async (id: number | string) =>
+  (
+    await db
+      .select({ feedback: chatMessages.feedback, feedbackAt: chatMessages.feedbackAt, reason: chatMessages.unansweredReason })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, Number(id)))
+  )[0]!;
+const isTestSession = async (sessionId: string) =>
+  (await db.select({ t: chatSessions.isTest }).from(chatSessions).where(eq(chatSessions.sessionId, sessionId)))[0]?.t;
 
 describe('voting on an answer', () => {
   it('stores a vote, lets the visitor change it, and keeps flags and the unanswered question in step', async () => {
     const sessionId = await openSession(bot.guid);
     const [question, answer] = await ask(sessionId, 'How do I get a refund?');
-    expect(messageRow(answer.id)).toEqual({ feedback: null, feedbackAt: null, reason: null });
+    expect(await messageRow(answer.id)).toEqual({ feedback: null, feedbackAt: null, reason: null });
 
     const before = Date.now();
     const down = await vote(sessionId, answer.id, 'down');
     expect(down.status).toBe(200);
     expect(feedbackResponseSchema.parse(await down.json())).toEqual({ messageId: answer.id, rating: 'down' });
-    const afterDown = messageRow(answer.id);
+    const afterDown = await messageRow(answer.id);
     expect(afterDown.feedback).toBe('down');
-    expect(afterDown.feedbackAt).toBeGreaterThanOrEqual(before);
-    expect(flagsOf(sessionId)).toEqual({ down: 1, up: 0 });
-    expect(messageRow(question.id).reason).toBe('thumbs_down');
+    expect(afterDown.feedbackAt?.getTime()).toBeGreaterThanOrEqual(before);
+    expect(await flagsOf(sessionId)).toEqual({ down: true, up: false });
+    expect((await messageRow(question.id)).reason).toBe('thumbs_down');
     expect((await getMessages(sessionId)).map((m) => m.feedback)).toEqual([undefined, 'down']);
 
     // The same vote again changes nothing, not even its time.
     const same = await vote(sessionId, answer.id, 'down');
     expect(same.status).toBe(200);
     expect(await same.json()).toEqual({ messageId: answer.id, rating: 'down' });
-    expect(messageRow(answer.id)).toEqual(afterDown);
+    expect(await messageRow(answer.id)).toEqual(afterDown);
 
     // Changed to up: the question leaves the inbox again.
     const up = await vote(sessionId, answer.id, 'up');
     expect(up.status).toBe(200);
     expect(await up.json()).toEqual({ messageId: answer.id, rating: 'up' });
-    expect(messageRow(answer.id).feedback).toBe('up');
-    expect(flagsOf(sessionId)).toEqual({ down: 0, up: 1 });
-    expect(messageRow(question.id).reason).toBeNull();
+    expect((await messageRow(answer.id)).feedback).toBe('up');
+    expect(await flagsOf(sessionId)).toEqual({ down: false, up: true });
+    expect((await messageRow(question.id)).reason).toBeNull();
     expect((await getMessages(sessionId)).map((m) => m.feedback)).toEqual([undefined, 'up']);
 
     // A thumbs-up first files nothing; down again files the question again.
     await vote(sessionId, answer.id, 'down');
-    expect(messageRow(question.id).reason).toBe('thumbs_down');
-    expect(flagsOf(sessionId)).toEqual({ down: 1, up: 0 });
+    expect((await messageRow(question.id)).reason).toBe('thumbs_down');
+    expect(await flagsOf(sessionId)).toEqual({ down: true, up: false });
   });
 
   it('keeps both flags when one answer is liked and another disliked, and recomputes them on a change', async () => {
@@ -84,15 +89,15 @@ describe('voting on an answer', () => {
     const [secondQuestion, second] = await ask(sessionId, 'When is your support team available?');
     await vote(sessionId, first.id, 'down');
     await vote(sessionId, second.id, 'up');
-    expect(flagsOf(sessionId)).toEqual({ down: 1, up: 1 });
-    expect([messageRow(firstQuestion.id).reason, messageRow(secondQuestion.id).reason]).toEqual(['thumbs_down', null]);
+    expect(await flagsOf(sessionId)).toEqual({ down: true, up: true });
+    expect([(await messageRow(firstQuestion.id)).reason, (await messageRow(secondQuestion.id)).reason]).toEqual(['thumbs_down', null]);
 
     await vote(sessionId, first.id, 'up');
-    expect(flagsOf(sessionId)).toEqual({ down: 0, up: 1 });
+    expect(await flagsOf(sessionId)).toEqual({ down: false, up: true });
     await vote(sessionId, first.id, 'down');
     await vote(sessionId, second.id, 'down');
-    expect(flagsOf(sessionId)).toEqual({ down: 1, up: 0 });
-    expect([messageRow(firstQuestion.id).reason, messageRow(secondQuestion.id).reason]).toEqual(['thumbs_down', 'thumbs_down']);
+    expect(await flagsOf(sessionId)).toEqual({ down: true, up: false });
+    expect([(await messageRow(firstQuestion.id)).reason, (await messageRow(secondQuestion.id)).reason]).toEqual(['thumbs_down', 'thumbs_down']);
   });
 
   it('takes votes on the fallback without replacing why its question is unanswered', async () => {
@@ -100,20 +105,20 @@ describe('voting on an answer', () => {
     const [question, answer] = await ask(sessionId, 'What is the capital of Peru?');
     expect(answer.content).toBe(FALLBACK);
     expect((await vote(sessionId, answer.id, 'down')).status).toBe(200);
-    expect(messageRow(question.id).reason).toBe('fallback');
+    expect((await messageRow(question.id)).reason).toBe('fallback');
     expect((await vote(sessionId, answer.id, 'up')).status).toBe(200);
-    expect(messageRow(question.id).reason).toBe('fallback');
-    expect(flagsOf(sessionId)).toEqual({ down: 0, up: 1 });
+    expect((await messageRow(question.id)).reason).toBe('fallback');
+    expect(await flagsOf(sessionId)).toEqual({ down: false, up: true });
   });
 
   it('leaves a question the owner has already dealt with alone when the vote turns to up', async () => {
     const sessionId = await openSession(bot.guid);
     const [question, answer] = await ask(sessionId, 'Do you offer express delivery?');
     await vote(sessionId, answer.id, 'down');
-    sqlite.prepare(`update chat_messages set triage = 'dismissed', triaged_at = ? where id = ?`).run(Date.now(), question.id);
+    await db.update(chatMessages).set({ triage: 'dismissed', triagedAt: new Date() }).where(eq(chatMessages.id, Number(question.id)));
     await vote(sessionId, answer.id, 'up');
-    expect(messageRow(question.id).reason).toBe('thumbs_down');
-    expect(flagsOf(sessionId)).toEqual({ down: 0, up: 1 });
+    expect((await messageRow(question.id)).reason).toBe('thumbs_down');
+    expect(await flagsOf(sessionId)).toEqual({ down: false, up: true });
   });
 
   it('works in the owner’s test chats too', async () => {
@@ -123,12 +128,12 @@ describe('voting on an answer', () => {
     const sessionId = newSessionId();
     const opened = await chat.session.$post({ json: { sessionId, chatbotConfigId: bot.guid, testToken: (await token.json()).token } }, { headers: ownPage });
     expect(opened.status).toBe(201);
-    expect((sqlite.prepare('select is_test as t from chat_sessions where session_id = ?').get(sessionId) as { t: number }).t).toBe(1);
+    expect(await isTestSession(sessionId)).toBe(true);
     const [, answer] = completeMessages((await streamMessage(sessionId, { content: 'How do I get a refund?' }, ownPage)).events);
     const res = await vote(sessionId, answer.id, 'up', ownPage);
     expect(res.status).toBe(200);
-    expect(messageRow(answer.id).feedback).toBe('up');
-    expect(flagsOf(sessionId)).toEqual({ down: 0, up: 1 });
+    expect((await messageRow(answer.id)).feedback).toBe('up');
+    expect(await flagsOf(sessionId)).toEqual({ down: false, up: true });
   });
 });
 
@@ -146,9 +151,9 @@ describe('what cannot be voted on', () => {
         message: 'Only answers the bot wrote to a question can be rated',
         details: { messageId: message.id, reason: 'not_rateable' },
       });
-      expect(messageRow(message.id).feedback).toBeNull();
+      expect((await messageRow(message.id)).feedback).toBeNull();
     }
-    expect(flagsOf(sessionId)).toEqual({ down: 0, up: 0 });
+    expect(await flagsOf(sessionId)).toEqual({ down: false, up: false });
   });
 
   it("does not let another visitor's session vote on an answer: 404 like a message that does not exist", async () => {
@@ -160,10 +165,10 @@ describe('what cannot be voted on', () => {
     const foreign = await vote(theirs, answer.id, 'down');
     expect(foreign.status).toBe(404);
     expect(await errorOf(foreign)).toEqual({ message: 'Message not found' });
-    expect(messageRow(answer.id)).toEqual({ feedback: null, feedbackAt: null, reason: null });
-    expect(messageRow(question.id).reason).toBeNull();
-    expect(flagsOf(mine)).toEqual({ down: 0, up: 0 });
-    expect(flagsOf(theirs)).toEqual({ down: 0, up: 0 });
+    expect(await messageRow(answer.id)).toEqual({ feedback: null, feedbackAt: null, reason: null });
+    expect((await messageRow(question.id)).reason).toBeNull();
+    expect(await flagsOf(mine)).toEqual({ down: false, up: false });
+    expect(await flagsOf(theirs)).toEqual({ down: false, up: false });
 
     const missing = await vote(mine, 987_654_321, 'up');
     expect(missing.status).toBe(404);
@@ -195,7 +200,7 @@ describe('what cannot be voted on', () => {
     }
     const badSession = await request(`/api/chat/session_123/messages/${answer.id}/feedback`, { body: { rating: 'up' } });
     expect(badSession.status).toBe(400);
-    expect(messageRow(answer.id).feedback).toBeNull();
+    expect((await messageRow(answer.id)).feedback).toBeNull();
   });
 });
 
@@ -208,7 +213,7 @@ describe('limits and allowed domains', () => {
     const evil = await vote(sessionId, answer.id, 'down', { origin: 'https://evil.example' });
     expect(evil.status).toBe(403);
     expect(await errorOf(evil)).toMatchObject({ message: 'This chatbot is not available on this website' });
-    expect(messageRow(answer.id).feedback).toBeNull();
+    expect((await messageRow(answer.id)).feedback).toBeNull();
     expect((await vote(sessionId, answer.id, 'down', shop)).status).toBe(200);
   });
 

@@ -3,13 +3,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HistoryExport } from '@parley/contracts';
+import { count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Verified identity: this file is about the hash check and the label, not throttling.
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
 const kit = await import('./testing/chatKit');
-const { sqlite } = await import('../../db/client');
+const { db, dialect } = await import('../../db/client');
+const { execute } = await import('../../db/raw');
+const { chatbots: chatbotsTable, chatSessions } = await import('../../db/schema');
 const { client, errorOf, newBot, newSessionId, openSession, owner, request, withCookie } = kit;
 const chat = client.api.chat;
 const chatbots = client.api.chatbots;
@@ -43,12 +46,18 @@ async function say(sessionId: string, content: string) {
   return res.status;
 }
 
-const stored = (sessionId: string) =>
-  sqlite
-    .prepare(
-      'select identified_user_id as userId, identified_name as name, identified_email as email, identified_at as at from chat_sessions where session_id = ?',
-    )
-    .get(sessionId) as { userId: string | null; name: string | null; email: string | null; at: number | null };
+const stored = async (sessionId: string) =>
+  (
+    await db
+      .select({
+        userId: chatSessions.identifiedUserId,
+        name: chatSessions.identifiedName,
+        email: chatSessions.identifiedEmail,
+        at: chatSessions.identifiedAt,
+      })
+      .from(chatSessions)
+      .where(eq(chatSessions.sessionId, sessionId))
+  )[0];
 
 describe('POST /api/chat/{sessionId}/identify', () => {
   it('labels the conversation with a verified user, shown in the history list and both exports', async () => {
@@ -61,11 +70,11 @@ describe('POST /api/chat/{sessionId}/identify', () => {
     const res = await identify(sessionId, { userId: ' user-42 ', name: ' Vera Lane ', email: 'vera@example.com', userHash: userHash(secret, 'user-42').toUpperCase() });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ identified: true, userId: 'user-42' });
-    const row = stored(sessionId);
+    const row = await stored(sessionId);
     expect(row).toMatchObject({ userId: 'user-42', name: 'Vera Lane', email: 'vera@example.com' });
-    expect(row.at).toBeGreaterThanOrEqual(before);
+    expect(row.at?.getTime()).toBeGreaterThanOrEqual(before);
 
-    const identity = { userId: 'user-42', name: 'Vera Lane', email: 'vera@example.com', identifiedAt: new Date(row.at!).toISOString() };
+    const identity = { userId: 'user-42', name: 'Vera Lane', email: 'vera@example.com', identifiedAt: row.at!.toISOString() };
     const list = await (await chatbots[':guid'].sessions.$get({ param: { guid: bot.guid }, query: {} }, withCookie(ada.cookie))).json();
     expect(list.sessions.find((s) => s.sessionId === sessionId)?.identity).toEqual(identity);
 
@@ -95,7 +104,7 @@ describe('POST /api/chat/{sessionId}/identify', () => {
       expect(res.status).toBe(401);
       expect(await errorOf(res)).toEqual({ message: 'Identity verification failed', details: { reason: 'bad_user_hash' } });
     }
-    expect(stored(sessionId)).toEqual({ userId: null, name: null, email: null, at: null });
+    expect(await stored(sessionId)).toEqual({ userId: null, name: null, email: null, at: null });
     expect(await say(sessionId, 'Is the fuel dock open on Sundays?')).toBe(200);
     const list = await (await chatbots[':guid'].sessions.$get({ param: { guid: bot.guid }, query: {} }, withCookie(ada.cookie))).json();
     expect(list.sessions.find((s) => s.sessionId === sessionId)?.identity).toBeNull();
@@ -111,13 +120,13 @@ describe('POST /api/chat/{sessionId}/identify', () => {
     const other = await identify(sessionId, { userId: 'bob', name: 'Bob', userHash: userHash(secret, 'bob') });
     expect(other.status).toBe(409);
     expect(await errorOf(other)).toEqual({ message: 'This conversation belongs to another signed-in user', details: { reason: 'identity_mismatch' } });
-    expect(stored(sessionId)).toMatchObject({ userId: 'alice', name: 'Alice', email: 'alice@example.com' });
+    expect(await stored(sessionId)).toMatchObject({ userId: 'alice', name: 'Alice', email: 'alice@example.com' });
 
     const again = await identify(sessionId, { userId: 'alice', name: 'Alice Liddell', userHash: userHash(secret, 'alice') });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ identified: true, userId: 'alice' });
     // A field not sent keeps its earlier value.
-    expect(stored(sessionId)).toMatchObject({ userId: 'alice', name: 'Alice Liddell', email: 'alice@example.com' });
+    expect(await stored(sessionId)).toMatchObject({ userId: 'alice', name: 'Alice Liddell', email: 'alice@example.com' });
     expect(await say(sessionId, 'Thanks!')).toBe(200);
   });
 
@@ -143,11 +152,11 @@ describe('POST /api/chat/{sessionId}/identify', () => {
     await bad({ userId: 'u1', email: `${'a'.repeat(250)}@x.io`, userHash: hash }, 'email', 'email must be a valid email address');
     await bad({ userId: 'u1', userHash: 'abc123' }, 'userHash', 'userHash must be the HMAC-SHA256 of userId as 64 hex digits');
     await bad({ userId: 'u1' }, 'userHash', 'userHash is required');
-    expect(stored(sessionId).userId).toBeNull();
+    expect((await stored(sessionId)).userId).toBeNull();
     // Blank optional fields count as not given.
     const blank = await request(`/api/chat/${sessionId}/identify`, { body: { userId: 'u1', name: '', email: null, userHash: hash } });
     expect(blank.status).toBe(200);
-    expect(stored(sessionId)).toMatchObject({ userId: 'u1', name: null, email: null });
+    expect(await stored(sessionId)).toMatchObject({ userId: 'u1', name: null, email: null });
   });
 });
 
@@ -212,15 +221,19 @@ describe('the identity secret (owner routes)', () => {
 
   it('migration 0009 gives each older bot its own random secret', async () => {
     const third = await newBot(ada.cookie, { name: 'Third', isActive: false });
-    sqlite.prepare('update chatbots set identity_secret = null where id in (?, ?)').run(bot.id, third.id);
-    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations/0009_identity.sql');
-    const backfill = readFileSync(file, 'utf8').split('--> statement-breakpoint').at(-1)!;
-    expect(backfill).toMatch(/UPDATE `chatbots` SET `identity_secret`/);
-    sqlite.exec(backfill);
-    const secrets = (sqlite.prepare('select identity_secret as s from chatbots where id in (?, ?)').all(bot.id, third.id) as { s: string }[]).map((r) => r.s);
+    const ids = [bot.id, third.id];
+    // PostgreSQL's migrations begin after 0009: its bots all got their secret when created.
+    if (dialect === 'sqlite') {
+      await db.update(chatbotsTable).set({ identitySecret: null }).where(inArray(chatbotsTable.id, ids));
+      const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations/0009_identity.sql');
+      const backfill = readFileSync(file, 'utf8').split('--> statement-breakpoint').at(-1)!;
+      expect(backfill).toMatch(/UPDATE `chatbots` SET `identity_secret`/);
+      await execute(sql.raw(backfill));
+    }
+    const secrets = (await db.select({ s: chatbotsTable.identitySecret }).from(chatbotsTable).where(inArray(chatbotsTable.id, ids))).map((r) => r.s);
     expect(secrets).toHaveLength(2);
     for (const s of secrets) expect(s).toMatch(/^[0-9a-f]{64}$/);
     expect(secrets[0]).not.toBe(secrets[1]);
-    expect(sqlite.prepare('select count(*) as n from chatbots where identity_secret is null').get()).toEqual({ n: 0 });
+    expect(await db.select({ n: count() }).from(chatbotsTable).where(isNull(chatbotsTable.identitySecret))).toEqual([{ n: 0 }]);
   });
 });

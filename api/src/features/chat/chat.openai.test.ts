@@ -136,9 +136,10 @@ describe('OpenAI-compatible model', () => {
     expect(partial.map((m) => m.sender)).toEqual(['user', 'bot']);
     expect(partial[1].content).toMatch(/^word0/);
 
-    // The turn runs to its end without a listener.
+    // The turn runs to its end without a listener. The last words can be saved before the
+    // final save marks the answer complete, so wait for that mark.
     let final = partial;
-    for (let i = 0; i < 100 && !final[1].content.includes('word29'); i++) {
+    for (let i = 0; i < 100 && !final[1].metadata?.streamingComplete; i++) {
       await new Promise((r) => setTimeout(r, 50));
       final = await getMessages(sessionId);
     }

@@ -6,8 +6,6 @@ process.env.RATE_LIMIT_NEW_SESSIONS_PER_HOUR = '4';
 process.env.RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY = '5';
 process.env.TRUST_PROXY = '1';
 const kit = await import('./testing/chatKit');
-const { usageKeyFor } = await import('../subscription/subscription.service');
-const { sqlite } = await import('../../db/client');
 const { client, errorOf, withCookie } = kit;
 const chat = client.api.chat;
 
@@ -26,8 +24,7 @@ const from = (ip: string, forgedLeft?: string) => ({ 'x-forwarded-for': forgedLe
 const open = (sessionId: string, headers: Record<string, string>, chatbotConfigId = guid) =>
   chat.session.$post({ json: { sessionId, chatbotConfigId } }, { headers });
 const openFrom = (ip: string, forgedLeft?: string) => open(kit.newSessionId(), from(ip, forgedLeft));
-const used = async () =>
-  (sqlite.prepare('select messages_used as n from monthly_usage where user_id = ? and month = ?').get(ownerId, await usageKeyFor(ownerId)) as { n: number } | undefined)?.n ?? 0;
+const used = () => kit.usage(ownerId);
 
 describe('chat rate limits', () => {
   it('answers 429 with Retry-After past the per-session limit', async () => {

@@ -1,4 +1,5 @@
 import { isRateableAnswer, type StreamEvent } from '@parley/contracts';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatModel, ModelEvent } from '../ai/chatModel';
 
@@ -8,7 +9,8 @@ import type { ChatModel, ModelEvent } from '../ai/chatModel';
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
 const kit = await import('./testing/chatKit');
-const { sqlite } = await import('../../db/client');
+const { db } = await import('../../db/client');
+const { chatMessages, chatSessions, messageCitations } = await import('../../db/schema');
 const { getSessionRow, addMessage } = await import('./chat.service');
 const { runTurn } = await import('./chatTurn');
 const { findChatbotByGuid } = await import('../chatbots/chatbots.service');
@@ -26,46 +28,45 @@ beforeAll(async () => {
   await train(bot.id, KNOWLEDGE);
 });
 
-type SessionSignals = {
-  firstQuestion: string | null;
-  questionCount: number;
-  hasFallback: number;
-  hasHandoff: number;
-  hasThumbsDown: number;
-  hasThumbsUp: number;
-  hasLead: number;
-  hasRepeat: number;
-};
-const signalsOf = (sessionId: string) =>
-  sqlite
-    .prepare(
-      `select first_question as firstQuestion, question_count as questionCount, has_fallback as hasFallback, has_handoff as hasHandoff,
-              has_thumbs_down as hasThumbsDown, has_thumbs_up as hasThumbsUp, has_lead as hasLead, has_repeat as hasRepeat
-       from chat_sessions where session_id = ?`,
-    )
-    .get(sessionId) as SessionSignals;
+const signalsOf = async (sessionId: string) =>
+  (
+    await db
+      .select({
+        firstQuestion: chatSessions.firstQuestion,
+        questionCount: chatSessions.questionCount,
+        hasFallback: chatSessions.hasFallback,
+        hasHandoff: chatSessions.hasHandoff,
+        hasThumbsDown: chatSessions.hasThumbsDown,
+        hasThumbsUp: chatSessions.hasThumbsUp,
+        hasLead: chatSessions.hasLead,
+        hasRepeat: chatSessions.hasRepeat,
+      })
+      .from(chatSessions)
+      .where(eq(chatSessions.sessionId, sessionId))
+  )[0]!;
 
-type MessageSignals = {
-  id: number;
-  sender: string;
-  content: string;
-  messageType: string;
-  answerStatus: string | null;
-  questionKey: string | null;
-  unansweredReason: string | null;
-};
 const rowsOf = (sessionId: string) =>
-  sqlite
-    .prepare(
-      `select id, sender, content, message_type as messageType, answer_status as answerStatus, question_key as questionKey,
-              unanswered_reason as unansweredReason
-       from chat_messages where session_id = ? order by id`,
-    )
-    .all(sessionId) as MessageSignals[];
+  db
+    .select({
+      id: chatMessages.id,
+      sender: chatMessages.sender,
+      content: chatMessages.content,
+      messageType: chatMessages.messageType,
+      answerStatus: chatMessages.answerStatus,
+      questionKey: chatMessages.questionKey,
+      unansweredReason: chatMessages.unansweredReason,
+    })
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sessionId))
+    .orderBy(asc(chatMessages.id));
 const citationsOf = (messageId: number | string) =>
-  sqlite.prepare('select chatbot_id as chatbotId, title, url from message_citations where message_id = ? order by id').all(messageId);
+  db
+    .select({ chatbotId: messageCitations.chatbotId, title: messageCitations.title, url: messageCitations.url })
+    .from(messageCitations)
+    .where(eq(messageCitations.messageId, Number(messageId)))
+    .orderBy(asc(messageCitations.id));
 
-const NO_SIGNALS = { hasFallback: 0, hasHandoff: 0, hasThumbsDown: 0, hasThumbsUp: 0, hasLead: 0, hasRepeat: 0 };
+const NO_SIGNALS = { hasFallback: false, hasHandoff: false, hasThumbsDown: false, hasThumbsUp: false, hasLead: false, hasRepeat: false };
 
 async function ask(sessionId: string, content: string, internalMessage?: string) {
   const { status, events } = await streamMessage(sessionId, { content, ...(internalMessage && { internalMessage }) });
@@ -90,20 +91,20 @@ async function scriptedTurn(sessionId: string, content: string, script: ModelEve
 describe('visitor questions', () => {
   it('keys each question and keeps the first one, the count and repeats on the session', async () => {
     const sessionId = await openSession(bot.guid);
-    expect(signalsOf(sessionId)).toEqual({ firstQuestion: null, questionCount: 0, ...NO_SIGNALS });
+    expect(await signalsOf(sessionId)).toEqual({ firstQuestion: null, questionCount: 0, ...NO_SIGNALS });
 
     await ask(sessionId, 'How do I get a refund?');
-    expect(signalsOf(sessionId)).toEqual({ firstQuestion: 'How do I get a refund?', questionCount: 1, ...NO_SIGNALS });
+    expect(await signalsOf(sessionId)).toEqual({ firstQuestion: 'How do I get a refund?', questionCount: 1, ...NO_SIGNALS });
     await ask(sessionId, 'How long does shipping take?');
-    expect(signalsOf(sessionId)).toEqual({ firstQuestion: 'How do I get a refund?', questionCount: 2, ...NO_SIGNALS });
+    expect(await signalsOf(sessionId)).toEqual({ firstQuestion: 'How do I get a refund?', questionCount: 2, ...NO_SIGNALS });
 
     // Other words, same meaning: the key is what says so.
     const again = 'Refund: how do I get it?';
     expect(questionKey(again)).toBe(questionKey('How do I get a refund?'));
     await ask(sessionId, again);
-    expect(signalsOf(sessionId)).toEqual({ firstQuestion: 'How do I get a refund?', questionCount: 3, ...NO_SIGNALS, hasRepeat: 1 });
+    expect(await signalsOf(sessionId)).toEqual({ firstQuestion: 'How do I get a refund?', questionCount: 3, ...NO_SIGNALS, hasRepeat: true });
 
-    const rows = rowsOf(sessionId);
+    const rows = await rowsOf(sessionId);
     expect(rows.filter((r) => r.sender === 'user').map((r) => [r.content, r.questionKey])).toEqual([
       ['How do I get a refund?', questionKey('How do I get a refund?')],
       ['How long does shipping take?', questionKey('How long does shipping take?')],
@@ -116,15 +117,15 @@ describe('visitor questions', () => {
     for (let i = 0; i < 2; i++) {
       const sessionId = await openSession(bot.guid);
       await ask(sessionId, 'Do you offer express delivery?');
-      expect(signalsOf(sessionId)).toMatchObject({ questionCount: 1, hasRepeat: 0 });
+      expect(await signalsOf(sessionId)).toMatchObject({ questionCount: 1, hasRepeat: false });
     }
   });
 
   it('counts a menu choice by the words the visitor saw', async () => {
     const sessionId = await openSession(bot.guid);
     await ask(sessionId, 'Shipping', 'The visitor selected the menu option "Shipping" (option id "opt_shipping").');
-    expect(rowsOf(sessionId)[0]).toMatchObject({ sender: 'user', content: 'Shipping', questionKey: questionKey('Shipping') });
-    expect(signalsOf(sessionId)).toMatchObject({ firstQuestion: 'Shipping', questionCount: 1 });
+    expect((await rowsOf(sessionId))[0]).toMatchObject({ sender: 'user', content: 'Shipping', questionKey: questionKey('Shipping') });
+    expect(await signalsOf(sessionId)).toMatchObject({ firstQuestion: 'Shipping', questionCount: 1 });
   });
 
   it('does not count the answer to a rating or multiselect as a question, but a question typed past one', async () => {
@@ -152,14 +153,14 @@ describe('visitor questions', () => {
     await addMessage(session, { sender: 'bot', content: 'Rate us?', messageType: 'rating', metadata: {} });
     await ask(sessionId, 'Is limescale damage covered by the warranty?');
 
-    const users = rowsOf(sessionId).filter((r) => r.sender === 'user');
+    const users = (await rowsOf(sessionId)).filter((r) => r.sender === 'user');
     expect(users.map((r) => [r.content, r.questionKey !== null])).toEqual([
       ['How do I get a refund?', true],
       ['4', false],
       ['Price, Support', false],
       ['Is limescale damage covered by the warranty?', true],
     ]);
-    expect(signalsOf(sessionId)).toMatchObject({ firstQuestion: 'How do I get a refund?', questionCount: 2 });
+    expect(await signalsOf(sessionId)).toMatchObject({ firstQuestion: 'How do I get a refund?', questionCount: 2 });
   });
 });
 
@@ -169,15 +170,15 @@ describe('model answers', () => {
     const [question, answer] = await ask(sessionId, 'How do I get a refund?');
     expect(answer.metadata).toMatchObject({ answerStatus: 'answered', sources: [{ title: 'Refund policy', url: null }] });
     expect(isRateableAnswer(answer)).toBe(true);
-    expect(rowsOf(sessionId)).toEqual([
+    expect(await rowsOf(sessionId)).toEqual([
       expect.objectContaining({ id: question.id, answerStatus: null, unansweredReason: null }),
       expect.objectContaining({ id: answer.id, answerStatus: 'answered', unansweredReason: null }),
     ]);
-    expect(citationsOf(answer.id)).toEqual([{ chatbotId: bot.id, title: 'Refund policy', url: null }]);
+    expect(await citationsOf(answer.id)).toEqual([{ chatbotId: bot.id, title: 'Refund policy', url: null }]);
     // What the visitor reads back: status in metadata, no vote yet.
     const [, stored] = await getMessages(sessionId);
     expect(stored).toMatchObject({ id: answer.id, feedback: null, metadata: { answerStatus: 'answered' } });
-    expect(signalsOf(sessionId)).toMatchObject({ hasFallback: 0, hasHandoff: 0 });
+    expect(await signalsOf(sessionId)).toMatchObject({ hasFallback: false, hasHandoff: false });
   });
 
   it('marks the fallback, flags the session and files the question as unanswered, citing nothing', async () => {
@@ -186,7 +187,7 @@ describe('model answers', () => {
     const [question, answer] = await ask(sessionId, 'What is the capital of Peru?');
     expect(answer).toMatchObject({ content: FALLBACK, metadata: { answerStatus: 'fallback', sources: [] } });
     expect(isRateableAnswer(answer)).toBe(true);
-    const rows = rowsOf(sessionId);
+    const rows = await rowsOf(sessionId);
     expect(rows.map((r) => [r.sender, r.answerStatus, r.unansweredReason])).toEqual([
       ['user', null, null],
       ['bot', 'answered', null],
@@ -194,8 +195,8 @@ describe('model answers', () => {
       ['bot', 'fallback', null],
     ]);
     expect(rows[2]!.id).toBe(question.id);
-    expect(citationsOf(answer.id)).toEqual([]);
-    expect(signalsOf(sessionId)).toMatchObject({ questionCount: 2, hasFallback: 1, hasHandoff: 0, hasRepeat: 0 });
+    expect(await citationsOf(answer.id)).toEqual([]);
+    expect(await signalsOf(sessionId)).toMatchObject({ questionCount: 2, hasFallback: true, hasHandoff: false, hasRepeat: false });
   });
 
   it('gives a greeting no status: it takes no vote', async () => {
@@ -204,9 +205,9 @@ describe('model answers', () => {
     expect(answer.content).toBe(WELCOME);
     expect(answer.metadata).not.toHaveProperty('answerStatus');
     expect(isRateableAnswer(answer)).toBe(false);
-    expect(rowsOf(sessionId)[1]).toMatchObject({ answerStatus: null });
-    expect(citationsOf(answer.id)).toEqual([]);
-    expect(signalsOf(sessionId)).toMatchObject({ hasFallback: 0 });
+    expect((await rowsOf(sessionId))[1]).toMatchObject({ answerStatus: null });
+    expect(await citationsOf(answer.id)).toEqual([]);
+    expect(await signalsOf(sessionId)).toMatchObject({ hasFallback: false });
   });
 
   it('gives thanks and goodbyes no status either: small talk cannot be voted into the inbox', async () => {
@@ -217,7 +218,7 @@ describe('model answers', () => {
       expect(answer.metadata, words).not.toHaveProperty('answerStatus');
       expect(isRateableAnswer(answer), words).toBe(false);
     }
-    expect(rowsOf(sessionId).map((r) => r.answerStatus)).toEqual([null, null, null, null]);
+    expect((await rowsOf(sessionId)).map((r) => r.answerStatus)).toEqual([null, null, null, null]);
   });
 
   it('cites each named source of a model answer once per row: title, link or both', async () => {
@@ -236,7 +237,7 @@ describe('model answers', () => {
     ]);
     const answer = messages[1]!;
     expect(answer.metadata).toMatchObject({ answerStatus: 'answered' });
-    expect(citationsOf(answer.id)).toEqual([
+    expect(await citationsOf(answer.id)).toEqual([
       { chatbotId: bot.id, title: 'Refund policy', url: 'https://acme.test/refunds' },
       { chatbotId: bot.id, title: null, url: 'https://acme.test/faq' },
       { chatbotId: bot.id, title: 'Shipping', url: null },
@@ -249,12 +250,12 @@ describe('model answers', () => {
     expect(outcome).toBe('error');
     expect(messages[1]).toMatchObject({ content: 'Refunds are', metadata: { incomplete: true } });
     expect(messages[1]!.metadata).not.toHaveProperty('answerStatus');
-    expect(rowsOf(sessionId).map((r) => [r.sender, r.answerStatus, r.unansweredReason])).toEqual([
+    expect((await rowsOf(sessionId)).map((r) => [r.sender, r.answerStatus, r.unansweredReason])).toEqual([
       ['user', null, null],
       ['bot', null, null],
     ]);
-    expect(citationsOf(messages[1]!.id)).toEqual([]);
-    expect(signalsOf(sessionId)).toMatchObject({ questionCount: 1, hasFallback: 0 });
+    expect(await citationsOf(messages[1]!.id)).toEqual([]);
+    expect(await signalsOf(sessionId)).toMatchObject({ questionCount: 1, hasFallback: false });
   });
 
   it("treats the default fallback as a fallback when the bot has none of its own", async () => {
@@ -263,7 +264,7 @@ describe('model answers', () => {
     const sessionId = await openSession(plain.guid);
     const [, answer] = await ask(sessionId, 'What is the capital of Peru?');
     expect(answer.metadata).toMatchObject({ answerStatus: 'fallback' });
-    expect(signalsOf(sessionId)).toMatchObject({ hasFallback: 1 });
+    expect(await signalsOf(sessionId)).toMatchObject({ hasFallback: true });
   });
 });
 
@@ -274,21 +275,21 @@ describe('hand-offs', () => {
     const [request, form] = await ask(sessionId, 'Can I talk to a human?');
     expect(form).toMatchObject({ messageType: 'form' });
     expect(form.metadata).not.toHaveProperty('answerStatus');
-    expect(rowsOf(sessionId).map((r) => [r.sender, r.content, r.unansweredReason])).toEqual([
+    expect((await rowsOf(sessionId)).map((r) => [r.sender, r.content, r.unansweredReason])).toEqual([
       ['user', 'Is limescale damage covered by the warranty?', 'handoff'],
       ['bot', expect.any(String), null],
       ['user', request.content, null],
       ['bot', form.content, null],
     ]);
-    expect(signalsOf(sessionId)).toMatchObject({ hasHandoff: 1, hasFallback: 0, questionCount: 2 });
+    expect(await signalsOf(sessionId)).toMatchObject({ hasHandoff: true, hasFallback: false, questionCount: 2 });
   });
 
   it('files nothing when a request for a person opens the conversation: no question went unanswered', async () => {
     for (const request of ['Request Live Agent', 'I want to talk to a human']) {
       const sessionId = await openSession(bot.guid);
       await ask(sessionId, request);
-      expect(rowsOf(sessionId).map((r) => r.unansweredReason)).toEqual([null, null]);
-      expect(signalsOf(sessionId)).toMatchObject({ firstQuestion: request, hasHandoff: 1 });
+      expect((await rowsOf(sessionId)).map((r) => r.unansweredReason)).toEqual([null, null]);
+      expect(await signalsOf(sessionId)).toMatchObject({ firstQuestion: request, hasHandoff: true });
     }
   });
 
@@ -296,13 +297,13 @@ describe('hand-offs', () => {
     const sessionId = await openSession(bot.guid);
     await ask(sessionId, 'What is the capital of Peru?');
     await ask(sessionId, 'Request Live Agent');
-    expect(rowsOf(sessionId).map((r) => [r.sender, r.unansweredReason])).toEqual([
+    expect((await rowsOf(sessionId)).map((r) => [r.sender, r.unansweredReason])).toEqual([
       ['user', 'fallback'],
       ['bot', null],
       ['user', null],
       ['bot', null],
     ]);
-    expect(signalsOf(sessionId)).toMatchObject({ hasFallback: 1, hasHandoff: 1 });
+    expect(await signalsOf(sessionId)).toMatchObject({ hasFallback: true, hasHandoff: true });
   });
 
   it("files this turn's question when the model shows a contact form itself", async () => {
@@ -314,22 +315,22 @@ describe('hand-offs', () => {
     ]);
     expect(messages.map((m) => m.messageType)).toEqual(['text', 'text', 'form']);
     expect(messages[2]!.metadata).not.toHaveProperty('answerStatus');
-    expect(rowsOf(sessionId).map((r) => [r.sender, r.answerStatus, r.unansweredReason])).toEqual([
+    expect((await rowsOf(sessionId)).map((r) => [r.sender, r.answerStatus, r.unansweredReason])).toEqual([
       ['user', null, null],
       ['bot', 'answered', null],
       ['user', null, 'handoff'],
       ['bot', 'answered', null],
       ['bot', null, null],
     ]);
-    expect(signalsOf(sessionId)).toMatchObject({ hasHandoff: 1, hasFallback: 0 });
+    expect(await signalsOf(sessionId)).toMatchObject({ hasHandoff: true, hasFallback: false });
   });
 
   it('flags a contact form the model shows without any text', async () => {
     const sessionId = await openSession(bot.guid);
     const { messages } = await scriptedTurn(sessionId, 'Call me please', [{ type: 'contact_form' }]);
     expect(messages.map((m) => m.messageType)).toEqual(['text', 'form']);
-    expect(rowsOf(sessionId).map((r) => r.unansweredReason)).toEqual(['handoff', null]);
-    expect(signalsOf(sessionId)).toMatchObject({ hasHandoff: 1, hasFallback: 0 });
+    expect((await rowsOf(sessionId)).map((r) => r.unansweredReason)).toEqual(['handoff', null]);
+    expect(await signalsOf(sessionId)).toMatchObject({ hasHandoff: true, hasFallback: false });
   });
 });
 
@@ -351,9 +352,9 @@ describe('leads', () => {
     for (const title of ['Contact our team', 'Contact Request - Message Limit Exceeded']) {
       const sessionId = await openSession(bot.guid);
       await ask(sessionId, 'Request Live Agent');
-      expect(signalsOf(sessionId).hasLead).toBe(0);
+      expect((await signalsOf(sessionId)).hasLead).toBe(false);
       expect((await contact(sessionId, title)).status, title).toBe(200);
-      expect(signalsOf(sessionId).hasLead, title).toBe(1);
+      expect((await signalsOf(sessionId)).hasLead, title).toBe(true);
     }
   });
 
@@ -364,6 +365,6 @@ describe('leads', () => {
       json: { formTitle: 'Contact our team', formData: [{ id: 'email', label: 'Email', type: 'email', value: 'not-an-email' }] },
     });
     expect(res.status).toBe(400);
-    expect(signalsOf(sessionId).hasLead).toBe(0);
+    expect((await signalsOf(sessionId)).hasLead).toBe(false);
   });
 });

@@ -468,7 +468,7 @@ describe('forms without SMTP', () => {
     expect(submission?.content).toContain('Message: Please phone me about a bulk order.');
     const { db } = await import('../../db/client');
     const { formSubmissions } = await import('../../db/schema');
-    expect(db.select().from(formSubmissions).all().find((f) => f.sessionId === sessionId)).toMatchObject({ emailSent: false });
+    expect((await db.select().from(formSubmissions)).find((f) => f.sessionId === sessionId)).toMatchObject({ emailSent: false });
 
     const invalid = await chat[':sessionId']['submit-form'].$post({
       param: { sessionId },

@@ -1,4 +1,5 @@
 import type { StreamEvent } from '@parley/contracts';
+import { and, count, eq, lte } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Per-minute limit per session kept on (test chats must still meet it); the per-address daily
@@ -10,7 +11,8 @@ process.env.RATE_LIMIT_MESSAGES_PER_ADDRESS_PER_DAY = '2';
 process.env.TRUST_PROXY = '1';
 process.env.PUBLIC_URL = 'https://parley.example.com';
 const kit = await import('./testing/chatKit');
-const { sqlite } = await import('../../db/client');
+const { db } = await import('../../db/client');
+const { chatSessions, chatTestTokens, dailyBotUsage } = await import('../../db/schema');
 const { TEST_TOKEN_TTL_MS, issueTestToken } = await import('./chatTestTokens');
 const { client, errorOf, withCookie } = kit;
 const chat = client.api.chat;
@@ -39,12 +41,16 @@ async function testToken(guid = bot.guid, cookie = owner.cookie) {
   return (await res.json()).token;
 }
 
-const dailyUsed = (chatbotId: number) =>
-  (sqlite.prepare('select messages_used as n from daily_bot_usage where chatbot_id = ? and day = ?').get(chatbotId, new Date().toISOString().slice(0, 10)) as
-    | { n: number }
-    | undefined)?.n ?? 0;
-const isTestRow = (sessionId: string) =>
-  (sqlite.prepare('select is_test as t from chat_sessions where session_id = ?').get(sessionId) as { t: number } | undefined)?.t;
+const dailyUsed = async (chatbotId: number) =>
+  (
+    await db
+      .select({ n: dailyBotUsage.messagesUsed })
+      .from(dailyBotUsage)
+      .where(and(eq(dailyBotUsage.chatbotId, chatbotId), eq(dailyBotUsage.day, new Date().toISOString().slice(0, 10))))
+  )[0]?.n ?? 0;
+const isTestRow = async (sessionId: string) =>
+  (await db.select({ t: chatSessions.isTest }).from(chatSessions).where(eq(chatSessions.sessionId, sessionId)))[0]?.t;
+const sessionCount = async () => (await db.select({ n: count() }).from(chatSessions))[0].n;
 const answered = (events: StreamEvent[]) => events.some((e) => e.type === 'complete');
 
 describe('test tokens', () => {
@@ -59,7 +65,7 @@ describe('test tokens', () => {
     expect(expires).toBeGreaterThanOrEqual(before + TEST_TOKEN_TTL_MS);
     expect(expires).toBeLessThanOrEqual(Date.now() + TEST_TOKEN_TTL_MS);
     expect(await testToken()).not.toBe(body.token);
-    const stored = sqlite.prepare('select token_hash as h from chat_test_tokens where chatbot_id = ?').all(bot.id) as { h: string }[];
+    const stored = await db.select({ h: chatTestTokens.tokenHash }).from(chatTestTokens).where(eq(chatTestTokens.chatbotId, bot.id));
     expect(stored.length).toBeGreaterThanOrEqual(2);
     expect(stored.map((s) => s.h)).not.toContain(body.token);
     expect(stored.every((s) => /^[0-9a-f]{64}$/.test(s.h))).toBe(true);
@@ -78,10 +84,10 @@ describe('test tokens', () => {
 
   it('prunes expired tokens when a new one is issued', async () => {
     const old = await issueTestToken(owner.user.id, bot.guid, new Date(Date.now() - 2 * TEST_TOKEN_TTL_MS));
-    const count = () => (sqlite.prepare('select count(*) as n from chat_test_tokens where expires_at <= ?').get(Date.now()) as { n: number }).n;
-    expect(count()).toBeGreaterThanOrEqual(1);
+    const expired = async () => (await db.select({ n: count() }).from(chatTestTokens).where(lte(chatTestTokens.expiresAt, new Date())))[0].n;
+    expect(await expired()).toBeGreaterThanOrEqual(1);
     await testToken();
-    expect(count()).toBe(0);
+    expect(await expired()).toBe(0);
     expect(old.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
@@ -93,10 +99,10 @@ describe('test sessions', () => {
     const opened = await chat.session.$post({ json: { sessionId: kit.newSessionId(), chatbotConfigId: bot.guid, testToken: token } }, { headers: from });
     expect(opened.status).toBe(201);
     const testSession = (await opened.json()).sessionId;
-    expect(isTestRow(testSession)).toBe(1);
+    expect(await isTestRow(testSession)).toBe(true);
 
     const monthBefore = await kit.usage(owner.user.id);
-    const dayBefore = dailyUsed(bot.id);
+    const dayBefore = await dailyUsed(bot.id);
     // Three turns: more than the address may send a day (2) and more than the bot's cap (2).
     for (const content of ['Test one', 'Test two', 'Test three']) {
       const { status, events } = await kit.streamMessage(testSession, { content }, from);
@@ -106,7 +112,7 @@ describe('test sessions', () => {
     const plain = await chat[':sessionId'].messages.$post({ param: { sessionId: testSession }, json: { content: 'Not streamed' } }, { headers: from });
     expect(plain.status).toBe(200);
     expect(await kit.usage(owner.user.id)).toBe(monthBefore);
-    expect(dailyUsed(bot.id)).toBe(dayBefore);
+    expect(await dailyUsed(bot.id)).toBe(dayBefore);
     expect(await kit.getMessages(testSession)).toHaveLength(8);
 
     // The per-minute limit per session still holds for a test chat (4 a minute here).
@@ -116,10 +122,10 @@ describe('test sessions', () => {
 
     // The same address, as a visitor without a token: counted once, monthly and daily.
     const visitor = await kit.openSession(bot.guid, kit.newSessionId(), from);
-    expect(isTestRow(visitor)).toBe(0);
+    expect(await isTestRow(visitor)).toBe(false);
     expect((await kit.streamMessage(visitor, { content: 'Visitor question' }, from)).status).toBe(200);
     expect(await kit.usage(owner.user.id)).toBe(monthBefore + 1);
-    expect(dailyUsed(bot.id)).toBe(dayBefore + 1);
+    expect(await dailyUsed(bot.id)).toBe(dayBefore + 1);
   });
 
   it('are answered when the monthly quota is used up, while visitors get limit_exceeded', async () => {
@@ -133,7 +139,7 @@ describe('test sessions', () => {
     const test = await kit.streamMessage(sessionId, { content: 'Does it still answer?', chatbotConfigId: b.guid, testToken: token }, from);
     expect(test.status).toBe(200);
     expect(answered(test.events)).toBe(true);
-    expect(isTestRow(sessionId)).toBe(1);
+    expect(await isTestRow(sessionId)).toBe(true);
     const visitor = await kit.streamMessage(kit.newSessionId(), { content: 'And for me?', chatbotConfigId: b.guid }, fresh());
     expect(visitor.events[0]?.type).toBe('limit_exceeded');
     expect(await kit.usage(o.user.id)).toBe(100);
@@ -170,7 +176,7 @@ describe('test sessions', () => {
       const streamed = await kit.streamMessage(sessionId, { content: 'hi', chatbotConfigId: bot.guid, testToken: token }, fresh());
       expect(streamed.status, label).toBe(403);
       expect((await errorOf(streamed.res)).message, label).toBe(message);
-      expect(isTestRow(sessionId), label).toBeUndefined();
+      expect(await isTestRow(sessionId), label).toBeUndefined();
     }
     // Shape checks come first: an empty or oversized token is a 400.
     const empty = await chat.session.$post({ json: { sessionId: kit.newSessionId(), chatbotConfigId: bot.guid, testToken: '' } }, { headers: fresh() });
@@ -181,7 +187,7 @@ describe('test sessions', () => {
   it('are refused off Parley’s own pages: a valid token from another site or with no Origin opens nothing', async () => {
     const token = await testToken();
     const message = 'Test chats can only be started from the Test page of your Parley dashboard.';
-    const sessionsBefore = (sqlite.prepare('select count(*) as n from chat_sessions').get() as { n: number }).n;
+    const sessionsBefore = await sessionCount();
     const elsewhere = [
       ['foreign origin', fresh('https://evil.example.net')],
       ['lookalike origin', fresh('https://parley.example.com.evil.test')],
@@ -195,18 +201,18 @@ describe('test sessions', () => {
       const streamed = await kit.streamMessage(sessionId, { content: 'hi', chatbotConfigId: bot.guid, testToken: token }, headers);
       expect(streamed.status, label).toBe(403);
       expect((await errorOf(streamed.res)).message, label).toBe(message);
-      expect(isTestRow(sessionId), label).toBeUndefined();
+      expect(await isTestRow(sessionId), label).toBeUndefined();
     }
-    expect((sqlite.prepare('select count(*) as n from chat_sessions').get() as { n: number }).n).toBe(sessionsBefore);
+    expect(await sessionCount()).toBe(sessionsBefore);
 
     // The same token from Parley's own origin (PUBLIC_URL, or the host the request was sent to) opens a test chat.
     const own = await chat.session.$post({ json: { sessionId: kit.newSessionId(), chatbotConfigId: bot.guid, testToken: token } }, { headers: fresh() });
     expect(own.status).toBe(201);
-    expect(isTestRow((await own.json()).sessionId)).toBe(1);
+    expect(await isTestRow((await own.json()).sessionId)).toBe(true);
     const sameHost = { ...fresh('http://parley.internal:8080'), host: 'parley.internal:8080' };
     const byHost = await chat.session.$post({ json: { sessionId: kit.newSessionId(), chatbotConfigId: bot.guid, testToken: token } }, { headers: sameHost });
     expect(byHost.status).toBe(201);
-    expect(isTestRow((await byHost.json()).sessionId)).toBe(1);
+    expect(await isTestRow((await byHost.json()).sessionId)).toBe(true);
   });
 
   it('an existing session keeps its flag whatever token comes later', async () => {
@@ -215,7 +221,7 @@ describe('test sessions', () => {
     const token = await testToken();
     const again = await chat.session.$post({ json: { sessionId: visitor, chatbotConfigId: bot.guid, testToken: token } }, { headers: from });
     expect(again.status).toBe(200);
-    expect(isTestRow(visitor)).toBe(0);
+    expect(await isTestRow(visitor)).toBe(false);
     const before = await kit.usage(owner.user.id);
     expect((await kit.streamMessage(visitor, { content: 'Counted?', testToken: token }, from)).status).toBe(200);
     expect(await kit.usage(owner.user.id)).toBe(before + 1);
@@ -224,7 +230,7 @@ describe('test sessions', () => {
       .sessionId;
     const reopened = await chat.session.$post({ json: { sessionId: test, chatbotConfigId: bot.guid } }, { headers: from });
     expect(reopened.status).toBe(200);
-    expect(isTestRow(test)).toBe(1);
+    expect(await isTestRow(test)).toBe(true);
   });
 
   it('are listed with isTest in history and counted, as a bare number, among the conversations', async () => {

@@ -138,7 +138,7 @@ async function firstMatchesPg(chatbotId: number, q: string, sessionIds: string[]
   const options = `StartSel="${HIT_START}", StopSel="${HIT_END}", MaxWords=${SNIPPET_TOKENS * 2}, MinWords=${SNIPPET_TOKENS}`;
   const rows = await selectRows<{ id: number; sessionId: string; sender: 'user' | 'bot'; content: string; snippet: string }>(sql`
     SELECT DISTINCT ON (m.session_id) m.id AS id, m.session_id AS "sessionId", m.sender AS sender, m.content AS content,
-      ts_headline('english', m.content, ${query}, ${options}) AS snippet
+      ts_headline('parley_search', m.content, ${query}, ${options}) AS snippet
     FROM chat_messages m
     WHERE m.chatbot_id = ${chatbotId} AND m.session_id IN (${sql.join(
       sessionIds.map((id) => sql`${id}`),

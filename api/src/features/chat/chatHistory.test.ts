@@ -1,10 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryExport, HistorySession } from '@parley/contracts';
 
 process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
 const { client, withCookie, errorOf, newBot, newSessionId, owner } = await import('./testing/chatKit');
-const { db, sqlite } = await import('../../db/client');
+const { db } = await import('../../db/client');
+const { execute } = await import('../../db/raw');
 const { chatMessages, chatSessions } = await import('../../db/schema');
 
 const sessions = client.api.chatbots[':guid'].sessions;
@@ -15,19 +17,17 @@ type Flags = Partial<Pick<typeof chatSessions.$inferInsert, 'hasFallback' | 'has
 type Message = Pick<typeof chatMessages.$inferInsert, 'sender' | 'content'> & Partial<typeof chatMessages.$inferInsert>;
 
 /** A conversation stored directly, with chosen times and flags (the signals are tested elsewhere). */
-function seed(bot: Bot, { at, flags = {}, messages }: { at: string; flags?: Flags; messages: Message[] }) {
+async function seed(bot: Bot, { at, flags = {}, messages }: { at: string; flags?: Flags; messages: Message[] }) {
   const sessionId = newSessionId();
   const start = new Date(at);
   const end = new Date(start.getTime() + 60_000 * Math.max(0, messages.length - 1));
   const firstQuestion = messages.find((m) => m.sender === 'user' && (m.messageType ?? 'text') === 'text')?.content ?? null;
-  db.insert(chatSessions)
-    .values({ sessionId, chatbotId: bot.id, messageCount: messages.length, createdAt: start, lastMessageAt: end, firstQuestion, ...flags })
-    .run();
-  messages.forEach((m, i) => {
-    db.insert(chatMessages)
-      .values({ sessionId, chatbotId: bot.id, messageType: 'text', createdAt: new Date(start.getTime() + 60_000 * i), ...m })
-      .run();
-  });
+  await db
+    .insert(chatSessions)
+    .values({ sessionId, chatbotId: bot.id, messageCount: messages.length, createdAt: start, lastMessageAt: end, firstQuestion, ...flags });
+  for (const [i, m] of messages.entries()) {
+    await db.insert(chatMessages).values({ sessionId, chatbotId: bot.id, messageType: 'text', createdAt: new Date(start.getTime() + 60_000 * i), ...m });
+  }
   return sessionId;
 }
 
@@ -38,7 +38,7 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   cookie = (await owner()).cookie;
   bot = await newBot(cookie, { name: 'Harbor Help' });
-  ids.plain = seed(bot, {
+  ids.plain = await seed(bot, {
     at: '2024-03-01T09:00:00Z',
     messages: [
       { sender: 'user', content: 'When does the harbour office open?' },
@@ -46,7 +46,7 @@ beforeAll(async () => {
     ],
     flags: { hasThumbsUp: true },
   });
-  ids.fallback = seed(bot, {
+  ids.fallback = await seed(bot, {
     at: '2024-03-02T22:30:00Z',
     flags: { hasFallback: true, hasThumbsDown: true },
     messages: [
@@ -54,7 +54,7 @@ beforeAll(async () => {
       { sender: 'bot', content: 'Sorry, I do not know that.', answerStatus: 'fallback', feedback: 'down', metadata: { answerStatus: 'fallback' } },
     ],
   });
-  ids.handoff = seed(bot, {
+  ids.handoff = await seed(bot, {
     at: '2024-03-03T12:00:00Z',
     flags: { hasHandoff: true, hasLead: true },
     messages: [
@@ -68,7 +68,7 @@ beforeAll(async () => {
       },
     ],
   });
-  ids.test = seed(bot, {
+  ids.test = await seed(bot, {
     at: '2024-03-04T12:00:00Z',
     flags: { isTest: true, hasFallback: true },
     messages: [
@@ -77,10 +77,10 @@ beforeAll(async () => {
     ],
   });
   // Opened, never used: not a conversation.
-  db.insert(chatSessions).values({ sessionId: newSessionId(), chatbotId: bot.id, createdAt: new Date('2024-03-02T00:00:00Z'), lastMessageAt: new Date('2024-03-02T00:00:00Z') }).run();
+  await db.insert(chatSessions).values({ sessionId: newSessionId(), chatbotId: bot.id, createdAt: new Date('2024-03-02T00:00:00Z'), lastMessageAt: new Date('2024-03-02T00:00:00Z') });
   // Another bot's conversation about refunds: never found from this bot.
   const other = await newBot(cookie, { name: 'Other bot', isActive: false });
-  seed(other, { at: '2024-03-03T12:00:00Z', flags: { hasFallback: true }, messages: [{ sender: 'user', content: 'refunds refunds refunds' }] });
+  await seed(other, { at: '2024-03-03T12:00:00Z', flags: { hasFallback: true }, messages: [{ sender: 'user', content: 'refunds refunds refunds' }] });
 });
 
 async function list(query: Record<string, string> = {}) {
@@ -116,7 +116,7 @@ describe('history list', () => {
 
   it('cuts a long first question', async () => {
     const chatty = await newBot(cookie, { name: 'Chatty', isActive: false });
-    seed(chatty, { at: '2023-01-01T00:00:00Z', messages: [{ sender: 'user', content: `${'why '.repeat(100)}?` }] });
+    await seed(chatty, { at: '2023-01-01T00:00:00Z', messages: [{ sender: 'user', content: `${'why '.repeat(100)}?` }] });
     const [item] = (await (await sessions.$get({ param: { guid: chatty.guid }, query: {} }, withCookie(cookie))).json()).sessions;
     expect([...item!.firstQuestion!]).toHaveLength(200);
     expect(item!.firstQuestion).toBe(`${'why '.repeat(50).trimEnd()}…`);
@@ -251,16 +251,19 @@ describe('exports', () => {
 
   it('exports every conversation the filters select, across batches, without repeating one', async () => {
     const many = await newBot(cookie, { name: 'Busy Bôt!', isActive: false });
-    const seeded = Array.from({ length: 450 }, (_, i) =>
-      seed(many, {
-        at: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(),
-        flags: { hasLead: i % 3 === 0 },
-        messages: [
-          { sender: 'user', content: `Question number ${i}, with "quotes", and =SUM(1)` },
-          { sender: 'bot', content: `Answer ${i}` },
-        ],
-      }),
-    );
+    const seeded: string[] = [];
+    for (let i = 0; i < 450; i++) {
+      seeded.push(
+        await seed(many, {
+          at: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(),
+          flags: { hasLead: i % 3 === 0 },
+          messages: [
+            { sender: 'user', content: `Question number ${i}, with "quotes", and =SUM(1)` },
+            { sender: 'bot', content: `Answer ${i}` },
+          ],
+        }),
+      );
+    }
     const csvRes = await sessions.export.$get({ param: { guid: many.guid }, query: { format: 'csv' } }, withCookie(cookie));
     expect(csvRes.headers.get('content-disposition')).toMatch(
       /^attachment; filename="busy-bot-conversations-(\d{4}-\d{2}-\d{2})\.csv"; filename\*=UTF-8''busy-b%C3%B4t-conversations-\1\.csv$/,
@@ -296,8 +299,8 @@ describe('exports', () => {
 
   it('answers an error status, not a download, when the first batch cannot be read', async () => {
     const broken = await newBot(cookie, { name: 'Broken', isActive: false });
-    const sessionId = seed(broken, { at: '2024-01-01T00:00:00Z', messages: [{ sender: 'user', content: 'Hello' }] });
-    corruptMessages(sessionId);
+    const sessionId = await seed(broken, { at: '2024-01-01T00:00:00Z', messages: [{ sender: 'user', content: 'Hello' }] });
+    await corruptMessages(sessionId);
     for (const format of ['csv', 'json'] as const) {
       const res = await sessions.export.$get({ param: { guid: broken.guid }, query: { format } }, withCookie(cookie));
       expect(res.status).toBe(500);
@@ -309,10 +312,11 @@ describe('exports', () => {
 
   it('breaks the download off, instead of ending it cleanly, when a later batch fails', async () => {
     const broken = await newBot(cookie, { name: 'Broken later', isActive: false });
-    const seeded = Array.from({ length: 201 }, (_, i) =>
-      seed(broken, { at: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(), messages: [{ sender: 'user', content: `Question ${i}` }] }),
-    );
-    corruptMessages(seeded[200]!);
+    const seeded: string[] = [];
+    for (let i = 0; i < 201; i++) {
+      seeded.push(await seed(broken, { at: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(), messages: [{ sender: 'user', content: `Question ${i}` }] }));
+    }
+    await corruptMessages(seeded[200]!);
     for (const format of ['csv', 'json'] as const) {
       const res = await sessions.export.$get({ param: { guid: broken.guid }, query: { format } }, withCookie(cookie));
       expect(res.status).toBe(200);
@@ -338,9 +342,12 @@ describe('exports', () => {
   });
 });
 
-/** Stored message times that are no dates: writing the session's messages out throws. */
-function corruptMessages(sessionId: string) {
-  sqlite.prepare('UPDATE chat_messages SET created_at = ? WHERE session_id = ?').run('garbage', sessionId);
+/**
+ * Stored message times past the last date JavaScript can hold (either database's column takes
+ * them): writing the session's messages out throws.
+ */
+async function corruptMessages(sessionId: string) {
+  await execute(sql`UPDATE chat_messages SET created_at = ${Number.MAX_SAFE_INTEGER} WHERE session_id = ${sessionId}`);
 }
 
 /** The body as sent, byte-order mark included (`Response.text()` drops it). */

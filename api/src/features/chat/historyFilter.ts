@@ -73,23 +73,28 @@ export function historyMatchQuery(chatbotId: number, q: string): string | null {
 }
 
 /**
- * PostgreSQL's history search: the same terms as an English text-search query (stemmed like
- * SQLite's porter tokenizer), every term required, a quoted phrase as a phrase, the last word
- * as a prefix. Null when the text holds nothing to search for. Only letters and digits reach
- * the query text, so nothing the owner types is query syntax. Conversations are matched
- * without an index (`chat_messages` of one bot, one session list page at a time).
+ * PostgreSQL's history search: the same terms as a `parley_search` text-search query (English
+ * stems like SQLite's porter tokenizer, and no stopwords, as FTS5: "at" in a phrase still
+ * counts), every term required, a quoted phrase as a phrase, the last word as a prefix. Null
+ * when the text holds nothing to search for. Only letters and digits reach the query text, so
+ * nothing the owner types is query syntax. Conversations are matched without an index
+ * (`chat_messages` of one bot, one session list page at a time).
  */
 export function historyTsQuery(q: string): SQL | null {
   const parts = historySearchTerms(q).flatMap((term) => {
     const words = term.text.match(/[\p{L}\p{N}]+/gu) ?? [];
     if (!words.length) return [];
-    if (!term.prefix) return [sql`phraseto_tsquery('english', ${words.join(' ')})`];
-    return [sql`to_tsquery('english', ${`${words.map((w) => `'${w}'`).join(' <-> ')}:*`})`];
+    const phrase = words.map((w) => `'${w}'`).join(' <-> ');
+    return [sql`to_tsquery('parley_search', ${term.prefix ? `${phrase}:*` : phrase})`];
   });
   return parts.length ? sql`(${sql.join(parts, sql` && `)})` : null;
 }
 
-/** Whether the text `content` matches `query` (from `historyTsQuery`). */
+/**
+ * Whether the text `content` matches `query` (from `historyTsQuery`). Punctuation splits words
+ * first, as in FTS5's tokenizer: PostgreSQL's parser would keep an e-mail address or "os.path"
+ * whole and find neither by its words.
+ */
 export function historyTsMatch(content: SQL, query: SQL): SQL {
-  return sql`to_tsvector('english', ${content}) @@ ${query}`;
+  return sql`to_tsvector('parley_search', regexp_replace(${content}, '[[:punct:]]+', ' ', 'g')) @@ ${query}`;
 }

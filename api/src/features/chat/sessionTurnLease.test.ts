@@ -1,10 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFakeOpenAI } from './testing/fakeOpenAI';
 
 // A local model whose "[slow]" answer takes about 750 ms, long enough to look at the claim.
 const fake = await serveFakeOpenAI();
 const kit = await import('./testing/chatKit');
-const { sqlite } = await import('../../db/client');
+const { db } = await import('../../db/client');
+const { chatSessions } = await import('../../db/schema');
 const { INSTANCE_NAME } = await import('../../lib/instanceName');
 const { TURN_LEASE_MS } = await import('./sessionTurnLease');
 
@@ -16,32 +18,32 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 type Claim = { owner: string | null; expiresAt: number | null };
-const claimOf = (sessionId: string) =>
-  sqlite.prepare('SELECT turn_owner AS owner, turn_expires_at AS expiresAt FROM chat_sessions WHERE session_id = ?').get(sessionId) as Claim;
+const claimOf = async (sessionId: string): Promise<Claim> =>
+  (await db.select({ owner: chatSessions.turnOwner, expiresAt: chatSessions.turnExpiresAt }).from(chatSessions).where(eq(chatSessions.sessionId, sessionId)))[0]!;
 /** What another instance answering this session's turn leaves in the row. */
 const claimElsewhere = (sessionId: string, expiresAt: number) =>
-  sqlite.prepare('UPDATE chat_sessions SET turn_owner = ?, turn_expires_at = ? WHERE session_id = ?').run('other-host/4242/abcd1234/ef567890', expiresAt, sessionId);
+  db.update(chatSessions).set({ turnOwner: 'other-host/4242/abcd1234/ef567890', turnExpiresAt: expiresAt }).where(eq(chatSessions.sessionId, sessionId));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a session answers one turn at a time across instances', () => {
   it('holds the claim while it answers and gives it back after', async () => {
     const sessionId = await kit.openSession(guid);
-    expect(claimOf(sessionId)).toEqual({ owner: null, expiresAt: null });
+    expect(await claimOf(sessionId)).toEqual({ owner: null, expiresAt: null });
     const turn = kit.streamMessage(sessionId, { content: 'Tell me everything [slow]' });
     let claim: Claim = { owner: null, expiresAt: null };
     for (let i = 0; i < 200 && !claim.owner; i++) {
       await sleep(5);
-      claim = claimOf(sessionId);
+      claim = await claimOf(sessionId);
     }
     expect(claim.owner?.startsWith(`${INSTANCE_NAME}/`)).toBe(true);
     expect(claim.expiresAt! - Date.now()).toBeGreaterThan(TURN_LEASE_MS - 2_000);
     expect(kit.completeMessages((await turn).events)).toHaveLength(2);
-    expect(claimOf(sessionId)).toEqual({ owner: null, expiresAt: null });
+    expect(await claimOf(sessionId)).toEqual({ owner: null, expiresAt: null });
   });
 
   it('waits while another instance answers the session, and goes ahead once that turn is handed back', async () => {
     const sessionId = await kit.openSession(guid);
-    claimElsewhere(sessionId, Date.now() + 60_000);
+    await claimElsewhere(sessionId, Date.now() + 60_000);
     let finished = false;
     const turn = kit.streamMessage(sessionId, { content: 'Hello there' }).finally(() => {
       finished = true;
@@ -50,26 +52,26 @@ describe('a session answers one turn at a time across instances', () => {
     expect(finished).toBe(false);
     expect(await kit.getMessages(sessionId)).toEqual([]);
 
-    sqlite.prepare('UPDATE chat_sessions SET turn_owner = NULL, turn_expires_at = NULL WHERE session_id = ?').run(sessionId);
+    await db.update(chatSessions).set({ turnOwner: null, turnExpiresAt: null }).where(eq(chatSessions.sessionId, sessionId));
     const messages = kit.completeMessages((await turn).events);
     expect(messages.map((m) => m.sender)).toEqual(['user', 'bot']);
-    expect(claimOf(sessionId).owner).toBeNull();
+    expect((await claimOf(sessionId)).owner).toBeNull();
   });
 
   it('takes the turn over once a silent holder’s claim has run out (its instance died)', async () => {
     const sessionId = await kit.openSession(guid);
     const expiresAt = Date.now() + 500;
-    claimElsewhere(sessionId, expiresAt);
+    await claimElsewhere(sessionId, expiresAt);
     const { events } = await kit.streamMessage(sessionId, { content: 'Anyone there?' });
     const [user] = kit.completeMessages(events);
     expect(new Date(user!.createdAt).getTime()).toBeGreaterThanOrEqual(expiresAt);
-    expect(claimOf(sessionId).owner).toBeNull();
+    expect((await claimOf(sessionId)).owner).toBeNull();
   });
 
   it('gives the claim back when the model fails', async () => {
     const sessionId = await kit.openSession(guid);
     const { events } = await kit.streamMessage(sessionId, { content: 'Break please [error]' });
     expect(events.map((e) => e.type)).toContain('error');
-    expect(claimOf(sessionId)).toEqual({ owner: null, expiresAt: null });
+    expect(await claimOf(sessionId)).toEqual({ owner: null, expiresAt: null });
   });
 });

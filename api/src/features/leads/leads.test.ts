@@ -1,3 +1,4 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startLocalSmtp } from '../../../test/localSmtp';
 import { readMail } from '../../../test/readMail';
@@ -12,26 +13,25 @@ process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
 const kit = await import('../chat/testing/chatKit');
 const { client, errorOf, untyped, validationErrorOf, withCookie } = await import('../../../test/helpers');
 const { db } = await import('../../db/client');
-const { emailOutbox } = await import('../../db/schema');
-const { sqlite } = await import('../../db/client');
+const { chatSessions, emailOutbox, subscriptions, users } = await import('../../db/schema');
 const { seedDefaultChatbot } = await import('../public/defaultChatbot');
 
 /** An admin: the first account of the install is one; this test makes another by hand. */
 async function adminOwner() {
   const o = await kit.owner();
-  sqlite.prepare('update users set is_admin = 1 where id = ?').run(o.user.id);
+  await db.update(users).set({ isAdmin: true }).where(eq(users.id, o.user.id));
   return o;
 }
 
 /** Waits until the outbox has sent every queued mail (the visitor's answer does not wait for it). */
 async function mailSettled() {
-  await vi.waitFor(() => expect(sqlite.prepare(`select count(*) as n from email_outbox where status = 'pending'`).get()).toEqual({ n: 0 }));
+  await vi.waitFor(async () => expect(await db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, 'pending'))).toEqual([{ n: 0 }]));
 }
 
 /** An owner on the Basic plan (3 bots), for tests that need more than Free's one bot. */
 async function basicOwner() {
   const o = await kit.owner();
-  sqlite.prepare(`update subscriptions set plan_id = 'basic' where user_id = ?`).run(o.user.id);
+  await db.update(subscriptions).set({ planId: 'basic' }).where(eq(subscriptions.userId, o.user.id));
   return o;
 }
 
@@ -272,7 +272,7 @@ describe('leads from test chats', () => {
     expect(csv).toContain(`,yes,no,no,${visitor.sessionId}\r\n`);
 
     // A lead whose conversation was deleted is kept, and counts as a visitor's.
-    sqlite.prepare('delete from chat_sessions where session_id = ?').run(visitor.sessionId);
+    await db.delete(chatSessions).where(eq(chatSessions.sessionId, visitor.sessionId));
     const after = await listAll(o.cookie);
     expect(after.leads.map((l) => [l.name, l.isTest])).toEqual([
       ['Real Visitor', false],
@@ -364,7 +364,7 @@ describe('lead email', () => {
     expect(mails[0].raw).toContain('Message: A quote for 40 kettles, please.');
     expect(mails[0].raw).toContain('All leads: https://parley.example.com/leads');
     expect(mails[0].raw).toContain(`https://parley.example.com/chatbots/${bot.guid}/history?session=${sessionId}`);
-    const row = db.select().from(emailOutbox).all().find((r) => r.to === 'sales@acme.test');
+    const row = (await db.select().from(emailOutbox)).find((r) => r.to === 'sales@acme.test');
     expect(row).toMatchObject({ status: 'sent', userId: o.user.id, replyTo: 'quinn@example.com' });
 
     // The lead and its conversation both say it was emailed.
