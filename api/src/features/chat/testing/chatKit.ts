@@ -4,7 +4,6 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { InferRequestType } from 'hono/client';
-import { and, eq } from 'drizzle-orm';
 import { app } from '../../../app';
 import { db } from '../../../db/client';
 import { contentSources, monthlyUsage } from '../../../db/schema';
