@@ -2,9 +2,11 @@
  * Test helpers for the chat API. Import this module dynamically, after setting process.env:
  * it loads the app (and with it env.ts, which reads the environment once).
  */
+import { and, eq } from 'drizzle-orm';
 import type { InferRequestType } from 'hono/client';
 import { app } from '../../../app';
-import { sqlite } from '../../../db/client';
+import { db } from '../../../db/client';
+import { contentSources, monthlyUsage } from '../../../db/schema';
 import { createSessionId, type StreamEvent } from '@parley/contracts';
 import { addTextSource, waitForIdle } from '../../sources/sources.service';
 import { usageKeyFor } from '../../subscription/subscription.service';
@@ -69,24 +71,24 @@ export async function train(chatbotId: number, texts: { title: string; textConte
   const ids: number[] = [];
   for (const t of texts) ids.push((await addTextSource(chatbotId, t)).id);
   for (const id of ids) await waitForIdle(id);
-  const states = sqlite.prepare(`select status from content_sources where chatbot_id = ?`).all(chatbotId) as { status: string }[];
+  const states = await db.select({ status: contentSources.status }).from(contentSources).where(eq(contentSources.chatbotId, chatbotId));
   if (states.some((s) => s.status !== 'completed')) throw new Error(`training failed: ${JSON.stringify(states)}`);
 }
 
 /** Sets how many messages the owner has used this month. */
 export async function setUsage(userId: string, used: number) {
-  sqlite
-    .prepare(
-      `insert into monthly_usage (user_id, month, messages_used) values (?, ?, ?)
-       on conflict (user_id, month) do update set messages_used = excluded.messages_used`,
-    )
-    .run(userId, await usageKeyFor(userId), used);
+  await db
+    .insert(monthlyUsage)
+    .values({ userId, month: await usageKeyFor(userId), messagesUsed: used })
+    .onConflictDoUpdate({ target: [monthlyUsage.userId, monthlyUsage.month], set: { messagesUsed: used } });
 }
 
 export async function usage(userId: string): Promise<number> {
-  const row = sqlite.prepare(`select messages_used as n from monthly_usage where user_id = ? and month = ?`).get(userId, await usageKeyFor(userId)) as
-    | { n: number }
-    | undefined;
+  const month = await usageKeyFor(userId);
+  const [row] = await db
+    .select({ n: monthlyUsage.messagesUsed })
+    .from(monthlyUsage)
+    .where(and(eq(monthlyUsage.userId, userId), eq(monthlyUsage.month, month)));
   return row?.n ?? 0;
 }
 
