@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { getTableName, is, sql, Table } from 'drizzle-orm';
+import { dialect } from '../../../db/client';
 import { selectRow, selectRows } from '../../../db/raw';
 import * as schema from '../../../db/schema';
 
@@ -26,21 +26,16 @@ const ID_COLUMNS: { column: string; table: string; refs: 'botIds' | 'sourceIds' 
 /**
  * Every row of every table that belongs to the account: a text column containing its id, a bot
  * guid, a session id or an uploaded file's name, or a bot, source or lead id column
- * holding one of its own (the `id` of its bots, sources and leads included). Also lists the
- * per-bot search tables of its bots. Used by the deletion tests to show that nothing of the
- * account is left. Its email is no mark of ownership: another account's row may name it (a
- * lead mail of their bot addressed to it).
+ * holding one of its own (the `id` of its bots, sources and leads included). On SQLite also the
+ * per-bot search tables of its bots (on PostgreSQL a chunk's search entry is a column of its
+ * row). Used by the deletion tests to show that nothing of the account is left. Its email is no
+ * mark of ownership: another account's row may name it (a lead mail of their bot addressed to it).
  */
-export function rowsOfAccount(db: Database, refs: AccountRefs): { table: string; row: Record<string, unknown> }[] {
-  const refers = refersTo(refs);
+export async function rowsOfAccount(refs: AccountRefs): Promise<{ table: string; row: Record<string, unknown> }[]> {
+  const found = await rowsIn(await dataTables(), refs);
+  if (dialect === 'postgres') return found;
   const bots = new Set(refs.botIds);
-  const found: { table: string; row: Record<string, unknown> }[] = [];
-  for (const table of dataTables(db)) {
-    for (const row of db.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]) {
-      if (refers(table, row)) found.push({ table, row });
-    }
-  }
-  const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'fts_bot_[0-9]*'`).all() as { name: string }[];
+  const indexes = await selectRows<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'fts_bot_[0-9]*'`);
   for (const { name } of indexes) {
     // The index itself, not its shadow tables (fts_bot_7_data, ...), which go with it.
     const id = /^fts_bot_(\d+)$/.exec(name)?.[1];
@@ -55,14 +50,7 @@ export function rowsOfAccount(db: Database, refs: AccountRefs): { table: string;
  * PostgreSQL) are searched as their text.
  */
 export async function rowsOfAccountInDb(refs: AccountRefs): Promise<{ table: string; row: Record<string, unknown> }[]> {
-  const refers = refersTo(refs);
-  const found: { table: string; row: Record<string, unknown> }[] = [];
-  for (const table of dataTablesInDb()) {
-    for (const row of await selectRows<Record<string, unknown>>(sql.raw(`SELECT * FROM "${table}"`))) {
-      if (refers(table, row)) found.push({ table, row });
-    }
-  }
-  return found;
+  return rowsIn(dataTablesInDb(), refs);
 }
 
 /** How many rows each table of the data model holds, on the services' database. */
@@ -82,6 +70,18 @@ function dataTablesInDb(): string[] {
     .sort();
 }
 
+/** The rows of `tables` that belong to the account. JSON columns (objects on PostgreSQL) are searched as their text. */
+async function rowsIn(tables: string[], refs: AccountRefs): Promise<{ table: string; row: Record<string, unknown> }[]> {
+  const refers = refersTo(refs);
+  const found: { table: string; row: Record<string, unknown> }[] = [];
+  for (const table of tables) {
+    for (const row of await selectRows<Record<string, unknown>>(sql.raw(`SELECT * FROM "${table}"`))) {
+      if (refers(table, row)) found.push({ table, row });
+    }
+  }
+  return found;
+}
+
 function refersTo(refs: AccountRefs) {
   const texts = [refs.userId, ...refs.guids, ...refs.sessionIds, ...refs.fileNames].map((t) => t.toLowerCase());
   const ids = ID_COLUMNS.map((c) => ({ ...c, values: new Set(refs[c.refs]) }));
@@ -97,15 +97,20 @@ function refersTo(refs: AccountRefs) {
     });
 }
 
-/** The ordinary tables (not SQLite's own, the migration log, or search-index internals). */
-export function dataTables(db: Database): string[] {
-  return (
-    db
-      .prepare(
-        `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'
-           AND name NOT GLOB 'fts_bot_*' AND name NOT GLOB 'chunks_vec_*' AND name NOT GLOB 'chunks_fts*'
-           AND name NOT GLOB 'chat_messages_fts_*' ORDER BY name`,
-      )
-      .all() as { name: string }[]
-  ).map((r) => r.name);
+/**
+ * The ordinary tables of the database, as it lists them: not its own catalog, the migration log,
+ * or search-index internals. SQLite's message search table is one of them.
+ */
+export async function dataTables(): Promise<string[]> {
+  const rows =
+    dialect === 'postgres'
+      ? await selectRows<{ name: string }>(
+          sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+        )
+      : await selectRows<{ name: string }>(
+          sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'
+                AND name NOT GLOB 'fts_bot_*' AND name NOT GLOB 'chunks_vec_*' AND name NOT GLOB 'chunks_fts*'
+                AND name NOT GLOB 'chat_messages_fts_*' ORDER BY name`,
+        );
+  return rows.map((r) => r.name);
 }
