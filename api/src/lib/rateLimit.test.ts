@@ -24,8 +24,10 @@ describe('createRateLimiter', () => {
     const here = createRateLimiter({ bucket: 'test-shared', limit: 3, windowMs: 60_000 });
     const there = createRateLimiter({ bucket: 'test-shared', limit: 3, windowMs: 60_000 });
     const other = createRateLimiter({ bucket: 'test-other', limit: 3, windowMs: 60_000 });
-    const results = await Promise.all([here.hit('k'), there.hit('k'), here.hit('k'), there.hit('k'), other.hit('k')]);
-    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false, true]);
+    const [a, b, c, d, elsewhere] = await Promise.all([here.hit('k'), there.hit('k'), here.hit('k'), there.hit('k'), other.hit('k')]);
+    // On a pool of connections the four hits reach the database in any order: whichever comes fourth is refused.
+    expect([a, b, c, d].map((r) => r.allowed).sort()).toEqual([false, true, true, true]);
+    expect(elsewhere.allowed).toBe(true);
     await here.reset('k');
     expect((await there.hit('k')).allowed).toBe(true);
   });
