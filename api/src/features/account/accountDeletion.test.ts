@@ -2,17 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { createSessionId } from '@parley/contracts';
 import { client, createUserAndCookie, ensureStarted, errorOf, newBot, withCookie } from '../../../test/helpers';
 import { db, dialect } from '../../db/client';
-import { selectRow } from '../../db/raw';
 import { chatbots as bots, dailyBotUsage, emailOutbox, formSubmissions, monthlyUsage, passwordResetTokens, surveyResponses, surveys, usageAlerts, users } from '../../db/schema';
 import { UPLOADS_DIR } from '../../lib/paths';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { seedDefaultChatbot } from '../public/defaultChatbot';
 import { waitForIdle } from '../sources/sources.service';
-import { dataTables, rowsOfAccount, type AccountRefs } from './testing/accountRows';
+import { rowCountsInDb, rowsOfAccountInDb, type AccountRefs } from './testing/accountRows';
 
 const { account, auth, chat, chatbots, upload } = client.api;
 
@@ -82,11 +81,6 @@ async function fullAccount(name: string): Promise<AccountRefs & { cookie: string
   };
 }
 
-async function countsOf(tables: string[]) {
-  const counts: Record<string, number> = {};
-  for (const table of tables) counts[table] = (await selectRow<{ n: number }>(sql.raw(`SELECT count(*) AS "n" FROM "${table}"`)))!.n;
-  return counts;
-}
 const onDisk = (name: string) => existsSync(path.join(UPLOADS_DIR, name));
 
 describe('DELETE /api/account', () => {
@@ -96,8 +90,8 @@ describe('DELETE /api/account', () => {
     const b = await fullAccount('Bob');
 
     // Every kind of row exists for both, so "nothing of A is left" means something.
-    const aRows = await rowsOfAccount(a);
-    const bRows = await rowsOfAccount(b);
+    const aRows = await rowsOfAccountInDb(a);
+    const bRows = await rowsOfAccountInDb(b);
     const tablesWith = (rows: { table: string }[]) => [...new Set(rows.map((r) => r.table))].sort();
     const expected = [
       'auth_sessions',
@@ -128,21 +122,21 @@ describe('DELETE /api/account', () => {
     expect(normalise(tablesWith(aRows))).toEqual(expected);
     expect(normalise(tablesWith(bRows))).toEqual(expected);
     for (const name of [...a.fileNames, ...b.fileNames]) expect(onDisk(name), name).toBe(true);
-    const tables = await dataTables();
-    const totals = await countsOf(tables);
+    const totals = await rowCountsInDb();
 
     const res = await account.$delete({ json: { confirmEmail: ` ${a.email.toUpperCase()} ` } }, withCookie(a.cookie));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
     expect(res.headers.get('set-cookie')).toMatch(/parley_session=;.*Max-Age=0/i);
 
-    expect(await rowsOfAccount(a)).toEqual([]);
+    expect(await rowsOfAccountInDb(a)).toEqual([]);
     for (const name of a.fileNames) expect(onDisk(name), name).toBe(false);
     // B: the same rows, byte for byte, and its files.
-    expect(await rowsOfAccount(b)).toEqual(bRows);
+    expect(await rowsOfAccountInDb(b)).toEqual(bRows);
     for (const name of b.fileNames) expect(onDisk(name), name).toBe(true);
     // And no other row anywhere went: each table lost exactly A's rows.
-    const after = await countsOf(tables);
+    const after = await rowCountsInDb();
+    const tables = Object.keys(totals);
     const lost = Object.fromEntries(tables.map((t) => [t, totals[t]! - after[t]!]));
     const aPerTable = Object.fromEntries(tables.map((t) => [t, aRows.filter((r) => r.table === t).length]));
     expect(lost).toEqual(aPerTable);

@@ -1,5 +1,6 @@
+import type { Database } from 'better-sqlite3';
 import { getTableName, is, sql, Table } from 'drizzle-orm';
-import { dialect } from '../../../db/client';
+import { dialect, sqlite } from '../../../db/client';
 import { selectRow, selectRows } from '../../../db/raw';
 import * as schema from '../../../db/schema';
 
@@ -26,16 +27,21 @@ const ID_COLUMNS: { column: string; table: string; refs: 'botIds' | 'sourceIds' 
 /**
  * Every row of every table that belongs to the account: a text column containing its id, a bot
  * guid, a session id or an uploaded file's name, or a bot, source or lead id column
- * holding one of its own (the `id` of its bots, sources and leads included). On SQLite also the
- * per-bot search tables of its bots (on PostgreSQL a chunk's search entry is a column of its
- * row). Used by the deletion tests to show that nothing of the account is left. Its email is no
- * mark of ownership: another account's row may name it (a lead mail of their bot addressed to it).
+ * holding one of its own (the `id` of its bots, sources and leads included). Also lists the
+ * per-bot search tables of its bots. Used by the deletion tests to show that nothing of the
+ * account is left. Its email is no mark of ownership: another account's row may name it (a
+ * lead mail of their bot addressed to it).
  */
-export async function rowsOfAccount(refs: AccountRefs): Promise<{ table: string; row: Record<string, unknown> }[]> {
-  const found = await rowsIn(await dataTables(), refs);
-  if (dialect === 'postgres') return found;
+export function rowsOfAccount(db: Database, refs: AccountRefs): { table: string; row: Record<string, unknown> }[] {
+  const refers = refersTo(refs);
   const bots = new Set(refs.botIds);
-  const indexes = await selectRows<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'fts_bot_[0-9]*'`);
+  const found: { table: string; row: Record<string, unknown> }[] = [];
+  for (const table of dataTables(db)) {
+    for (const row of db.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]) {
+      if (refers(table, row)) found.push({ table, row });
+    }
+  }
+  const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'fts_bot_[0-9]*'`).all() as { name: string }[];
   for (const { name } of indexes) {
     // The index itself, not its shadow tables (fts_bot_7_data, ...), which go with it.
     const id = /^fts_bot_(\d+)$/.exec(name)?.[1];
@@ -45,18 +51,27 @@ export async function rowsOfAccount(refs: AccountRefs): Promise<{ table: string;
 }
 
 /**
- * `rowsOfAccount` on the services' database, whichever it is (PostgreSQL's tests use it): every
- * row of every table of the data model that belongs to the account. JSON columns (objects on
- * PostgreSQL) are searched as their text.
+ * `rowsOfAccount` on the services' database, whichever it is: on SQLite exactly that (its search
+ * tables included); on PostgreSQL every row of every table of the data model that belongs to the
+ * account (its search entries are columns of those rows). JSON columns (objects on PostgreSQL)
+ * are searched as their text.
  */
 export async function rowsOfAccountInDb(refs: AccountRefs): Promise<{ table: string; row: Record<string, unknown> }[]> {
-  return rowsIn(dataTablesInDb(), refs);
+  if (dialect === 'sqlite') return rowsOfAccount(sqlite, refs);
+  const refers = refersTo(refs);
+  const found: { table: string; row: Record<string, unknown> }[] = [];
+  for (const table of dataTablesInDb()) {
+    for (const row of await selectRows<Record<string, unknown>>(sql.raw(`SELECT * FROM "${table}"`))) {
+      if (refers(table, row)) found.push({ table, row });
+    }
+  }
+  return found;
 }
 
-/** How many rows each table of the data model holds, on the services' database. */
+/** How many rows each table holds on the services' database (the tables `rowsOfAccountInDb` reads). */
 export async function rowCountsInDb(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of dataTablesInDb()) {
+  for (const table of dialect === 'sqlite' ? dataTables(sqlite) : dataTablesInDb()) {
     counts[table] = Number((await selectRow<{ n: number }>(sql.raw(`SELECT count(*) AS "n" FROM "${table}"`)))?.n ?? 0);
   }
   return counts;
@@ -68,18 +83,6 @@ function dataTablesInDb(): string[] {
     .filter((value) => is(value, Table))
     .map((t) => getTableName(t as Table))
     .sort();
-}
-
-/** The rows of `tables` that belong to the account. JSON columns (objects on PostgreSQL) are searched as their text. */
-async function rowsIn(tables: string[], refs: AccountRefs): Promise<{ table: string; row: Record<string, unknown> }[]> {
-  const refers = refersTo(refs);
-  const found: { table: string; row: Record<string, unknown> }[] = [];
-  for (const table of tables) {
-    for (const row of await selectRows<Record<string, unknown>>(sql.raw(`SELECT * FROM "${table}"`))) {
-      if (refers(table, row)) found.push({ table, row });
-    }
-  }
-  return found;
 }
 
 function refersTo(refs: AccountRefs) {
@@ -97,20 +100,15 @@ function refersTo(refs: AccountRefs) {
     });
 }
 
-/**
- * The ordinary tables of the database, as it lists them: not its own catalog, the migration log,
- * or search-index internals. SQLite's message search table is one of them.
- */
-export async function dataTables(): Promise<string[]> {
-  const rows =
-    dialect === 'postgres'
-      ? await selectRows<{ name: string }>(
-          sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
-        )
-      : await selectRows<{ name: string }>(
-          sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'
-                AND name NOT GLOB 'fts_bot_*' AND name NOT GLOB 'chunks_vec_*' AND name NOT GLOB 'chunks_fts*'
-                AND name NOT GLOB 'chat_messages_fts_*' ORDER BY name`,
-        );
-  return rows.map((r) => r.name);
+/** The ordinary tables (not SQLite's own, the migration log, or search-index internals). */
+export function dataTables(db: Database): string[] {
+  return (
+    db
+      .prepare(
+        `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'
+           AND name NOT GLOB 'fts_bot_*' AND name NOT GLOB 'chunks_vec_*' AND name NOT GLOB 'chunks_fts*'
+           AND name NOT GLOB 'chat_messages_fts_*' ORDER BY name`,
+      )
+      .all() as { name: string }[]
+  ).map((r) => r.name);
 }
