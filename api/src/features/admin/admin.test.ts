@@ -18,11 +18,15 @@ type Bot = Awaited<ReturnType<typeof newBot>>;
 
 /** Everything an admin call could change: plans, bots' switches and flags, the log. */
 async function snapshot() {
-  const s = subscriptions;
-  const c = chatbots;
   return {
-    subscriptions: await db.select({ userId: s.userId, planId: s.planId, status: s.status, cancelAtPeriodEnd: s.cancelAtPeriodEnd }).from(s).orderBy(s.userId),
-    chatbots: await db.select({ id: c.id, isActive: c.isActive, isPublicDefault: c.isPublicDefault, disabledByAdminAt: c.disabledByAdminAt }).from(c).orderBy(c.id),
+    subscriptions: await db
+      .select({ userId: subscriptions.userId, planId: subscriptions.planId, status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd })
+      .from(subscriptions)
+      .orderBy(subscriptions.userId),
+    chatbots: await db
+      .select({ id: chatbots.id, isActive: chatbots.isActive, isPublicDefault: chatbots.isPublicDefault, disabledByAdminAt: chatbots.disabledByAdminAt })
+      .from(chatbots)
+      .orderBy(chatbots.id),
     actions: await db.select().from(adminActions).orderBy(adminActions.id),
   };
 }
