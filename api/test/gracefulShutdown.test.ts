@@ -6,7 +6,9 @@ import { createSessionId } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedPagePaths, startFixtureSite, type FixtureSite } from './fixtures/site/server';
 
-const { sqlite } = await import('../src/db/client');
+const { db } = await import('../src/db/client');
+const { chatMessages, contentSources, pages } = await import('../src/db/schema');
+const { and, count, desc, eq } = await import('drizzle-orm');
 const { createUserAndCookie, newBot } = await import('./helpers');
 const { startScanWorker, stopScanWorker, waitForIdle } = await import('../src/features/knowledge/scanQueue');
 const { startFakeOpenAI } = await import('../src/features/chat/testing/fakeOpenAI');
@@ -26,13 +28,14 @@ afterAll(async () => {
   await model.close();
 });
 
-const sourceRow = (id: number) =>
-  sqlite.prepare(`SELECT status, generation, lease_owner AS leaseOwner FROM content_sources WHERE id = ?`).get(id) as {
-    status: string;
-    generation: number;
-    leaseOwner: string | null;
-  };
-const okPages = (id: number) => (sqlite.prepare(`SELECT count(*) AS n FROM pages WHERE source_id = ? AND status = 'ok'`).get(id) as { n: number }).n;
+const sourceRow = async (id: number) =>
+  (
+    await db
+      .select({ status: contentSources.status, generation: contentSources.generation, leaseOwner: contentSources.leaseOwner })
+      .from(contentSources)
+      .where(eq(contentSources.id, id))
+  )[0]!;
+const okPages = async (id: number) => (await db.select({ n: count() }).from(pages).where(and(eq(pages.sourceId, id), eq(pages.status, 'ok'))))[0]!.n;
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -57,9 +60,11 @@ describe('graceful shutdown (SIGTERM)', () => {
     const bot = await newBot(cookie);
     // This process plays the second instance: it claims nothing until the server has gone.
     await stopScanWorker();
-    const { id } = sqlite
-      .prepare(`INSERT INTO content_sources (chatbot_id, source_type, url, max_pages, status) VALUES (?, 'website', ?, 200, 'pending') RETURNING id`)
-      .get(bot.id, `${site.url}/`) as { id: number };
+    const [source] = await db
+      .insert(contentSources)
+      .values({ chatbotId: bot.id, sourceType: 'website', url: `${site.url}/`, maxPages: 200, status: 'pending' })
+      .returning({ id: contentSources.id });
+    const id = source!.id;
 
     const sessionId = createSessionId(Date.now());
     const port = await freePort();
@@ -74,10 +79,10 @@ describe('graceful shutdown (SIGTERM)', () => {
     const health = () => fetch(`${base}/api/health`).then(async (res) => ({ status: res.status, body: await res.json() }));
     try {
       await until(async () => (await health().catch(() => null))?.status === 200, 'the server to listen');
-      await until(() => okPages(id) >= 2, 'the server to scan');
+      await until(async () => (await okPages(id)) >= 2, 'the server to scan');
       const before = await health();
       expect(before).toMatchObject({ status: 200, body: { status: 'ok', queues: { scans: { runningHere: 1 } } } });
-      expect(sourceRow(id).leaseOwner).toContain(`/${server.pid}/`);
+      expect((await sourceRow(id)).leaseOwner).toContain(`/${server.pid}/`);
 
       // A visitor's answer is being streamed (the model sends 30 tokens 25 ms apart) when the signal comes.
         const opened = await fetch(`${base}/api/chat/session`, post({ sessionId, chatbotConfigId: bot.guid }));
@@ -96,16 +101,21 @@ describe('graceful shutdown (SIGTERM)', () => {
       server.kill('SIGKILL');
     }
     // Unfinished, and nobody's: claimable at once, without waiting for a lease to run out.
-    expect(sourceRow(id)).toMatchObject({ leaseOwner: null, generation: 0 });
-    expect(['pending', 'scanning']).toContain(sourceRow(id).status);
+    expect(await sourceRow(id)).toMatchObject({ leaseOwner: null, generation: 0 });
+    expect(['pending', 'scanning']).toContain((await sourceRow(id)).status);
 
     site.latencyMs = 0;
     startScanWorker();
     await waitForIdle(id);
-    expect(sourceRow(id)).toMatchObject({ status: 'completed', generation: 1, leaseOwner: null });
-    expect(okPages(id)).toBe(expectedPagePaths().length);
+    expect(await sourceRow(id)).toMatchObject({ status: 'completed', generation: 1, leaseOwner: null });
+    expect(await okPages(id)).toBe(expectedPagePaths().length);
     // the answer streamed across the shutdown was stored whole
-    const stored = sqlite.prepare(`SELECT content FROM chat_messages WHERE session_id = ? AND sender = 'bot' ORDER BY id DESC LIMIT 1`).get(sessionId) as { content: string };
-    expect(stored.content.split(' ').length).toBeGreaterThanOrEqual(30);
+    const [stored] = await db
+      .select({ content: chatMessages.content })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.sender, 'bot')))
+      .orderBy(desc(chatMessages.id))
+      .limit(1);
+    expect(stored!.content.split(' ').length).toBeGreaterThanOrEqual(30);
   });
 });

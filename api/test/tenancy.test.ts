@@ -53,11 +53,10 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
     const sent = await chat[':sessionId'].messages.$post({ param: { sessionId }, json: { content: 'How much is a mooring?', messageType: 'text' } });
     expect(sent.status).toBe(200);
     // A lead in A's inbox, stored directly so the conversation itself stays as it is.
-    const lead = db
+    const [lead] = await db
       .insert(formSubmissions)
       .values({ chatbotId: bot.id, sessionId, formTitle: 'Contact our team', formData: [{ id: 'name', label: 'Name', value: 'Vera' }] })
-      .returning()
-      .get();
+      .returning();
 
     // A survey of A's, with its config, to read, change, export and delete.
     const surveyRes = await chatbots[':id'].surveys.$post({ param: { id: bot.guid }, json: { name: 'Mooring feedback' } }, withCookie(a.cookie));
@@ -72,7 +71,7 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
     expect(before.sessions.sessions.map((s) => s.sessionId)).toEqual([sessionId]);
     expect(before.messages.map((m) => m.sender)).toEqual(['user', 'bot']);
     expect(before.messages[0].content).toBe('How much is a mooring?');
-    expect(before.leads).toMatchObject({ unreadCount: 1, leads: [{ id: lead.id, read: false }] });
+    expect(before.leads).toMatchObject({ unreadCount: 1, leads: [{ id: lead!.id, read: false }] });
 
     // B has a bot of its own, so "B's bot + A's source" is tried as well.
     const bBot = await newBot(b.cookie, { name: 'Bob Bot' });
@@ -298,7 +297,7 @@ describe('tenancy: a second owner gets 404 on every owner route of the first', (
       {
         label: 'mark lead read',
         route: 'PATCH /leads/:id',
-        send: () => client.api.leads[':id'].$patch({ param: { id: String(lead.id) }, json: { read: true } }, asB),
+        send: () => client.api.leads[':id'].$patch({ param: { id: String(lead!.id) }, json: { read: true } }, asB),
       },
       {
         label: 'delete survey',

@@ -1,16 +1,19 @@
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../app';
 import { client, createUserAndCookie, ensureStarted, errorOf, untyped, validationErrorOf, withCookie } from '../../../test/helpers';
-import { sqlite } from '../../db/client';
+import { db } from '../../db/client';
+import { adminActions, passwordResetTokens, uploads, users } from '../../db/schema';
 import { UPLOADS_DIR } from '../../lib/paths';
 import { sweepUnreferencedUploads } from '../uploads/sweepUploads';
 
 const { account, auth, admin, upload } = client.api;
 const currentUser = async (cookie: string) => (await auth.user.$get(undefined, withCookie(cookie))).status;
 const sessionOf = (res: { headers: Headers }) => res.headers.get('set-cookie')!.split(';')[0]!;
+const setAdmin = (userId: string, isAdmin: boolean) => db.update(users).set({ isAdmin }).where(eq(users.id, userId));
 
 /** A real image of `width`×`height`: left half red, right half blue. */
 function twoColourPng(width: number, height: number) {
@@ -114,7 +117,7 @@ describe('POST /api/upload/profile-image', () => {
     // Served as an image, counted against the owner with kind 'profile'.
     const served = await app.request(body.url);
     expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
-    expect(sqlite.prepare('select kind, size_bytes as size from uploads where user_id = ?').all(user.id)).toEqual([{ kind: 'profile', size: stored.length }]);
+    expect(await db.select({ kind: uploads.kind, size: uploads.sizeBytes }).from(uploads).where(eq(uploads.userId, user.id))).toEqual([{ kind: 'profile', size: stored.length }]);
     expect((await (await auth.user.$get(undefined, withCookie(cookie))).json()).profileImageUrl).toBe(body.url);
   });
 
@@ -148,7 +151,7 @@ describe('POST /api/upload/profile-image', () => {
     const missing = await upload['profile-image'].$post({ form: {} }, withCookie(cookie));
     expect(missing.status).toBe(400);
     expect((await errorOf(missing)).message).toBe('Please select an image file (JPG, PNG, GIF, WebP).');
-    expect(sqlite.prepare('select count(*) as n from uploads where user_id = ?').get(user.id)).toEqual({ n: 0 });
+    expect(await db.select({ n: count() }).from(uploads).where(eq(uploads.userId, user.id))).toEqual([{ n: 0 }]);
     expect((await (await auth.user.$get(undefined, withCookie(cookie))).json()).profileImageUrl).toBeNull();
   });
 
@@ -165,7 +168,7 @@ describe('POST /api/upload/profile-image', () => {
         details: { title: 'Image too large' },
       });
     }
-    expect(sqlite.prepare('select count(*) as n from uploads where user_id = ?').get(user.id)).toEqual({ n: 0 });
+    expect(await db.select({ n: count() }).from(uploads).where(eq(uploads.userId, user.id))).toEqual([{ n: 0 }]);
   });
 
   it('refuses a picture over 10MB', async () => {
@@ -181,7 +184,7 @@ describe('POST /api/upload/profile-image', () => {
     const { cookie, user } = await createUserAndCookie();
     const { url } = await (await uploadPicture(cookie, await twoColourPng(240, 240), 'me.png', 'image/png')).json();
     const name = url.split('/').pop()!;
-    sqlite.prepare('update uploads set created_at = ? where file_name = ?').run(Date.now() - 2 * 60 * 60 * 1000, name);
+    await db.update(uploads).set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000) }).where(eq(uploads.fileName, name));
     expect((await sweepUnreferencedUploads({ userId: user.id })).removed).toEqual([]);
     await account.profile.$patch({ json: { profileImageUrl: null } }, withCookie(cookie));
     expect((await sweepUnreferencedUploads({ userId: user.id })).removed).toEqual([name]);
@@ -197,9 +200,9 @@ describe('POST /api/upload/profile-image', () => {
     const a = await createUserAndCookie();
     const pointed = await account.profile.$patch({ json: { profileImageUrl: `https://cdn.elsewhere.example/uploads/${name}` } }, withCookie(a.cookie));
     expect(pointed.status).toBe(200);
-    sqlite.prepare('update uploads set created_at = ? where file_name = ?').run(Date.now() - 2 * 60 * 60 * 1000, name);
+    await db.update(uploads).set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000) }).where(eq(uploads.fileName, name));
     expect((await sweepUnreferencedUploads()).removed).toContain(name);
-    expect(sqlite.prepare('select count(*) as n from uploads where file_name = ?').get(name)).toEqual({ n: 0 });
+    expect(await db.select({ n: count() }).from(uploads).where(eq(uploads.fileName, name))).toEqual([{ n: 0 }]);
     expect((await app.request(url)).status).toBe(404);
   });
 
@@ -284,9 +287,9 @@ describe('POST /api/admin/users/reset-link', () => {
     await ensureStarted();
     // Admin rights are set directly: which account registered first depends on test order.
     const adminUser = await createUserAndCookie();
-    sqlite.prepare('update users set is_admin = 1 where id = ?').run(adminUser.user.id);
+    await setAdmin(adminUser.user.id, true);
     const owner = await createUserAndCookie({ password: 'forgotten pass 1' });
-    sqlite.prepare('update users set is_admin = 0 where id = ?').run(owner.user.id);
+    await setAdmin(owner.user.id, false);
 
     const before = Date.now();
     const res = await admin.users['reset-link'].$post({ json: { email: owner.email.toUpperCase() } }, withCookie(adminUser.cookie));
@@ -298,10 +301,13 @@ describe('POST /api/admin/users/reset-link', () => {
     expect(expiry - before).toBeLessThanOrEqual(60 * 60 * 1000 + 5000);
     const token = new URL(resetUrl).searchParams.get('token')!;
     // Only the hash is stored.
-    expect(JSON.stringify(sqlite.prepare('select * from password_reset_tokens').all())).not.toContain(token);
+    expect(JSON.stringify(await db.select().from(passwordResetTokens))).not.toContain(token);
     // Like every admin action, it is in the admin log (without the link itself).
-    const logged = sqlite.prepare(`select admin_email, action, target_user_id, details from admin_actions where action = 'create_reset_link'`).all();
-    expect(logged).toEqual([{ admin_email: adminUser.email, action: 'create_reset_link', target_user_id: owner.user.id, details: JSON.stringify({ email: owner.email }) }]);
+    const logged = await db
+      .select({ adminEmail: adminActions.adminEmail, action: adminActions.action, targetUserId: adminActions.targetUserId, details: adminActions.details })
+      .from(adminActions)
+      .where(eq(adminActions.action, 'create_reset_link'));
+    expect(logged).toEqual([{ adminEmail: adminUser.email, action: 'create_reset_link', targetUserId: owner.user.id, details: { email: owner.email } }]);
     expect(JSON.stringify(logged)).not.toContain(token);
 
     const weak = await auth['reset-password'].$post({ json: { token, newPassword: 'aaaaaaaa' } });
@@ -319,7 +325,7 @@ describe('POST /api/admin/users/reset-link', () => {
 
   it('refuses expired and made-up tokens, and replaces an unused earlier link', async () => {
     const adminUser = await createUserAndCookie();
-    sqlite.prepare('update users set is_admin = 1 where id = ?').run(adminUser.user.id);
+    await setAdmin(adminUser.user.id, true);
     const owner = await createUserAndCookie();
     const link = async () => {
       const res = await admin.users['reset-link'].$post({ json: { email: owner.email } }, withCookie(adminUser.cookie));
@@ -328,7 +334,7 @@ describe('POST /api/admin/users/reset-link', () => {
     const first = await link();
     const second = await link();
     const expired = await link();
-    sqlite.prepare('update password_reset_tokens set expires_at = ? where user_id = ?').run(Date.now() - 1000, owner.user.id);
+    await db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, owner.user.id));
     for (const token of [first, second, expired, 'made-up-token']) {
       const res = await auth['reset-password'].$post({ json: { token, newPassword: 'brand new pass 2' } });
       expect(res.status, token).toBe(400);
@@ -340,14 +346,14 @@ describe('POST /api/admin/users/reset-link', () => {
 
   it('is for admins only and answers 404 for an unknown address', async () => {
     const plain = await createUserAndCookie();
-    sqlite.prepare('update users set is_admin = 0 where id = ?').run(plain.user.id);
+    await setAdmin(plain.user.id, false);
     const refused = await admin.users['reset-link'].$post({ json: { email: plain.email } }, withCookie(plain.cookie));
     expect(refused.status).toBe(403);
     expect(await errorOf(refused)).toEqual({ message: 'Only administrators can reset the password of another account.' });
-    expect(sqlite.prepare('select count(*) as n from password_reset_tokens where user_id = ?').get(plain.user.id)).toEqual({ n: 0 });
+    expect(await db.select({ n: count() }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, plain.user.id))).toEqual([{ n: 0 }]);
 
     const adminUser = await createUserAndCookie();
-    sqlite.prepare('update users set is_admin = 1 where id = ?').run(adminUser.user.id);
+    await setAdmin(adminUser.user.id, true);
     const unknown = await admin.users['reset-link'].$post({ json: { email: 'nobody@example.com' } }, withCookie(adminUser.cookie));
     expect(unknown.status).toBe(404);
     expect(await errorOf(unknown)).toEqual({ message: 'No account uses this email address.' });

@@ -2,14 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { count, eq, inArray } from 'drizzle-orm';
 import { createSessionId } from '@parley/contracts';
 import { client, createUserAndCookie, ensureStarted, errorOf, newBot, withCookie } from '../../../test/helpers';
-import { sqlite } from '../../db/client';
+import { db, dialect } from '../../db/client';
+import { chatbots as bots, dailyBotUsage, emailOutbox, formSubmissions, monthlyUsage, passwordResetTokens, surveyResponses, surveys, usageAlerts, users } from '../../db/schema';
 import { UPLOADS_DIR } from '../../lib/paths';
 import { SYSTEM_USER_ID } from '../auth/auth.service';
 import { seedDefaultChatbot } from '../public/defaultChatbot';
 import { waitForIdle } from '../sources/sources.service';
-import { dataTables, rowsOfAccount, type AccountRefs } from './testing/accountRows';
+import { rowCountsInDb, rowsOfAccountInDb, type AccountRefs } from './testing/accountRows';
 
 const { account, auth, chat, chatbots, upload } = client.api;
 
@@ -52,20 +54,18 @@ async function fullAccount(name: string): Promise<AccountRefs & { cookie: string
   expect((await chatbots[':guid']['test-token'].$post({ param: { guid: bot.guid } }, asOwner)).status).toBe(201);
 
   // Rows no route of this test creates: written the way their features store them.
-  const survey = sqlite
-    .prepare(`INSERT INTO surveys (chatbot_id, name, survey_config) VALUES (?, 'Visit', '{}') RETURNING id`)
-    .get(bot.id) as { id: number };
-  sqlite.prepare(`INSERT INTO survey_responses (survey_id, chatbot_id, session_id) VALUES (?, ?, ?)`).run(survey.id, bot.id, sessionId);
-  sqlite.prepare(`INSERT INTO usage_alerts (user_id, month, threshold) VALUES (?, '2026-11', 80)`).run(user.id);
-  sqlite.prepare(`INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)`).run(`hash-of-${user.id}`, user.id, Date.now() + 60_000);
-  const submission = sqlite.prepare('SELECT id FROM form_submissions WHERE chatbot_id = ?').get(bot.id) as { id: number };
+  const [survey] = await db.insert(surveys).values({ chatbotId: bot.id, name: 'Visit', surveyConfig: {} }).returning({ id: surveys.id });
+  await db.insert(surveyResponses).values({ surveyId: survey!.id, chatbotId: bot.id, sessionId });
+  await db.insert(usageAlerts).values({ userId: user.id, month: '2026-11', threshold: 80 });
+  await db.insert(passwordResetTokens).values({ tokenHash: `hash-of-${user.id}`, userId: user.id, expiresAt: new Date(Date.now() + 60_000) });
+  const [submission] = await db.select({ id: formSubmissions.id }).from(formSubmissions).where(eq(formSubmissions.chatbotId, bot.id));
   // Lead mail queued before outbox rows carried the owner: only the submission names it.
-  sqlite.prepare(`INSERT INTO email_outbox ("to", subject, text, form_submission_id) VALUES ('leads@elsewhere.example', 'Lead', 'A lead', ?)`).run(submission.id);
-  sqlite.prepare(`INSERT INTO email_outbox ("to", subject, text, user_id) VALUES ('alerts@elsewhere.example', 'Usage', '80% used', ?)`).run(user.id);
+  await db.insert(emailOutbox).values({ to: 'leads@elsewhere.example', subject: 'Lead', text: 'A lead', formSubmissionId: submission!.id });
+  await db.insert(emailOutbox).values({ to: 'alerts@elsewhere.example', subject: 'Usage', text: '80% used', userId: user.id });
   // A reset mail, written as the reset service writes it: with the account's id.
-  sqlite.prepare(`INSERT INTO email_outbox ("to", subject, text, user_id) VALUES (?, 'Reset', 'A reset link', ?)`).run(email.toUpperCase(), user.id);
-  sqlite.prepare(`INSERT OR IGNORE INTO daily_bot_usage (chatbot_id, day, messages_used) VALUES (?, '2026-11-01', 2)`).run(bot.id);
-  sqlite.prepare(`INSERT OR IGNORE INTO monthly_usage (user_id, month, messages_used) VALUES (?, '2026-10', 3)`).run(user.id);
+  await db.insert(emailOutbox).values({ to: email.toUpperCase(), subject: 'Reset', text: 'A reset link', userId: user.id });
+  await db.insert(dailyBotUsage).values({ chatbotId: bot.id, day: '2026-11-01', messagesUsed: 2 }).onConflictDoNothing();
+  await db.insert(monthlyUsage).values({ userId: user.id, month: '2026-10', messagesUsed: 3 }).onConflictDoNothing();
 
   const fileNames = [profile.url, avatar.url, background.url].map((u: string) => u.split('/').pop()!);
   return {
@@ -75,13 +75,12 @@ async function fullAccount(name: string): Promise<AccountRefs & { cookie: string
     botIds: [bot.id],
     guids: [bot.guid],
     sourceIds: [sourceId],
-    leadIds: [submission.id],
+    leadIds: [submission!.id],
     sessionIds: [sessionId],
     fileNames,
   };
 }
 
-const countOf = (table: string) => (sqlite.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n;
 const onDisk = (name: string) => existsSync(path.join(UPLOADS_DIR, name));
 
 describe('DELETE /api/account', () => {
@@ -91,13 +90,12 @@ describe('DELETE /api/account', () => {
     const b = await fullAccount('Bob');
 
     // Every kind of row exists for both, so "nothing of A is left" means something.
-    const aRows = rowsOfAccount(sqlite, a);
-    const bRows = rowsOfAccount(sqlite, b);
+    const aRows = await rowsOfAccountInDb(a);
+    const bRows = await rowsOfAccountInDb(b);
     const tablesWith = (rows: { table: string }[]) => [...new Set(rows.map((r) => r.table))].sort();
     const expected = [
       'auth_sessions',
       'chat_messages',
-      'chat_messages_fts',
       'chat_sessions',
       'chat_test_tokens',
       'chatbots',
@@ -106,7 +104,6 @@ describe('DELETE /api/account', () => {
       'daily_bot_usage',
       'email_outbox',
       'form_submissions',
-      'fts_bot_',
       'message_citations',
       'monthly_usage',
       'pages',
@@ -117,26 +114,31 @@ describe('DELETE /api/account', () => {
       'uploads',
       'usage_alerts',
       'users',
-    ];
+      // SQLite's search indexes are tables of their own; PostgreSQL's are the chunks' `search`
+      // column and the messages' own text, which go with their rows.
+      ...(dialect === 'sqlite' ? ['chat_messages_fts', 'fts_bot_'] : []),
+    ].sort();
     const normalise = (tables: string[]) => tables.map((t) => (t.startsWith('fts_bot_') ? 'fts_bot_' : t));
     expect(normalise(tablesWith(aRows))).toEqual(expected);
     expect(normalise(tablesWith(bRows))).toEqual(expected);
     for (const name of [...a.fileNames, ...b.fileNames]) expect(onDisk(name), name).toBe(true);
-    const totals = Object.fromEntries(dataTables(sqlite).map((t) => [t, countOf(t)]));
+    const totals = await rowCountsInDb();
 
     const res = await account.$delete({ json: { confirmEmail: ` ${a.email.toUpperCase()} ` } }, withCookie(a.cookie));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
     expect(res.headers.get('set-cookie')).toMatch(/parley_session=;.*Max-Age=0/i);
 
-    expect(rowsOfAccount(sqlite, a)).toEqual([]);
+    expect(await rowsOfAccountInDb(a)).toEqual([]);
     for (const name of a.fileNames) expect(onDisk(name), name).toBe(false);
     // B: the same rows, byte for byte, and its files.
-    expect(rowsOfAccount(sqlite, b)).toEqual(bRows);
+    expect(await rowsOfAccountInDb(b)).toEqual(bRows);
     for (const name of b.fileNames) expect(onDisk(name), name).toBe(true);
     // And no other row anywhere went: each table lost exactly A's rows.
-    const lost = Object.fromEntries(dataTables(sqlite).map((t) => [t, totals[t]! - countOf(t)]));
-    const aPerTable = Object.fromEntries(dataTables(sqlite).map((t) => [t, aRows.filter((r) => r.table === t).length]));
+    const after = await rowCountsInDb();
+    const tables = Object.keys(totals);
+    const lost = Object.fromEntries(tables.map((t) => [t, totals[t]! - after[t]!]));
+    const aPerTable = Object.fromEntries(tables.map((t) => [t, aRows.filter((r) => r.table === t).length]));
     expect(lost).toEqual(aPerTable);
 
     // A's session is over and its sign-in is gone; B is untouched and its bot still answers.
@@ -163,19 +165,18 @@ describe('DELETE /api/account', () => {
       json: { formTitle: 'Contact us', formData: [{ id: 'email', label: 'Email', type: 'email', value: 'visitor@example.org' }] },
     });
     expect(lead.status).toBe(200);
-    const submission = sqlite.prepare('SELECT id FROM form_submissions WHERE chatbot_id = ?').get(bBot.id) as { id: number };
+    const [submission] = await db.select({ id: formSubmissions.id }).from(formSubmissions).where(eq(formSubmissions.chatbotId, bBot.id));
     // Pending mail about B's lead, to A's address, written the way the lead form queues it.
-    const mail = sqlite
-      .prepare(`INSERT INTO email_outbox ("to", subject, text, form_submission_id, user_id) VALUES (?, '[B Bot] Contact us', 'A lead', ?, ?) RETURNING id`)
-      .get(a.email.toUpperCase(), submission.id, b.user.id) as { id: number };
+    const [mail] = await db
+      .insert(emailOutbox)
+      .values({ to: a.email.toUpperCase(), subject: '[B Bot] Contact us', text: 'A lead', formSubmissionId: submission!.id, userId: b.user.id })
+      .returning({ id: emailOutbox.id });
 
     const res = await account.$delete({ json: { confirmEmail: a.email } }, withCookie(a.cookie));
     expect(res.status).toBe(200);
-    expect(sqlite.prepare('SELECT "to" AS "to", user_id AS userId, form_submission_id AS lead FROM email_outbox WHERE id = ?').get(mail.id)).toEqual({
-      to: a.email.toUpperCase(),
-      userId: b.user.id,
-      lead: submission.id,
-    });
+    expect(
+      await db.select({ to: emailOutbox.to, userId: emailOutbox.userId, lead: emailOutbox.formSubmissionId }).from(emailOutbox).where(eq(emailOutbox.id, mail!.id)),
+    ).toEqual([{ to: a.email.toUpperCase(), userId: b.user.id, lead: submission!.id }]);
   });
 
   it('asks for the account email and deletes nothing otherwise', async () => {
@@ -189,7 +190,7 @@ describe('DELETE /api/account', () => {
         details: { fieldErrors: { confirmEmail: ['Type your email address to confirm.'] }, formErrors: [] },
       });
     }
-    expect(sqlite.prepare('SELECT count(*) AS n FROM users WHERE id IN (?, ?)').get(user.id, other.user.id)).toEqual({ n: 2 });
+    expect(await db.select({ n: count() }).from(users).where(inArray(users.id, [user.id, other.user.id]))).toEqual([{ n: 2 }]);
     expect((await account.$delete({ json: { confirmEmail: email } })).status).toBe(401);
     expect((await auth.user.$get(undefined, withCookie(cookie))).status).toBe(200);
   });
@@ -197,10 +198,12 @@ describe('DELETE /api/account', () => {
   it("leaves Parley's own public bot when an admin deletes their account", async () => {
     const bot = await seedDefaultChatbot();
     const admin = await createUserAndCookie();
-    sqlite.prepare('UPDATE users SET is_admin = 1 WHERE id = ?').run(admin.user.id);
+    await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
     const res = await account.$delete({ json: { confirmEmail: admin.email } }, withCookie(admin.cookie));
     expect(res.status).toBe(200);
-    expect(sqlite.prepare('SELECT user_id AS owner, is_public_default AS isDefault FROM chatbots WHERE id = ?').get(bot.id)).toEqual({ owner: SYSTEM_USER_ID, isDefault: 1 });
-    expect(sqlite.prepare('SELECT count(*) AS n FROM users WHERE id = ?').get(SYSTEM_USER_ID)).toEqual({ n: 1 });
+    expect(await db.select({ owner: bots.userId, isDefault: bots.isPublicDefault }).from(bots).where(eq(bots.id, bot.id))).toEqual([
+      { owner: SYSTEM_USER_ID, isDefault: true },
+    ]);
+    expect(await db.select({ n: count() }).from(users).where(eq(users.id, SYSTEM_USER_ID))).toEqual([{ n: 1 }]);
   });
 });

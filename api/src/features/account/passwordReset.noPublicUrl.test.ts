@@ -6,7 +6,9 @@ import { startLocalSmtp } from '../../../test/localSmtp';
 const smtp = await startLocalSmtp();
 process.env.SMTP_URL = smtp.url;
 const { client, createUserAndCookie, ensureStarted, errorOf, withCookie } = await import('../../../test/helpers');
-const { sqlite } = await import('../../db/client');
+const { db } = await import('../../db/client');
+const { passwordResetTokens, users } = await import('../../db/schema');
+const { count, eq } = await import('drizzle-orm');
 
 const { admin, auth } = client.api;
 
@@ -24,12 +26,12 @@ describe('password reset with mail but without PUBLIC_URL', () => {
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.received).toEqual([]);
-    expect(sqlite.prepare('select count(*) as n from password_reset_tokens where user_id = ?').get(user.id)).toEqual({ n: 0 });
+    expect(await db.select({ n: count() }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).toEqual([{ n: 0 }]);
   });
 
   it("still gives an admin a link, on the admin's own request origin", async () => {
     const adminUser = await createUserAndCookie();
-    sqlite.prepare('update users set is_admin = 1 where id = ?').run(adminUser.user.id);
+    await db.update(users).set({ isAdmin: true }).where(eq(users.id, adminUser.user.id));
     const owner = await createUserAndCookie();
     const res = await admin.users['reset-link'].$post({ json: { email: owner.email } }, withCookie(adminUser.cookie));
     expect(res.status).toBe(200);

@@ -6,7 +6,9 @@ process.env.SMTP_URL = smtp.url;
 // Mailed links are built from PUBLIC_URL only; api/test/setup.ts cleared it before this line.
 process.env.PUBLIC_URL = 'https://parley.example.com';
 const { client, createUserAndCookie, ensureStarted, errorOf, withCookie } = await import('../../../test/helpers');
-const { sqlite } = await import('../../db/client');
+const { db } = await import('../../db/client');
+const { emailOutbox, passwordResetTokens } = await import('../../db/schema');
+const { count, eq, like } = await import('drizzle-orm');
 const { resetMailLimiter } = await import('./passwordReset.service');
 const { resetRequestLimiter } = await import('./account.routes');
 const { loginLimiter } = await import('../auth/auth.routes');
@@ -52,24 +54,25 @@ describe('forgot password with mail configured', () => {
     expect(link).not.toBeNull();
     const token = link![1]!;
 
-    const row = sqlite.prepare('select token_hash as hash, expires_at as expiresAt, used_at as usedAt from password_reset_tokens where user_id = ?').get(user.id) as {
-      hash: string;
-      expiresAt: number;
-      usedAt: number | null;
-    };
-    expect(row.hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.hash).not.toContain(token);
-    expect(row.expiresAt - Date.now()).toBeGreaterThan(59 * 60 * 1000);
-    expect(row.expiresAt - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+    const [row] = await db
+      .select({ hash: passwordResetTokens.tokenHash, expiresAt: passwordResetTokens.expiresAt })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
+    expect(row!.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.hash).not.toContain(token);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60 * 1000);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
     // Delivered: the outbox keeps no copy of a working link.
-    await expect.poll(() => sqlite.prepare('select count(*) as n from email_outbox where text like ?').get(`%${token}%`)).toEqual({ n: 0 });
+    await expect.poll(() => db.select({ n: count() }).from(emailOutbox).where(like(emailOutbox.text, `%${token}%`))).toEqual([{ n: 0 }]);
 
     const reset = await auth['reset-password'].$post({ json: { token, newPassword: 'found a new one 2' } });
     expect(reset.status).toBe(200);
     expect((await auth.user.$get(undefined, withCookie(cookie))).status).toBe(401);
     expect((await auth.login.$post({ json: { email, password: 'lost my pass 1' } })).status).toBe(401);
     expect((await auth.login.$post({ json: { email, password: 'found a new one 2' } })).status).toBe(200);
-    expect(sqlite.prepare('select used_at as usedAt from password_reset_tokens where user_id = ?').get(user.id)).toEqual({ usedAt: expect.any(Number) });
+    expect(await db.select({ usedAt: passwordResetTokens.usedAt }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).toEqual([
+      { usedAt: expect.any(Date) },
+    ]);
 
     const reused = await auth['reset-password'].$post({ json: { token, newPassword: 'yet another one 3' } });
     expect(reused.status).toBe(400);

@@ -1,8 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sqlite } from '../../db/client';
+import { db } from '../../db/client';
+import { adminActions, chatbots, subscriptions } from '../../db/schema';
 import { client, createUserAndCookie, ensureStarted, errorOf, newBot, untyped, validationErrorOf, withCookie } from '../../../test/helpers';
 import { setUsage } from '../chat/testing/chatKit';
 import { seedDefaultChatbot } from '../public/defaultChatbot';
@@ -15,17 +17,22 @@ type Session = Awaited<ReturnType<typeof createUserAndCookie>>;
 type Bot = Awaited<ReturnType<typeof newBot>>;
 
 /** Everything an admin call could change: plans, bots' switches and flags, the log. */
-function snapshot() {
+async function snapshot() {
   return {
-    subscriptions: sqlite.prepare('select user_id, plan_id, status, cancel_at_period_end from subscriptions order by user_id').all(),
-    chatbots: sqlite.prepare('select id, is_active, is_public_default, disabled_by_admin_at from chatbots order by id').all(),
-    actions: sqlite.prepare('select * from admin_actions order by id').all(),
+    subscriptions: await db
+      .select({ userId: subscriptions.userId, planId: subscriptions.planId, status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd })
+      .from(subscriptions)
+      .orderBy(subscriptions.userId),
+    chatbots: await db
+      .select({ id: chatbots.id, isActive: chatbots.isActive, isPublicDefault: chatbots.isPublicDefault, disabledByAdminAt: chatbots.disabledByAdminAt })
+      .from(chatbots)
+      .orderBy(chatbots.id),
+    actions: await db.select().from(adminActions).orderBy(adminActions.id),
   };
 }
 
-function lastAction() {
-  const row = sqlite.prepare('select * from admin_actions order by id desc limit 1').get() as Record<string, unknown> & { details: string };
-  return { ...row, details: JSON.parse(row.details) };
+async function lastAction() {
+  return (await db.select().from(adminActions).orderBy(desc(adminActions.id)).limit(1))[0];
 }
 
 const planOf = async (cookie: string) => (await (await client.api.subscription.current.$get(undefined, withCookie(cookie))).json()).plan.id;
@@ -52,7 +59,7 @@ describe('admin API', () => {
 
   it('answers 403 "Administrators only" on every admin route to a non-admin, before reading the input, and changes nothing', async () => {
     expect(await (await client.api.auth['admin-status'].$get(undefined, withCookie(owner.cookie))).json()).toEqual({ isAdmin: false });
-    const before = snapshot();
+    const before = await snapshot();
     const as = withCookie(owner.cookie);
     const calls = {
       accounts: admin.accounts.$get({ query: {} }, as),
@@ -72,7 +79,7 @@ describe('admin API', () => {
     }
     // Signed out: the owner API's 401 comes first.
     expect((await admin.accounts.$get({ query: {} })).status).toBe(401);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect(await planOf(owner.cookie)).toBe('free');
   });
 
@@ -141,12 +148,12 @@ describe('admin API', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).message).toMatch(/Premium/);
     expect(await planOf(owner.cookie)).toBe('premium');
-    expect(lastAction()).toMatchObject({
-      admin_user_id: adminUser.user.id,
-      admin_email: 'ada-admin@example.com',
+    expect(await lastAction()).toMatchObject({
+      adminUserId: adminUser.user.id,
+      adminEmail: 'ada-admin@example.com',
       action: 'change_plan',
-      target_user_id: owner.user.id,
-      target_chatbot_id: null,
+      targetUserId: owner.user.id,
+      targetChatbotId: null,
       details: { fromPlanId: 'free', toPlanId: 'premium' },
     });
 
@@ -163,7 +170,7 @@ describe('admin API', () => {
   });
 
   it('refuses an unknown plan (400), an unknown or system account (404) and a missing plan id, changing and logging nothing', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const unknownPlan = await account.plan.$post({ param: { userId: owner.user.id }, json: { planId: 'platinum' } }, withCookie(adminUser.cookie));
     expect(unknownPlan.status).toBe(400);
     expect((await errorOf(unknownPlan)).message).toMatch(/platinum/);
@@ -175,7 +182,7 @@ describe('admin API', () => {
     const missing = await account.plan.$post({ param: { userId: owner.user.id }, json: untyped({ planId: '' }) }, withCookie(adminUser.cookie));
     expect(missing.status).toBe(400);
     expect((await validationErrorOf(missing)).message).toBe('Choose a plan');
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect(await planOf(owner.cookie)).toBe('premium');
   });
 
@@ -197,26 +204,26 @@ describe('admin API', () => {
     expect(await res.json()).toMatchObject({ guid: helpBot.guid, isPublicDefault: true });
     const pub = await client.api.public['default-chatbot'].$get();
     expect(await pub.json()).toMatchObject({ guid: helpBot.guid, name: 'Harbor Help', isActive: true });
-    expect(sqlite.prepare('select guid from chatbots where is_public_default = 1').all()).toEqual([{ guid: helpBot.guid }]);
-    expect(lastAction()).toMatchObject({
-      admin_email: 'ada-admin@example.com',
+    expect(await db.select({ guid: chatbots.guid }).from(chatbots).where(eq(chatbots.isPublicDefault, true))).toEqual([{ guid: helpBot.guid }]);
+    expect(await lastAction()).toMatchObject({
+      adminEmail: 'ada-admin@example.com',
       action: 'set_default_chatbot',
-      target_user_id: adminUser.user.id,
-      target_chatbot_id: helpBot.id,
+      targetUserId: adminUser.user.id,
+      targetChatbotId: helpBot.id,
       details: { fromChatbotId: systemBot.guid, toChatbotId: helpBot.guid },
     });
   });
 
   it('refuses an unknown bot (404) and an inactive one (409) as the default, changing nothing', async () => {
     const idle = await newBot(adminUser.cookie, { name: 'Idle Bot', isActive: false });
-    const before = snapshot();
+    const before = await snapshot();
     const inactive = await admin['default-chatbot'].$post({ json: { chatbotId: idle.guid } }, withCookie(adminUser.cookie));
     expect(inactive.status).toBe(409);
     expect((await errorOf(inactive)).message).toBe('This chatbot is inactive. Only an active chatbot can be the default public chatbot.');
     const unknown = await admin['default-chatbot'].$post({ json: { chatbotId: 'no-such-guid' } }, withCookie(adminUser.cookie));
     expect(unknown.status).toBe(404);
     expect(await errorOf(unknown)).toEqual({ message: 'Chatbot not found' });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect((await (await client.api.public['default-chatbot'].$get()).json()).guid).toBe(helpBot.guid);
   });
 
@@ -230,17 +237,17 @@ describe('admin API', () => {
     const res = await bot.deactivate.$post({ param: { guid: spamBot.guid }, json: { reason: 'Sends phishing links' } }, withCookie(adminUser.cookie));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ guid: spamBot.guid, isActive: false, disabledByAdminAt: expect.any(String) });
-    expect(lastAction()).toMatchObject({
-      admin_email: 'ada-admin@example.com',
+    expect(await lastAction()).toMatchObject({
+      adminEmail: 'ada-admin@example.com',
       action: 'deactivate_chatbot',
-      target_user_id: owner.user.id,
-      target_chatbot_id: spamBot.id,
+      targetUserId: owner.user.id,
+      targetChatbotId: spamBot.id,
       details: { reason: 'Sends phishing links', botName: 'Spam Blaster', ownerEmail: 'olga-owner@example.com' },
     });
     const widget = await client.api.public.chatbots[':ref'].$get({ param: { ref: spamBot.guid } });
     expect(await widget.json()).toMatchObject({ guid: spamBot.guid, isActive: false });
 
-    const before = snapshot();
+    const before = await snapshot();
     const again = await client.api.chatbots[':guid'].$put({ param: { guid: spamBot.guid }, json: { isActive: true } }, withCookie(owner.cookie));
     expect(again.status).toBe(403);
     expect(await errorOf(again)).toEqual({
@@ -250,7 +257,7 @@ describe('admin API', () => {
     // Twice is a 409; the owner may still edit other fields of the switched-off bot.
     const twice = await bot.deactivate.$post({ param: { guid: spamBot.guid }, json: { reason: 'Sends phishing links' } }, withCookie(adminUser.cookie));
     expect(twice.status).toBe(409);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     const rename = await client.api.chatbots[':guid'].$put({ param: { guid: spamBot.guid }, json: { name: 'Spam Blaster 2' } }, withCookie(owner.cookie));
     expect(rename.status).toBe(200);
     // The admin page shows the owner's bot switched off and flagged.
@@ -259,7 +266,7 @@ describe('admin API', () => {
   });
 
   it('refuses to deactivate the default public chatbot (409) or an unknown bot (404)', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const isDefault = await bot.deactivate.$post({ param: { guid: helpBot.guid }, json: { reason: 'Testing the rule' } }, withCookie(adminUser.cookie));
     expect(isDefault.status).toBe(409);
     expect((await errorOf(isDefault)).message).toBe('This chatbot is the default public chatbot. Pick another default first, then deactivate it.');
@@ -269,14 +276,14 @@ describe('admin API', () => {
     const disabled = await admin['default-chatbot'].$post({ json: { chatbotId: spamBot.guid } }, withCookie(adminUser.cookie));
     expect(disabled.status).toBe(409);
     expect((await errorOf(disabled)).message).toMatch(/deactivated by an administrator/);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('reactivation clears the flag and leaves switching on to the owner', async () => {
     const res = await bot.reactivate.$post({ param: { guid: spamBot.guid } }, withCookie(adminUser.cookie));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ guid: spamBot.guid, isActive: false, disabledByAdminAt: null });
-    expect(lastAction()).toMatchObject({ action: 'reactivate_chatbot', target_chatbot_id: spamBot.id, details: { botName: 'Spam Blaster 2', ownerEmail: 'olga-owner@example.com' } });
+    expect(await lastAction()).toMatchObject({ action: 'reactivate_chatbot', targetChatbotId: spamBot.id, details: { botName: 'Spam Blaster 2', ownerEmail: 'olga-owner@example.com' } });
     const twice = await bot.reactivate.$post({ param: { guid: spamBot.guid } }, withCookie(adminUser.cookie));
     expect(twice.status).toBe(409);
     expect(await errorOf(twice)).toEqual({ message: 'This chatbot was not deactivated by an administrator.' });

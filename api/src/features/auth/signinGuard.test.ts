@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addressKey } from '../../lib/clientIp';
-import { sqlite } from '../../db/client';
+import { db } from '../../db/client';
+import { signInEmails, signInPairs } from '../../db/schema';
 import { createSignInGuard } from './signinGuard';
 
 const MIN = 60_000;
@@ -109,11 +111,11 @@ describe('sign-in guard', () => {
     const guard = createSignInGuard({ scope: 'clear-test' });
     await attempt(guard, '203.0.113.7', 'private@example.com', false, 0);
     const rows = JSON.stringify([
-      sqlite.prepare(`select * from sign_in_pairs where scope = 'clear-test'`).all(),
-      sqlite.prepare(`select * from sign_in_emails where scope = 'clear-test'`).all(),
+      await db.select().from(signInPairs).where(eq(signInPairs.scope, 'clear-test')),
+      await db.select().from(signInEmails).where(eq(signInEmails.scope, 'clear-test')),
     ]);
     expect(rows).not.toMatch(/203\.0\.113|private|example\.com/);
-    expect(rows).toContain('"failures":"[0]"');
+    expect(rows).toContain('"failures":[0]');
   });
 });
 

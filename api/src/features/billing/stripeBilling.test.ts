@@ -110,7 +110,7 @@ describe('Stripe billing through the real SDK', () => {
     const tampered = completed.replace('"status":"complete"', '"status":"completed"');
     expect((await deliver(tampered, signed(completed))).status).toBe(400);
     expect((await current(cookie)).plan.id).toBe('free');
-    expect(db.select().from(billingEvents).all().some((e) => completed.includes(e.id))).toBe(false);
+    expect((await db.select().from(billingEvents)).some((e) => completed.includes(e.id))).toBe(false);
 
     expect((await deliver(completed)).status).toBe(200);
     expect((await current(cookie)).plan.id).toBe('basic');
@@ -121,7 +121,7 @@ describe('Stripe billing through the real SDK', () => {
     const { completed, stripeSubscriptionId } = await subscribe(cookie, 'premium');
 
     expect((await deliver(completed)).body).toEqual({ received: true, duplicate: true });
-    expect(db.select().from(billingEvents).all().filter((e) => completed.includes(e.id))).toHaveLength(1);
+    expect((await db.select().from(billingEvents)).filter((e) => completed.includes(e.id))).toHaveLength(1);
 
     // The subscription ends in Stripe: the owner is back on Free, per calendar month.
     const ended = fake.end(stripeSubscriptionId);

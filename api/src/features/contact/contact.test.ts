@@ -9,6 +9,7 @@ process.env.LOGIN_RATE_LIMIT_PER_MINUTE = '3';
 const { client, createUserAndCookie, untyped, validationErrorOf } = await import('../../../test/helpers');
 const { db } = await import('../../db/client');
 const { contactMessages } = await import('../../db/schema');
+const { count, eq } = await import('drizzle-orm');
 
 afterAll(() => smtp.close());
 
@@ -26,7 +27,7 @@ describe('POST /api/contact', () => {
     const res = await client.api.contact.$post({ json: valid }, { headers: { 'x-forwarded-for': '1.1.1.1' } });
     expect(res.status).toBe(201);
     const { id } = await res.json();
-    const row = db.select().from(contactMessages).all().find((r) => r.id === id);
+    const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ contactType: 'support', name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines' });
     const mail = received.find((m) => m.to.includes(admin.email));
     expect(mail?.raw).toContain('The widget does not open on Safari.');
@@ -41,13 +42,13 @@ describe('POST /api/contact', () => {
     [{ email: 'not-an-email' }, 'Please enter a valid email address'],
     [{ message: 'too short' }, 'Message must be at least 10 characters'],
   ])('refuses %o with "%s" and stores nothing', async (change, message) => {
-    const before = db.select().from(contactMessages).all().length;
+    const before = await db.select({ n: count() }).from(contactMessages);
     const res = await client.api.contact.$post({ json: untyped({ ...valid, ...change }) });
     expect(res.status).toBe(400);
     const body = await validationErrorOf(res);
     expect(body.message).toBe(message);
     expect(Object.values(body.details.fieldErrors).flat()).toContain(message);
-    expect(db.select().from(contactMessages).all().length).toBe(before);
+    expect(await db.select({ n: count() }).from(contactMessages)).toEqual(before);
   });
 
   it('accepts a message without a company', async () => {

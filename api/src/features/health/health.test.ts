@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sqlite } from '../../db/client';
+import { db } from '../../db/client';
+import { contentSources, emailOutbox } from '../../db/schema';
 
 const { client, createUserAndCookie, newBot } = await import('../../../test/helpers');
 const { markShuttingDown } = await import('./health.service');
@@ -9,8 +10,10 @@ describe('GET /api/health', () => {
     const { cookie } = await createUserAndCookie();
     const bot = await newBot(cookie);
     // two scans waiting (as another instance would have queued them) and one mail due
-    sqlite.prepare(`INSERT INTO content_sources (chatbot_id, source_type, url, status, lease_owner, lease_expires_at) VALUES (?, 'website', 'http://127.0.0.1:1/', 'scanning', 'elsewhere/1/x', ?)`).run(bot.id, Date.now() + 60_000);
-    sqlite.prepare(`INSERT INTO email_outbox (\`to\`, subject, text) VALUES ('a@example.com', 'Hi', 'Hello')`).run();
+    await db
+      .insert(contentSources)
+      .values({ chatbotId: bot.id, sourceType: 'website', url: 'http://127.0.0.1:1/', status: 'scanning', leaseOwner: 'elsewhere/1/x', leaseExpiresAt: Date.now() + 60_000 });
+    await db.insert(emailOutbox).values({ to: 'a@example.com', subject: 'Hi', text: 'Hello' });
 
     const res = await client.api.health.$get();
     expect(res.status).toBe(200);

@@ -30,7 +30,7 @@ async function subscribe(cookie: string, planId: string) {
   return { url, back };
 }
 
-const userOf = async (email: string) => db.select().from(users).where(eq(users.email, email)).get()!;
+const userOf = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0]!;
 
 describe('plans on the local provider (no payment)', () => {
   it('subscribes from Free through a one-time local checkout link that returns to /subscription', async () => {

@@ -11,15 +11,20 @@ process.env.RATE_LIMIT_CHAT_PER_MINUTE = '0';
 process.env.RATE_LIMIT_SESSION_PER_MINUTE = '0';
 const kit = await import('../chat/testing/chatKit');
 const { consumeMessage } = await import('./usage.service');
-const { db, sqlite } = await import('../../db/client');
-const { emailOutbox } = await import('../../db/schema');
+const { db } = await import('../../db/client');
+const { emailOutbox, monthlyUsage, subscriptions, usageAlerts } = await import('../../db/schema');
+const { asc, eq } = await import('drizzle-orm');
 
 afterAll(() => smtp.close());
 
 /** The alert mails that reached the owner, decoded. */
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => readMail(m.raw));
 const alertRows = (userId: string) =>
-  sqlite.prepare(`select month, threshold from usage_alerts where user_id = ? order by month, threshold`).all(userId) as { month: string; threshold: number }[];
+  db
+    .select({ month: usageAlerts.month, threshold: usageAlerts.threshold })
+    .from(usageAlerts)
+    .where(eq(usageAlerts.userId, userId))
+    .orderBy(asc(usageAlerts.month), asc(usageAlerts.threshold));
 
 async function send(sessionId: string, content: string) {
   const { events } = await kit.streamMessage(sessionId, { content });
@@ -42,10 +47,10 @@ describe('monthly quota alerts', () => {
 
     await kit.setUsage(o.user.id, 78);
     expect(await send(sessionId, 'Question 79')).toContain('complete');
-    expect(alertRows(o.user.id)).toEqual([]);
+    expect(await alertRows(o.user.id)).toEqual([]);
     expect(await send(sessionId, 'Question 80')).toContain('complete');
     await expectMails(o.email, 1);
-    expect(alertRows(o.user.id)).toEqual([{ month, threshold: 80 }]);
+    expect(await alertRows(o.user.id)).toEqual([{ month, threshold: 80 }]);
 
     const [warning] = mailsTo(o.email);
     expect(warning).toContain('Subject: You have used 80% of your monthly messages (80 of 100)');
@@ -57,7 +62,7 @@ describe('monthly quota alerts', () => {
     expect(resets).toMatch(/^[A-Z][a-z]+ 1, \d{4}$/);
     expect(warning).toContain(`The count resets on ${resets} (UTC).`);
     expect(warning).toContain('To raise the limit, change your plan: https://parley.example.com/subscription');
-    const row = db.select().from(emailOutbox).all().find((r) => r.to === o.email);
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, o.email));
     expect(row).toMatchObject({ userId: o.user.id, status: 'sent' });
 
     // More messages past 80 % send nothing more.
@@ -72,7 +77,7 @@ describe('monthly quota alerts', () => {
     expect(reached).toContain('Subject: Monthly message limit reached (100 of 100)');
     expect(reached).toContain('Your chatbots have used all 100 messages of your Trial plan this month.');
     expect(reached).toContain('they show visitors a contact form instead of answering');
-    expect(alertRows(o.user.id)).toEqual([
+    expect(await alertRows(o.user.id)).toEqual([
       { month, threshold: 80 },
       { month, threshold: 100 },
     ]);
@@ -88,11 +93,11 @@ describe('monthly quota alerts', () => {
     const o = await kit.owner();
     const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 15));
     const month = nextMonth.toISOString().slice(0, 7);
-    sqlite.prepare(`insert into monthly_usage (user_id, month, messages_used) values (?, ?, 99)`).run(o.user.id, month);
+    await db.insert(monthlyUsage).values({ userId: o.user.id, month, messagesUsed: 99 });
     expect(await consumeMessage(o.user.id, nextMonth)).toBe(true);
     await expectMails(o.email, 1);
     expect(mailsTo(o.email)[0]).toContain('Subject: Monthly message limit reached (100 of 100)');
-    expect(alertRows(o.user.id)).toEqual([
+    expect(await alertRows(o.user.id)).toEqual([
       { month, threshold: 80 },
       { month, threshold: 100 },
     ]);
@@ -102,11 +107,11 @@ describe('monthly quota alerts', () => {
 
   it('never alerts on an unlimited plan', async () => {
     const o = await kit.owner();
-    sqlite.prepare(`update subscriptions set plan_id = 'ultra' where user_id = ?`).run(o.user.id);
+    await db.update(subscriptions).set({ planId: 'ultra' }).where(eq(subscriptions.userId, o.user.id));
     await kit.setUsage(o.user.id, 1_000_000);
     expect(await consumeMessage(o.user.id)).toBe(true);
     expect(await kit.usage(o.user.id)).toBe(1_000_001);
-    expect(alertRows(o.user.id)).toEqual([]);
+    expect(await alertRows(o.user.id)).toEqual([]);
     await new Promise((r) => setTimeout(r, 200));
     expect(mailsTo(o.email)).toEqual([]);
   });

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 process.env.UPLOAD_QUOTA_BYTES = '1024';
 const { app } = await import('../../app');
 const { client, createUserAndCookie, errorOf, newBot, withCookie } = await import('../../../test/helpers');
-const { sqlite } = await import('../../db/client');
+const { db } = await import('../../db/client');
+const { uploads, users } = await import('../../db/schema');
+const { count, eq, sum } = await import('drizzle-orm');
 const { UPLOADS_DIR } = await import('../../lib/paths');
 const { sweepUnreferencedUploads } = await import('./sweepUploads');
 
@@ -40,7 +42,7 @@ async function uploaded(cookie: string, size: number, kind: 'avatar' | 'backgrou
 
 const fileName = (url: string) => url.split('/').pop()!;
 const onDisk = (url: string) => existsSync(path.join(UPLOADS_DIR, fileName(url)));
-const recorded = (url: string) => sqlite.prepare('select 1 from uploads where file_name = ?').get(fileName(url)) !== undefined;
+const recorded = async (url: string) => (await db.select({ fileName: uploads.fileName }).from(uploads).where(eq(uploads.fileName, fileName(url)))).length > 0;
 /** Whether the URL still answers with the image; a removed one is a plain 404. */
 async function servesImage(url: string) {
   // Raw request: uploads are served as static files, outside the typed API.
@@ -51,9 +53,9 @@ async function servesImage(url: string) {
 }
 
 /** Makes an upload look `ms` old, in the table and on disk. */
-function backdate(url: string, ms = 2 * HOUR) {
+async function backdate(url: string, ms = 2 * HOUR) {
   const at = Date.now() - ms;
-  sqlite.prepare('update uploads set created_at = ? where file_name = ?').run(at, fileName(url));
+  await db.update(uploads).set({ createdAt: new Date(at) }).where(eq(uploads.fileName, fileName(url)));
   utimesSync(path.join(UPLOADS_DIR, fileName(url)), at / 1000, at / 1000);
 }
 
@@ -109,7 +111,7 @@ describe('upload storage quota', () => {
       message: 'Your uploads use 800 bytes of your 1 KB storage. Delete unused images or choose a smaller file.',
       details: { usedBytes: 800, quotaBytes: 1024 },
     });
-    expect(sqlite.prepare('select count(*) as n from uploads where user_id = ?').get(user.id)).toEqual({ n: 2 });
+    expect(await db.select({ n: count() }).from(uploads).where(eq(uploads.userId, user.id))).toEqual([{ n: 2 }]);
 
     // Exactly filling the quota is allowed; one byte more is not.
     await uploaded(cookie, 224);
@@ -145,8 +147,8 @@ describe('sweeping unreferenced uploads', () => {
     const legacyFresh = '/uploads/avatar-legacy-fresh.png';
     const legacyProfile = '/uploads/avatar-legacy-profile.png';
     for (const url of [legacyOld, legacyFresh, legacyProfile]) writeFileSync(path.join(UPLOADS_DIR, fileName(url)), PNG);
-    sqlite.prepare('update users set profile_image_url = ? where id = ?').run(legacyProfile, user.id);
-    for (const url of [avatar, themeBackground, otherBackground, stale]) backdate(url);
+    await db.update(users).set({ profileImageUrl: legacyProfile }).where(eq(users.id, user.id));
+    for (const url of [avatar, themeBackground, otherBackground, stale]) await backdate(url);
     for (const url of [legacyOld, legacyProfile]) utimesSync(path.join(UPLOADS_DIR, fileName(url)), (Date.now() - 2 * HOUR) / 1000, (Date.now() - 2 * HOUR) / 1000);
 
     const { removed, freedBytes } = await sweepUnreferencedUploads();
@@ -155,11 +157,11 @@ describe('sweeping unreferenced uploads', () => {
     expect(freedBytes).toBe(100 + PNG.length);
     for (const url of [stale, legacyOld]) {
       expect(onDisk(url)).toBe(false);
-      expect(recorded(url)).toBe(false);
+      expect(await recorded(url)).toBe(false);
       expect(await servesImage(url)).toBe(false);
     }
     for (const url of [avatar, themeBackground, otherBackground, fresh]) {
-      expect(recorded(url)).toBe(true);
+      expect(await recorded(url)).toBe(true);
       expect(await servesImage(url)).toBe(true);
     }
     for (const url of [legacyFresh, legacyProfile]) expect(await servesImage(url)).toBe(true);
@@ -182,29 +184,29 @@ describe('sweeping unreferenced uploads', () => {
     expect((await upload(cookie, 'background', png(400), 'a.png')).status).toBe(413);
 
     // Within the grace period the replaced avatar is kept (a bot form may be about to save it).
-    backdate(kept);
-    backdate(replaced, 30 * 60 * 1000);
+    await backdate(kept);
+    await backdate(replaced, 30 * 60 * 1000);
     expect((await upload(cookie, 'background', png(400), 'a.png')).status).toBe(413);
     expect(onDisk(replaced)).toBe(true);
 
     // Past it, the upload sweeps the account's unreferenced files and goes through.
-    backdate(replaced);
+    await backdate(replaced);
     const next = await uploaded(cookie, 400);
     expect(onDisk(replaced)).toBe(false);
-    expect(recorded(replaced)).toBe(false);
+    expect(await recorded(replaced)).toBe(false);
     expect(await servesImage(kept)).toBe(true);
     expect(await servesImage(next)).toBe(true);
     const refused = await upload(cookie, 'background', png(400), 'a.png');
     expect(refused.status).toBe(413);
     expect((await errorOf(refused)).details).toEqual({ usedBytes: 800, quotaBytes: 1024 });
-    expect(sqlite.prepare('select sum(size_bytes) as n from uploads where user_id = ?').get(user.id)).toEqual({ n: 800 });
+    expect(await db.select({ n: sum(uploads.sizeBytes).mapWith(Number) }).from(uploads).where(eq(uploads.userId, user.id))).toEqual([{ n: 800 }]);
   });
 
   it('lets the owner upload again after the scheduled sweep frees space', async () => {
     const { cookie } = await createUserAndCookie();
     const old = [await uploaded(cookie, 500), await uploaded(cookie, 500)];
     expect((await upload(cookie, 'background', png(500), 'a.png')).status).toBe(413);
-    for (const url of old) backdate(url);
+    for (const url of old) await backdate(url);
     const { removed } = await sweepUnreferencedUploads();
     expect(removed).toEqual(expect.arrayContaining(old.map(fileName)));
     await uploaded(cookie, 500);

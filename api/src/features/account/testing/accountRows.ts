@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { getTableName, is, sql, Table } from 'drizzle-orm';
+import { dialect, sqlite } from '../../../db/client';
 import { selectRow, selectRows } from '../../../db/raw';
 import * as schema from '../../../db/schema';
 
@@ -50,11 +51,13 @@ export function rowsOfAccount(db: Database, refs: AccountRefs): { table: string;
 }
 
 /**
- * `rowsOfAccount` on the services' database, whichever it is (PostgreSQL's tests use it): every
- * row of every table of the data model that belongs to the account. JSON columns (objects on
- * PostgreSQL) are searched as their text.
+ * `rowsOfAccount` on the services' database, whichever it is: on SQLite exactly that (its search
+ * tables included); on PostgreSQL every row of every table of the data model that belongs to the
+ * account (its search entries are columns of those rows). JSON columns (objects on PostgreSQL)
+ * are searched as their text.
  */
 export async function rowsOfAccountInDb(refs: AccountRefs): Promise<{ table: string; row: Record<string, unknown> }[]> {
+  if (dialect === 'sqlite') return rowsOfAccount(sqlite, refs);
   const refers = refersTo(refs);
   const found: { table: string; row: Record<string, unknown> }[] = [];
   for (const table of dataTablesInDb()) {
@@ -65,10 +68,10 @@ export async function rowsOfAccountInDb(refs: AccountRefs): Promise<{ table: str
   return found;
 }
 
-/** How many rows each table of the data model holds, on the services' database. */
+/** How many rows each table holds on the services' database (the tables `rowsOfAccountInDb` reads). */
 export async function rowCountsInDb(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of dataTablesInDb()) {
+  for (const table of dialect === 'sqlite' ? dataTables(sqlite) : dataTablesInDb()) {
     counts[table] = Number((await selectRow<{ n: number }>(sql.raw(`SELECT count(*) AS "n" FROM "${table}"`)))?.n ?? 0);
   }
   return counts;
