@@ -4,6 +4,7 @@ import { db, dialect, sqlite } from '../../db/client';
 import { execute, selectRows } from '../../db/raw';
 import { compoundsOf } from './compoundForms';
 import { type Alias, aliasesIn, forgetAliases, learnAliases } from './learnAliases';
+import { lexiconChanged, lexiconOf } from './pgLexicon';
 import { ftsPhrase, plainText, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
 import { wordFamily } from './wordFamily';
@@ -50,6 +51,17 @@ export async function unindexChunks(chatbotId: number, chunkIds: SQL): Promise<v
   const table = tableName(chatbotId);
   if (!tableExists(table)) return;
   db.run(sql`DELETE FROM ${sql.identifier(table)} WHERE rowid IN (${chunkIds})`);
+}
+
+/**
+ * PostgreSQL: refreshes the planner's statistics of `chunks` after a scan replaced a source's
+ * pages (some 200 ms on 10,000 chunks). Until autovacuum analyses the table (never, where it is
+ * off), the planner misjudges how many of a bot's chunks a word matches: it took the bot's rows
+ * one by one and tested each against the question (80 ms on a 10,000-chunk manual) instead of
+ * reading the GIN index (under 1 ms).
+ */
+export async function analyzeSearchIndex(): Promise<void> {
+  if (dialect === 'postgres') await execute(sql`ANALYZE chunks`);
 }
 
 /**
@@ -226,10 +238,13 @@ function unranked(table: string, match: string, limit: number): Passage[] {
 }
 
 /**
- * PostgreSQL runs the same plan with its own text search. BM25 is not built in, so each ranked
- * term adds its IDF (BM25's, from the bot's row counts the plan already has) times `ts_rank` of
- * the chunk for that term: `ts_rank` gives the term-frequency part, saturating as BM25's does,
- * with the column weights (`RANK_WEIGHTS`) and a mild length normalisation (flag 1).
+ * PostgreSQL runs the same plan with its own text search. BM25 is not built in, so it is
+ * computed as FTS5 does: each ranked term adds its IDF (from the bot's row counts the plan
+ * already has) times tf × (k1 + 1) / (tf + k1 × (1 − b + b × length / average length)), where tf
+ * is the term's weighted count in the chunk (`ts_rank_cd` of that term alone, see RANK_WEIGHTS)
+ * and the length is the chunk's distinct words (`length(search)`). (`ts_rank` with its log-length
+ * normalisation, used before, ranked one-line reference entries, "DROP TABLESPACE — remove a
+ * tablespace", over the page that explains the word, where BM25 does the reverse.)
  */
 function postgresSearch(chatbotId: number, stats: TermStats): SearchEngine {
   const live = sql`FROM chunks c JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation`;
@@ -241,14 +256,23 @@ function postgresSearch(chatbotId: number, stats: TermStats): SearchEngine {
         return query ? [{ query, idf: weighted ? stats.idf(term) : 1 }] : [];
       });
       if (queries.length === 0) return [];
+      const ranks = sql.join(
+        queries.map((q, i) => sql`${COLUMN_SCALE}::float8 * ts_rank_cd(${RANK_WEIGHTS}::float4[], c.search, to_tsquery('parley_search', ${q.query}), 0) AS ${sql.identifier(`r${i}`)}`),
+        sql`, `,
+      );
       const score = sql.join(
-        queries.map((q) => sql`${q.idf}::float8 * ts_rank(${RANK_WEIGHTS}::float4[], c.search, to_tsquery('parley_search', ${q.query}), 1)`),
+        queries.map((q, i) => sql`${q.idf}::float8 * ${BM25_K1 + 1} * ${sql.identifier(`r${i}`)} / (${sql.identifier(`r${i}`)} + k)`),
         sql` + `,
       );
       const any = queries.map((q) => q.query).join(' | ');
-      return selectRows<Passage>(sql`SELECT ${columns}, (${score})::float8 AS "score" ${live}
-        WHERE c.chatbot_id = ${chatbotId} AND c.search @@ to_tsquery('parley_search', ${any})
-        ORDER BY "score" DESC, c.id LIMIT ${limit}`);
+      const lengthNorm = sql`${BM25_K1}::float8 * (${1 - BM25_B}::float8 + ${BM25_B}::float8 * length(c.search) / ${stats.averageLength()}::float8)`;
+      // (OFFSET 0 keeps the subquery whole: merged into the outer query, each term's rank would be
+      // computed once per use in the score)
+      return selectRows<Passage>(sql`SELECT "chunkId", content, title, url, heading, "sourceId", (${score})::float8 AS "score"
+        FROM (SELECT ${columns}, ${ranks}, ${lengthNorm} AS k ${live}
+               WHERE c.chatbot_id = ${chatbotId} AND c.search @@ to_tsquery('parley_search', ${any})
+               OFFSET 0) ranked
+        ORDER BY "score" DESC, "chunkId" LIMIT ${limit}`);
     },
     fallbacks(terms) {
       const of = (head: boolean, operator: string) => terms.flatMap((t) => tsQuery(t, head ? 'AB' : '') ?? []).join(` ${operator} `);
@@ -261,11 +285,16 @@ function postgresSearch(chatbotId: number, stats: TermStats): SearchEngine {
 }
 
 /**
- * `ts_rank`'s weights of the D (text), C (unused), B (heading) and A (title) parts. FTS5 multiplies
- * a term's count by its column weight (1, 2, 4) before BM25 saturates it (k1 = 1.2), so one
- * mention in a title counts 1.69 times one in the text, not 4 times: these are those ratios.
+ * FTS5's column weights (`BM25` above: text 1, heading 2, title 4) as `ts_rank_cd` takes them,
+ * at most 1 each, for the D (text), C (unused), B (heading) and A (title) parts; times
+ * COLUMN_SCALE, a one-word query's `ts_rank_cd` (flag 0) is then FTS5's weighted term frequency:
+ * one mention in a title and one in the text count 5.
  */
-const RANK_WEIGHTS = '{0.59,0.59,0.81,1}';
+const RANK_WEIGHTS = '{0.25,0.25,0.5,1}';
+const COLUMN_SCALE = 4;
+// BM25's parameters, FTS5's defaults.
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
 
 /**
  * Text as both indexes read it: lower case, accents removed, every run of characters other than
@@ -379,6 +408,11 @@ export class TermStats {
     return idf > 0 ? idf : 1e-6;
   }
 
+  /** PostgreSQL: the average number of distinct words in the bot's chunks (BM25's average length). */
+  averageLength(): number {
+    return this.cache().get(AVERAGE_LENGTH) || 1;
+  }
+
   /**
    * PostgreSQL: asks, with the plan's round trip, what ranking and re-ranking will need (the
    * bot's row count, each word's weight and its family's forms), so they need none of their own.
@@ -405,20 +439,33 @@ export class TermStats {
     const cache = this.cache();
     const asked = [...this.wanted];
     this.wanted.clear();
-    // One count per key, each with its tsquery as a value of its own: the GIN index can only
-    // serve a query the planner sees (read from a VALUES list, it would test every chunk of the bot).
+    const lexicon = await lexiconOf(this.chatbotId);
+    const queries = new Map<string, string>();
+    for (const key of asked) {
+      if (key === TOTAL) continue;
+      const query = tsQuery(key.startsWith('?') ? key.slice(1) : key);
+      if (query) queries.set(key, query);
+      else cache.set(key, 0);
+    }
+    await normalise([...queries.values()]);
+    // What the lexicon cannot count (phrases, words newer than it) is counted through the GIN
+    // index, each count its own query: one reading its tsquery from a VALUES list would test
+    // every chunk of the bot.
     const counts: SQL[] = [];
     for (const key of asked) {
       if (key === TOTAL) {
-        counts.push(sql`SELECT ${key}::text AS "key", count(*) AS "n" FROM chunks WHERE chatbot_id = ${this.chatbotId}`);
+        cache.set(key, lexicon.total);
+        cache.set(AVERAGE_LENGTH, lexicon.averageLength);
         continue;
       }
-      const exists = key.startsWith('?');
-      const query = tsQuery(exists ? key.slice(1) : key);
-      if (query)
+      const query = queries.get(key);
+      if (!query) continue;
+      const cap = key.startsWith('?') ? 1 : ESTIMATE_CAP;
+      const n = lexicon.count(normalised.get(query)!, cap);
+      if (n !== undefined) cache.set(key, n);
+      else
         counts.push(sql`SELECT ${key}::text AS "key", count(*) AS "n" FROM (SELECT 1 FROM chunks
-          WHERE chatbot_id = ${this.chatbotId} AND search @@ to_tsquery('parley_search', ${query}) LIMIT ${exists ? 1 : ESTIMATE_CAP}) x`);
-      else cache.set(key, 0);
+          WHERE chatbot_id = ${this.chatbotId} AND search @@ to_tsquery('parley_search', ${query}) LIMIT ${cap}) x`);
     }
     if (counts.length === 0) return;
     const rows = await selectRows<{ key: string; n: number }>(sql.join(counts.map((c) => sql`(${c})`), sql` UNION ALL `));
@@ -426,6 +473,24 @@ export class TermStats {
     for (const { key, n } of rows) cache.set(key, Number(n));
   }
 }
+
+/**
+ * PostgreSQL: tsqueries as the index reads them (stemmed: `'tablespaces'` → `'tablespac'`),
+ * for the lexicon. Stemming depends on the text alone, so each is asked once per process.
+ */
+async function normalise(queries: string[]) {
+  const missing = [...new Set(queries.filter((q) => !normalised.has(q)))];
+  if (missing.length === 0) return;
+  const rows = await selectRows<{ query: string; normalised: string }>(
+    sql`SELECT v.q AS "query", to_tsquery('parley_search', v.q)::text AS "normalised" FROM (VALUES ${sql.join(
+      missing.map((q) => sql`(${q}::text)`),
+      sql`, `,
+    )}) AS v(q)`,
+  );
+  if (normalised.size > 50_000) normalised.clear();
+  for (const row of rows) normalised.set(row.query, row.normalised);
+}
+const normalised = new Map<string, string>();
 
 /** A bot's term statistics (see TermStats). */
 export function termStats(chatbotId: number): TermStats {
@@ -446,6 +511,8 @@ export function checkIndexStamp(chatbotId: number, stamp: string) {
 
 // The cache key of a bot's row count (no search term starts with '#').
 const TOTAL = '#rows';
+// ... and of the average chunk length, read with it.
+const AVERAGE_LENGTH = '#length';
 // A plan asks in at most three rounds (words, a compound's parts, their counts); more is a bug's loop.
 const MAX_PASSES = 4;
 
@@ -461,6 +528,7 @@ const statements = new Map<string, Statement>();
 
 function touched(chatbotId: number) {
   estimates.delete(chatbotId);
+  if (dialect === 'postgres') lexiconChanged(chatbotId);
   forgetAliases(chatbotId);
 }
 

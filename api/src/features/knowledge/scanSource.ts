@@ -12,7 +12,7 @@ import { describeReason, type PageReason } from './describeReason';
 import { documentPages } from './documentPages';
 import { deleteEmbeddings, embeddingsEnabled, embedTexts, storeEmbeddings } from './embeddings';
 import { blocksToText, textToBlocks } from './extractPage';
-import { indexChunks, unindexChunks } from './ftsIndex';
+import { analyzeSearchIndex, indexChunks, unindexChunks } from './ftsIndex';
 import { questionVariants } from './matchQa';
 import { normalizeUrl } from './normalizeUrl';
 import { FetchError, safeFetcher, type SafeFetcherOptions } from './safeFetcher';
@@ -309,6 +309,7 @@ class GenerationWriter {
         .where(eq(contentSources.id, id));
       await this.drop(sql`generation < ${this.generation}`);
     });
+    await analyzeSearchIndex();
   }
 
   /** Keeps the live generation (and its counts); the failed attempt's page rows stay for diagnosis. */
