@@ -85,21 +85,37 @@ async function measure(urls: string[]) {
     sessions.push(sessionId);
   }
   await runWrk(urls, sessions, WARMUP_MS);
+  const before = cpus();
   const runs = await runWrk(urls, sessions, DURATION_MS);
+  const idle = idleShare(before, cpus());
   const turns = runs.reduce((n, r) => n + r.turns, 0);
-  const failed = runs.reduce((n, r) => n + r.failed + r.errors, 0);
-  if (failed) throw new Error(`${failed} of ${turns} turns failed or did not stream to their end`);
+  const failed = runs.reduce((n, r) => n + r.failed + Object.values(r.errors).reduce((a, b) => a + b, 0), 0);
+  if (failed) throw new Error(`${failed} of ${turns} turns failed or did not stream to their end: ${JSON.stringify(runs)}`);
   const seconds = Math.max(...runs.map((r) => r.seconds));
   return {
     instances: urls.length,
     turns,
     turnsPerSecond: Math.round((turns / seconds) * 10) / 10,
+    // the machine's CPU left idle meanwhile: near 0, the cores, not Parley, set the pace
+    idleCpuPercent: Math.round(idle * 1000) / 10,
     // each wrk's own percentiles; with two, the slower of the two
     fullTurnMs: { p50: Math.max(...runs.map((r) => r.p50)), p95: Math.max(...runs.map((r) => r.p95)) },
   };
 }
 
-type WrkResult = { turns: number; seconds: number; failed: number; errors: number; p50: number; p95: number };
+/** The share of all cores' time spent idle between two `cpus()` readings. */
+function idleShare(before: ReturnType<typeof cpus>, after: ReturnType<typeof cpus>): number {
+  let idle = 0;
+  let total = 0;
+  after.forEach((cpu, i) => {
+    const was = before[i]!.times;
+    for (const key of Object.keys(cpu.times) as (keyof typeof cpu.times)[]) total += cpu.times[key] - was[key];
+    idle += cpu.times.idle - was.idle;
+  });
+  return total ? idle / total : 0;
+}
+
+type WrkResult = { turns: number; seconds: number; failed: number; errors: Record<'connect' | 'read' | 'write' | 'timeout', number>; p50: number; p95: number };
 
 /** One wrk per instance, at once; each starts its walk over `sessions` at its own offset. */
 function runWrk(urls: string[], sessions: string[], ms: number): Promise<WrkResult[]> {
@@ -108,7 +124,7 @@ function runWrk(urls: string[], sessions: string[], ms: number): Promise<WrkResu
     urls.map(
       (url, i) =>
         new Promise<WrkResult>((resolve, reject) => {
-          const wrk = spawn('wrk', ['-t1', `-c${perInstance}`, `-d${ms / 1000}s`, '--timeout', '10s', '-s', WRK_SCRIPT, url], {
+          const wrk = spawn('wrk', ['-t1', `-c${perInstance}`, `-d${ms / 1000}s`, '--timeout', '30s', '-s', WRK_SCRIPT, url], {
             env: { ...process.env, PARLEY_SESSIONS: sessions.join(','), PARLEY_OFFSET: String(Math.floor((i * sessions.length) / urls.length)) },
             stdio: ['ignore', 'pipe', 'inherit'],
           });
