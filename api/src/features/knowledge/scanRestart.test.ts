@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, asc, count, countDistinct, eq } from 'drizzle-orm';
+import { count, countDistinct, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { chunks, contentSources, pages } from '../../db/schema';
+import { chunks, contentSources } from '../../db/schema';
 import { createUserAndCookie, newBot } from '../../../test/helpers';
 import { expectedPagePaths, startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
 import { resumeInterruptedScans, waitForIdle } from '../sources/sources.service';
 import { retrieve } from './retrieve';
+import { okPages, sourceRow } from './testing/sourceState';
 
 const child = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/site/scanInChild.ts');
 let site: FixtureSite;
@@ -17,20 +18,6 @@ beforeAll(async () => {
   site = await startFixtureSite({ latencyMs: 150 });
 });
 afterAll(() => site.close());
-
-const sourceRow = async (id: number) =>
-  (
-    await db
-      .select({ status: contentSources.status, totalPages: contentSources.totalPages, generation: contentSources.generation, errorMessage: contentSources.errorMessage })
-      .from(contentSources)
-      .where(eq(contentSources.id, id))
-  )[0];
-const okPages = (id: number) =>
-  db
-    .select({ url: pages.url, generation: pages.generation })
-    .from(pages)
-    .where(and(eq(pages.sourceId, id), eq(pages.status, 'ok')))
-    .orderBy(asc(pages.id));
 
 describe('scan survives a server restart', () => {
   it('a scan killed mid-way is restarted by resumeInterruptedScans and completes without duplicates', async () => {

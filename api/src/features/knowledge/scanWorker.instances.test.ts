@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSources, pages } from '../../db/schema';
+import { contentSources } from '../../db/schema';
 import { expectedPagePaths, startFixtureSite, type FixtureSite } from '../../../test/fixtures/site/server';
 
 // A short lease, so a killed instance's scan is taken over within the test (the default is 30 s).
@@ -11,6 +11,7 @@ process.env.SCAN_LEASE_MS = '1500';
 const { db } = await import('../../db/client');
 const { createUserAndCookie, newBot } = await import('../../../test/helpers');
 const { enqueueScan, startScanWorker, stopScanWorker, waitForIdle } = await import('./scanQueue');
+const { okPages, sourceRow } = await import('./testing/sourceState');
 
 const child = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/site/scanInChild.ts');
 let site: FixtureSite;
@@ -19,19 +20,6 @@ beforeAll(async () => {
   site = await startFixtureSite({ latencyMs: 150 });
 });
 afterAll(() => site.close());
-
-const sourceRow = async (id: number) =>
-  (
-    await db
-      .select({ status: contentSources.status, generation: contentSources.generation, totalPages: contentSources.totalPages, leaseOwner: contentSources.leaseOwner })
-      .from(contentSources)
-      .where(eq(contentSources.id, id))
-  )[0];
-const okPages = (id: number) =>
-  db
-    .select({ url: pages.url, generation: pages.generation })
-    .from(pages)
-    .where(and(eq(pages.sourceId, id), eq(pages.status, 'ok')));
 
 /** A website source as the API leaves it (pending), in a fresh bot. */
 async function pendingSource() {
@@ -72,7 +60,7 @@ describe('scan jobs across instances', () => {
     expect(await other.exited).toBe(0);
 
     // Had both scanned, the second scan would have made generation 2.
-    expect(await sourceRow(id)).toEqual({ status: 'completed', generation: 1, totalPages: expectedPagePaths().length, leaseOwner: null });
+    expect(await sourceRow(id)).toEqual({ status: 'completed', generation: 1, totalPages: expectedPagePaths().length, leaseOwner: null, errorMessage: null });
     expect(owner).toMatch(/^[^/]+\/\d+\/[0-9a-f]{8}$/);
     const stored = await okPages(id);
     expect(new Set(stored.map((p) => p.url)).size).toBe(stored.length);
@@ -101,7 +89,7 @@ describe('scan jobs across instances', () => {
     // taken over once the dead instance's lease ran out, not before
     expect(Date.now()).toBeGreaterThanOrEqual(expiresAt!);
     await waitForIdle(id);
-    expect(await sourceRow(id)).toEqual({ status: 'completed', generation: 1, totalPages: expectedPagePaths().length, leaseOwner: null });
+    expect(await sourceRow(id)).toEqual({ status: 'completed', generation: 1, totalPages: expectedPagePaths().length, leaseOwner: null, errorMessage: null });
     const stored = await okPages(id);
     expect(stored.map((p) => p.url?.slice(site.url.length) || '/').sort()).toEqual(expectedPagePaths().sort());
     expect(new Set(stored.map((p) => p.generation))).toEqual(new Set([1]));
