@@ -154,6 +154,17 @@ async function figures(query: { from?: string; to?: string; tz?: string }, cooki
   return chatbotAnalyticsSchema.parse(await res.json());
 }
 
+/**
+ * A new owner's bot whose every conversation is one question, asked at the given UTC instant and
+ * answered half a minute later; returns the reader of its figures.
+ */
+async function botAskedAt(name: string, questions: [at: string, text: string][]) {
+  const { cookie } = await createUserAndCookie();
+  const made = await newBot(cookie, { name });
+  for (const [at, text] of questions) await conversation(made.id, {}, [ask(at, text), answer(new Date(Date.parse(at) + 30_000).toISOString())]);
+  return (query: { from: string; to: string; tz: string }) => figures(query, cookie, made.guid);
+}
+
 const NEW_YORK = { from: '2024-03-09', to: '2024-03-11', tz: 'America/New_York' };
 /** The hours of one row of `weekdayHours` that saw questions, with their counts. */
 const nonZero = (row: number[]) => Object.fromEntries(row.flatMap((n, hour) => (n ? [[hour, n]] : [])));
@@ -278,13 +289,13 @@ describe('GET /api/chatbots/{guid}/analytics', () => {
   });
 
   it('puts questions in the hours of a zone half an hour off UTC, and its days', async () => {
-    const { cookie } = await createUserAndCookie();
-    const india = await newBot(cookie, { name: 'Kolkata bot' });
     // Kolkata is UTC+05:30: 18:29 UTC is 23:59 local on the 1st, 18:30 UTC already 00:00 on the 2nd.
-    await conversation(india.id, {}, [ask('2024-06-01T18:29:00Z', 'Late question?'), answer('2024-06-01T18:29:30Z')]);
-    await conversation(india.id, {}, [ask('2024-06-01T18:30:00Z', 'Midnight question?'), answer('2024-06-01T18:30:30Z')]);
-    await conversation(india.id, {}, [ask('2024-06-02T04:15:00Z', 'Morning question?'), answer('2024-06-02T04:15:30Z')]);
-    const a = await figures({ from: '2024-06-01', to: '2024-06-02', tz: 'Asia/Kolkata' }, cookie, india.guid);
+    const india = await botAskedAt('Kolkata bot', [
+      ['2024-06-01T18:29:00Z', 'Late question?'],
+      ['2024-06-01T18:30:00Z', 'Midnight question?'],
+      ['2024-06-02T04:15:00Z', 'Morning question?'],
+    ]);
+    const a = await india({ from: '2024-06-01', to: '2024-06-02', tz: 'Asia/Kolkata' });
     expect(a.daily).toEqual([
       { date: '2024-06-01', conversations: 1, messages: 2 },
       { date: '2024-06-02', conversations: 2, messages: 4 },
@@ -296,14 +307,14 @@ describe('GET /api/chatbots/{guid}/analytics', () => {
   });
 
   it('reads a leap year, 8,784 hours, with chats at both ends and across both clock changes', async () => {
-    const { cookie } = await createUserAndCookie();
-    const year = await newBot(cookie, { name: 'Year bot' });
     // Paris: +01:00 in winter, +02:00 from 31 March to 27 October 2024.
-    await conversation(year.id, {}, [ask('2023-12-31T23:00:00Z', 'First minute of the year?'), answer('2023-12-31T23:00:30Z')]);
-    await conversation(year.id, {}, [ask('2024-07-14T10:00:00Z', 'Fireworks tonight?'), answer('2024-07-14T10:00:30Z')]);
-    await conversation(year.id, {}, [ask('2024-12-31T22:59:00Z', 'Last minute of the year?'), answer('2024-12-31T22:59:30Z')]);
-    await conversation(year.id, {}, [ask('2024-12-31T23:00:00Z', 'Already next year?'), answer('2024-12-31T23:00:30Z')]);
-    const a = await figures({ from: '2024-01-01', to: '2024-12-31', tz: 'Europe/Paris' }, cookie, year.guid);
+    const year = await botAskedAt('Year bot', [
+      ['2023-12-31T23:00:00Z', 'First minute of the year?'],
+      ['2024-07-14T10:00:00Z', 'Fireworks tonight?'],
+      ['2024-12-31T22:59:00Z', 'Last minute of the year?'],
+      ['2024-12-31T23:00:00Z', 'Already next year?'],
+    ]);
+    const a = await year({ from: '2024-01-01', to: '2024-12-31', tz: 'Europe/Paris' });
     expect(a.range.days).toBe(366);
     expect(a.totals).toEqual({ conversations: 3, messages: 6, visitorQuestions: 3 });
     expect(a.daily.filter((d) => d.conversations > 0)).toEqual([
