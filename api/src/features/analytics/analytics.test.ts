@@ -148,13 +148,28 @@ async function read(query: { from?: string; to?: string; tz?: string }, cookie =
   return analytics.$get({ param: { guid }, query }, withCookie(cookie));
 }
 
-async function figures(query: { from?: string; to?: string; tz?: string }) {
-  const res = await read(query);
+async function figures(query: { from?: string; to?: string; tz?: string }, cookie = owner.cookie, guid = bot.guid) {
+  const res = await read(query, cookie, guid);
   expect(res.status).toBe(200);
   return chatbotAnalyticsSchema.parse(await res.json());
 }
 
+/**
+ * A new owner's bot whose every conversation is one question, asked at the given UTC instant and
+ * answered half a minute later; returns the reader of its figures.
+ */
+async function botAskedAt(name: string, questions: [at: string, text: string][]) {
+  const { cookie } = await createUserAndCookie();
+  const made = await newBot(cookie, { name });
+  for (const [at, text] of questions) await conversation(made.id, {}, [ask(at, text), answer(new Date(Date.parse(at) + 30_000).toISOString())]);
+  return (query: { from: string; to: string; tz: string }) => figures(query, cookie, made.guid);
+}
+
 const NEW_YORK = { from: '2024-03-09', to: '2024-03-11', tz: 'America/New_York' };
+/** The hours of one row of `weekdayHours` that saw questions, with their counts. */
+const nonZero = (row: number[]) => Object.fromEntries(row.flatMap((n, hour) => (n ? [[hour, n]] : [])));
+const busyHours = (a: { busiestHours: { hour: number; questions: number }[] }) =>
+  Object.fromEntries(a.busiestHours.filter((h) => h.questions > 0).map((h) => [h.hour, h.questions]));
 
 describe('GET /api/chatbots/{guid}/analytics', () => {
   it('counts a known set of conversations figure by figure, in the owner’s time zone', async () => {
@@ -176,11 +191,9 @@ describe('GET /api/chatbots/{guid}/analytics', () => {
 
   it('puts questions in the local hour and weekday, across the change to summer time', async () => {
     const a = await figures(NEW_YORK);
-    const busy = Object.fromEntries(a.busiestHours.filter((h) => h.questions > 0).map((h) => [h.hour, h.questions]));
-    expect(busy).toEqual({ 0: 1, 9: 4, 14: 1, 22: 1, 23: 1 });
+    expect(busyHours(a)).toEqual({ 0: 1, 9: 4, 14: 1, 22: 1, 23: 1 });
     expect(a.busiestHours.map((h) => h.hour)).toEqual([...Array(24).keys()]);
     const [monday, , , , , saturday, sunday] = a.weekdayHours;
-    const nonZero = (row: number[]) => Object.fromEntries(row.flatMap((n, hour) => (n ? [[hour, n]] : [])));
     expect(nonZero(saturday)).toEqual({ 0: 1, 14: 1, 23: 1 });
     expect(nonZero(sunday)).toEqual({ 9: 2 });
     expect(nonZero(monday)).toEqual({ 9: 2, 22: 1 });
@@ -243,8 +256,73 @@ describe('GET /api/chatbots/{guid}/analytics', () => {
   it('counts days in the zone asked for: in UTC the same dates hold other conversations', async () => {
     const a = await figures({ from: '2024-03-09', to: '2024-03-11', tz: 'UTC' });
     expect(a.daily.map((d) => d.conversations)).toEqual([2, 3, 1]);
+    expect(a.daily.map((d) => d.messages)).toEqual([6, 9, 5]);
     expect(a.totals.conversations).toBe(6);
     expect(a.range.tz).toBe('UTC');
+  });
+
+  it('counts the questions the inbox still lists, test chats’ and handled ones left out', async () => {
+    const { cookie } = await createUserAndCookie();
+    const recent = await newBot(cookie, { name: 'Recent bot' });
+    const today = todayIn('UTC');
+    const at = (daysAgo: number, minute = 0) => `${addDays(today, -daysAgo)}T00:${String(minute).padStart(2, '0')}:00.000Z`;
+    await conversation(recent.id, { hasFallback: true }, [
+      ask(at(2), 'Do you rent kayaks?', { unansweredReason: 'fallback' }),
+      { at: at(2, 1), answerStatus: 'fallback', content: 'Sorry.' },
+      ask(at(2, 2), 'Kayak rental prices?', { unansweredReason: 'fallback', triage: 'dismissed' }),
+      { at: at(2, 3), answerStatus: 'fallback', content: 'Sorry.' },
+    ]);
+    await conversation(recent.id, { hasThumbsDown: true }, [
+      ask(at(1), 'Is there a sauna?', { unansweredReason: 'thumbs_down' }),
+      answer(at(1, 1), { feedback: 'down' }),
+    ]);
+    await conversation(recent.id, { isTest: true, hasFallback: true }, [
+      ask(at(1, 5), 'Is there a sauna?', { unansweredReason: 'fallback' }),
+      { at: at(1, 6), answerStatus: 'fallback', content: 'Sorry.' },
+    ]);
+    const a = await figures({ from: addDays(today, -6), to: today, tz: 'UTC' }, cookie, recent.guid);
+    expect(a.unansweredQuestions).toBe(2);
+    expect(a.totals).toEqual({ conversations: 2, messages: 6, visitorQuestions: 3 });
+    expect(a.answers).toEqual({ answered: 1, fallback: 2, answeredRate: 1 / 3, fallbackRate: 2 / 3 });
+    expect(a.feedback).toEqual({ up: 0, down: 1 });
+    expect(a.resolution.assumed.count).toBe(0);
+  });
+
+  it('puts questions in the hours of a zone half an hour off UTC, and its days', async () => {
+    // Kolkata is UTC+05:30: 18:29 UTC is 23:59 local on the 1st, 18:30 UTC already 00:00 on the 2nd.
+    const india = await botAskedAt('Kolkata bot', [
+      ['2024-06-01T18:29:00Z', 'Late question?'],
+      ['2024-06-01T18:30:00Z', 'Midnight question?'],
+      ['2024-06-02T04:15:00Z', 'Morning question?'],
+    ]);
+    const a = await india({ from: '2024-06-01', to: '2024-06-02', tz: 'Asia/Kolkata' });
+    expect(a.daily).toEqual([
+      { date: '2024-06-01', conversations: 1, messages: 2 },
+      { date: '2024-06-02', conversations: 2, messages: 4 },
+    ]);
+    expect(busyHours(a)).toEqual({ 0: 1, 9: 1, 23: 1 });
+    // 2024-06-01 was a Saturday.
+    expect(nonZero(a.weekdayHours[5])).toEqual({ 23: 1 });
+    expect(nonZero(a.weekdayHours[6])).toEqual({ 0: 1, 9: 1 });
+  });
+
+  it('reads a leap year, 8,784 hours, with chats at both ends and across both clock changes', async () => {
+    // Paris: +01:00 in winter, +02:00 from 31 March to 27 October 2024.
+    const year = await botAskedAt('Year bot', [
+      ['2023-12-31T23:00:00Z', 'First minute of the year?'],
+      ['2024-07-14T10:00:00Z', 'Fireworks tonight?'],
+      ['2024-12-31T22:59:00Z', 'Last minute of the year?'],
+      ['2024-12-31T23:00:00Z', 'Already next year?'],
+    ]);
+    const a = await year({ from: '2024-01-01', to: '2024-12-31', tz: 'Europe/Paris' });
+    expect(a.range.days).toBe(366);
+    expect(a.totals).toEqual({ conversations: 3, messages: 6, visitorQuestions: 3 });
+    expect(a.daily.filter((d) => d.conversations > 0)).toEqual([
+      { date: '2024-01-01', conversations: 1, messages: 2 },
+      { date: '2024-07-14', conversations: 1, messages: 2 },
+      { date: '2024-12-31', conversations: 1, messages: 2 },
+    ]);
+    expect(busyHours(a)).toEqual({ 0: 1, 12: 1, 23: 1 });
   });
 
   it('fills days without activity with zeros and answers null rates when there is nothing to divide', async () => {

@@ -89,8 +89,8 @@ const features: SurveyQuestion = {
 const rate: SurveyQuestion = { id: 'rate', text: 'Rate our harbour', type: 'rating', required: true, metadata: { minValue: 1, maxValue: 5, ratingType: 'stars' } };
 const words: SurveyQuestion = { id: 'words', text: 'Anything else?', type: 'text', required: false };
 
-async function analyticsOf(cookie: string, ref: string | number) {
-  const res = await chatbots[':id'].surveys.analytics.$get({ param: { id: String(ref) }, query: {} }, withCookie(cookie));
+async function analyticsOf(cookie: string, ref: string | number, query: { include?: 'totals' } = {}) {
+  const res = await chatbots[':id'].surveys.analytics.$get({ param: { id: String(ref) }, query }, withCookie(cookie));
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -116,9 +116,11 @@ describe('GET /api/chatbots/:id/surveys/analytics', () => {
     // Unfinished while the survey keeps only completed responses: not counted, not a test either.
     await respond(strict, { words: answer('Half') });
     await respond(strict, { words: answer('Mine') }, { isTest: true });
+    // Completed "before" it started (a clock set back): counted and timed, adding no time.
+    await respond(strict, { words: answer('Odd') }, { tookMs: -5_000 });
 
     const analytics = await analyticsOf(cookie, bot.guid);
-    expect(analytics).toMatchObject({ totalSurveys: 3, totalResponses: 4, completionRate: 75, averageCompletionTime: 70_000, testResponses: 1 });
+    expect(analytics).toMatchObject({ totalSurveys: 3, totalResponses: 5, completionRate: 80, averageCompletionTime: 210_000 / 4, testResponses: 1 });
     expect(analytics.surveyBreakdown.map((s) => [s.surveyName, s.status])).toEqual([
       ['Old one', 'archived'],
       ['Strict', 'active'],
@@ -137,17 +139,18 @@ describe('GET /api/chatbots/:id/surveys/analytics', () => {
         { questionId: 'words', questionText: 'Anything else?', questionType: 'text', responseCount: 0, responses: [], distinctResponses: 0 },
       ],
     });
-    expect(strictFigures).toMatchObject({ surveyId: strict.id, completionRate: 100, totalResponses: 1, completedResponses: 1, avgCompletionTime: 30_000 });
+    expect(strictFigures).toMatchObject({ surveyId: strict.id, completionRate: 100, totalResponses: 2, completedResponses: 2, avgCompletionTime: 15_000 });
 
     // The totals alone (the dashboard card): the same figures without the breakdown.
-    const totalsOnly = await chatbots[':id'].surveys.analytics.$get({ param: { id: String(bot.id) }, query: { include: 'totals' } }, withCookie(cookie));
-    expect(totalsOnly.status).toBe(200);
     const { surveyBreakdown: _breakdown, ...totals } = analytics;
-    expect(await totalsOnly.json()).toEqual({ ...totals, surveyBreakdown: [] });
+    expect(await analyticsOf(cookie, bot.id, { include: 'totals' })).toEqual({ ...totals, surveyBreakdown: [] });
     const unknown = await chatbots[':id'].surveys.analytics.$get({ param: { id: bot.guid }, query: { include: 'everything' as 'totals' } }, withCookie(cookie));
     expect(unknown.status).toBe(400);
     expect((await errorOf(unknown)).message).toBe('include must be "totals"');
-    expect(strictFigures.questionAnalytics[0].responses).toEqual([{ value: 'Fine', count: 1 }]);
+    expect(strictFigures.questionAnalytics[0].responses).toEqual([
+      { value: 'Fine', count: 1 },
+      { value: 'Odd', count: 1 },
+    ]);
 
     expect(mainFigures).toMatchObject({ surveyId: main.id, totalResponses: 3, completedResponses: 2, avgCompletionTime: 90_000 });
     expect(mainFigures.completionRate).toBeCloseTo(66.6667, 3);
@@ -266,6 +269,13 @@ describe('GET /api/chatbots/:id/surveys/analytics', () => {
       { id: 'blue', text: 'Blue', count: 1 },
       { id: 'q_other', text: 'Other', count: 1 },
     ]);
+  });
+
+  it('counts a response whose session was deleted as a visitor’s', async () => {
+    const { cookie, bot } = await ownerWithBot();
+    const survey = await surveyWith(cookie, bot.guid, 'Orphans', [words]);
+    await respond(survey, { words: answer('Still here') }, { tookMs: 1_000, sessionId: `session_${randomUUID()}` });
+    expect(await analyticsOf(cookie, bot.guid, { include: 'totals' })).toMatchObject({ totalResponses: 1, completionRate: 100, testResponses: 0 });
   });
 
   it('answers zeros for a bot without surveys', async () => {

@@ -304,12 +304,13 @@ describe('answering from the inbox', () => {
     const sessionId = await conversation(bot.id);
     const ids = [await asked(bot.id, sessionId, 'Is there a fuel dock?', 'fallback'), await asked(bot.id, sessionId, 'fuel dock?', 'fallback')];
     const foreign = await asked((await kit.newBot(stranger.cookie, { name: 'Fuel Bot' })).id, await conversation(bot.id), 'Is there a fuel dock?', 'fallback');
+    const dismissed = await asked(bot.id, sessionId, 'fuel dock open on Sundays?', 'fallback', { triage: 'dismissed' });
     const body = { messageIds: ids, question: 'Is there a fuel dock?', variants: ['fuel dock?'], answer: 'Yes, at the east pier.' };
 
     expect((await answer(bot, body)).status).toBe(201);
     const before = await sourcesOf(bot.id);
-    // The same answer sent again (a double click, a second tab), or for another bot's question.
-    for (const messageIds of [ids, [foreign], [ids[0], foreign]]) {
+    // The same answer sent again (a double click, a second tab), for another bot's question, or for a dismissed one.
+    for (const messageIds of [ids, [foreign], [ids[0], foreign], [dismissed], [dismissed, foreign]]) {
       const again = await answer(bot, { ...body, messageIds });
       expect([again.status, (await errorOf(again)).message]).toEqual([
         409,
@@ -317,7 +318,7 @@ describe('answering from the inbox', () => {
       ]);
     }
     expect(await sourcesOf(bot.id)).toBe(before);
-    expect(await triageOf([foreign])).toEqual([null]);
+    expect(await triageOf([foreign, dismissed])).toEqual([null, 'dismissed']);
   });
 
   it('puts the questions back in the inbox when the answer that answered them is deleted', async () => {

@@ -101,7 +101,7 @@ function refersTo(refs: AccountRefs) {
 }
 
 /** The ordinary tables (not SQLite's own, the migration log, or search-index internals). */
-export function dataTables(db: Database): string[] {
+function dataTables(db: Database): string[] {
   return (
     db
       .prepare(
