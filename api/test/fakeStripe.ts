@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 type Obj = Record<string, unknown>;
 type FakeSubscription = {
@@ -161,4 +162,35 @@ function pick(body: Record<string, string>, prefix: string): Record<string, stri
     if (key.startsWith(`${prefix}[`)) out[key.slice(prefix.length + 1, -1)] = value;
   }
   return out;
+}
+
+const WEBHOOK_SECRET = 'whsec_test_parley';
+
+/** The fake, with the app's Stripe settings pointed at it: start it before env.ts is first imported. */
+export async function startStripeBilling() {
+  const fake = await startFakeStripe();
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: 'sk_test_parley',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_BASIC: 'price_basic',
+    STRIPE_PRICE_PREMIUM: 'price_premium',
+    STRIPE_PRICE_ULTRA: 'price_ultra',
+    STRIPE_API_URL: fake.url,
+    PUBLIC_URL: 'https://parley.example.com',
+  });
+  return fake;
+}
+
+/** Signed the way Stripe signs (the SDK's own test helper), with our secret or another. */
+export function signedWebhook(payload: string, secret = WEBHOOK_SECRET) {
+  return new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret });
+}
+
+/** Posts `payload` to the app's webhook as Stripe would; a null signature sends none. */
+export async function deliverWebhook(payload: string, signature: string | null = signedWebhook(payload)) {
+  const { app } = await import('../src/app');
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (signature !== null) headers['stripe-signature'] = signature;
+  const res = await app.request('/api/billing/webhook', { method: 'POST', body: payload, headers });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

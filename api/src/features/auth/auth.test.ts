@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 // One trusted proxy, so each test can speak from its own client address via X-Forwarded-For.
@@ -8,6 +9,8 @@ const { app } = await import('../../app');
 const { client, createUserAndCookie, ensureStarted, errorOf, validationErrorOf, withCookie } = await import('../../../test/helpers');
 const { loginLimiter, registerLimiter } = await import('./auth.routes');
 const { signInGuard } = await import('./signinGuard');
+const { db } = await import('../../db/client');
+const { authSessions, users } = await import('../../db/schema');
 
 const from = (ip: string, extra: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...extra });
 const sessionOf = (res: { headers: Headers }) => res.headers.get('set-cookie')!.split(';')[0]!;
@@ -106,6 +109,14 @@ describe('accounts', () => {
     expect(ok.status).toBe(200);
     const cookie = sessionOf(ok);
     expect((await currentUser(cookie)).status).toBe(200);
+    const sessionsOf = async () => {
+      const [user] = await db.select().from(users).where(eq(users.email, email));
+      return db.select().from(authSessions).where(eq(authSessions.userId, user!.id));
+    };
+    // Registration and this sign-in: two sessions, stored as hashes only.
+    const sessions = await sessionsOf();
+    expect(sessions).toHaveLength(2);
+    expect(sessions.map((s) => s.id)).not.toContain(cookie.split('=')[1]);
 
     const out = await client.api.logout.$get(undefined, withCookie(cookie));
     expect(out.status).toBe(302);
@@ -113,6 +124,7 @@ describe('accounts', () => {
     const after = await currentUser(cookie);
     expect(after.status).toBe(401);
     expect(await errorOf(after)).toEqual({ message: 'Unauthorized' });
+    expect(await sessionsOf()).toHaveLength(1);
   });
 
   it('answers 401 when signed out and sends /api/login to the sign-in page', async () => {

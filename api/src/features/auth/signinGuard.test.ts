@@ -105,6 +105,9 @@ describe('sign-in guard', () => {
     expect(await attempt(there, 'a', 'v@x.co', true, 1_000)).toEqual({ status: 429, retryAfterSeconds: 300 });
     // another guard (scope) knows nothing of it
     expect((await attempt(createSignInGuard(), 'a', 'v@x.co', true, 1_000)).status).toBe(200);
+    // forgetting the email through one lifts the lockout on the other
+    await here.forget('v@x.co');
+    expect((await attempt(there, 'a', 'v@x.co', true, 1_000)).status).toBe(200);
   });
 
   it('stores neither addresses nor emails in the clear', async () => {

@@ -1,20 +1,10 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe } from '../../../test/fakeStripe';
+import { deliverWebhook as deliver, signedWebhook as signed, startStripeBilling } from '../../../test/fakeStripe';
 
 // Stripe settings must be in place before env.ts is first imported.
-const fake = await startFakeStripe();
-const WEBHOOK_SECRET = 'whsec_test_parley';
-process.env.STRIPE_SECRET_KEY = 'sk_test_parley';
-process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-process.env.STRIPE_PRICE_BASIC = 'price_basic';
-process.env.STRIPE_PRICE_PREMIUM = 'price_premium';
-process.env.STRIPE_PRICE_ULTRA = 'price_ultra';
-process.env.STRIPE_API_URL = fake.url;
-process.env.PUBLIC_URL = 'https://parley.example.com';
+const fake = await startStripeBilling();
 
 const { client, createUserAndCookie, errorOf, withCookie } = await import('../../../test/helpers');
-const { app } = await import('../../app');
 const { db } = await import('../../db/client');
 const { billingEvents } = await import('../../db/schema');
 
@@ -22,18 +12,6 @@ afterAll(() => fake.close());
 beforeAll(async () => {
   await createUserAndCookie({ email: 'first-admin@example.com' });
 });
-
-/** Signed the way Stripe signs (the SDK's own test helper), with our secret or another. */
-function signed(payload: string, secret = WEBHOOK_SECRET) {
-  return new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret });
-}
-
-async function deliver(payload: string, signature: string | null = signed(payload)) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (signature !== null) headers['stripe-signature'] = signature;
-  const res = await app.request('/api/billing/webhook', { method: 'POST', body: payload, headers });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 const current = async (cookie: string) => (await client.api.subscription.current.$get(undefined, withCookie(cookie))).json();
 

@@ -170,6 +170,8 @@ describe('history list', () => {
     // FTS5 operators and column names are plain words here.
     expect(idsOf(await list({ q: 'AND OR NEAR content: "quotes' }))).toEqual([ids.test]);
     expect(idsOf(await list({ q: 'chatbot_id' }))).toEqual([]);
+    // tsquery operators and quotes too.
+    expect(idsOf(await list({ q: "refunds O'Brien & | !" }))).toEqual([]);
     // Search, flags and paging together.
     const narrowed = await list({ q: 'refunds', flags: 'lead' });
     expect(idsOf(narrowed)).toEqual([ids.handoff]);

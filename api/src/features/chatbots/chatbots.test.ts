@@ -74,7 +74,7 @@ describe('chatbots API', () => {
 
   it('validates updates the same way and keeps the stored bot on a bad update', async () => {
     const { cookie } = await owner();
-    const bot = await newBot(cookie, { name: 'Before' });
+    const bot = await newBot(cookie, { name: 'Before', allowedDomains: ['harbor.example'] });
     for (const [patch, message] of [
       [{ name: '' }, 'Name is required'],
       [{ systemPrompt: ' ' }, 'System prompt is required'],
@@ -94,7 +94,7 @@ describe('chatbots API', () => {
       withCookie(cookie),
     );
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ name: 'After', temperature: 3, formRecipientEmail: null, formRecipientName: 'Desk', initialMessages: ['Hi', 'Need help?'] });
+    expect(await ok.json()).toMatchObject({ name: 'After', temperature: 3, formRecipientEmail: null, formRecipientName: 'Desk', initialMessages: ['Hi', 'Need help?'], allowedDomains: ['harbor.example'] });
   });
 
   it('refuses a duplicate guid with 409', async () => {
@@ -125,6 +125,8 @@ describe('chatbots API', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).homeScreenConfig).toEqual(homeScreenConfig);
     expect((await (await chatbot.$get({ param: { guid: bot.guid } }, withCookie(cookie))).json()).homeScreenConfig).toEqual(homeScreenConfig);
+    const publicConfig = await client.api.public.chatbots[':ref'].$get({ param: { ref: bot.guid } });
+    expect(await publicConfig.json()).toMatchObject({ homeScreenConfig });
 
     const reset = await homeScreen.$patch({ param: { guid: bot.guid }, json: { homeScreenConfig: null } }, withCookie(cookie));
     expect((await reset.json()).homeScreenConfig).toBeNull();

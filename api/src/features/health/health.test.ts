@@ -19,7 +19,7 @@ describe('GET /api/health', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.json();
-    expect(body).toMatchObject({ status: 'ok', database: { ok: true }, queues: { scans: { runningHere: 0, scanning: 1 }, mail: { pending: 1 } }, rateLimits: { store: 'database' } });
+    expect(body).toMatchObject({ status: 'ok', database: { ok: true }, queues: { scans: { pending: 0, runningHere: 0, scanning: 1 }, mail: { pending: 1 } }, rateLimits: { store: 'database' } });
     expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
   });
 

@@ -274,7 +274,9 @@ describe('a survey run to completion', () => {
       .where(eq(chatMessages.sessionId, sessionId));
     expect(rows.every((r) => r.questionKey === null && r.answerStatus === null)).toBe(true);
     expect(stored.every((m) => m.metadata?.answerStatus === undefined && m.feedback === undefined)).toBe(true);
+    // Survey answers are no questions of the visitor's: the history lists none.
     expect((await sessionRow(sessionId)).questionCount).toBe(0);
+    expect((await db.select({ q: chatSessions.firstQuestion }).from(chatSessions).where(eq(chatSessions.sessionId, sessionId)))[0].q).toBeNull();
     // Five visitor turns, each one message of the monthly quota.
     expect(await kit.usage(userId) - usedBefore).toBe(5);
   });

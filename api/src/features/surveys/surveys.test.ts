@@ -91,6 +91,28 @@ describe('survey CRUD', () => {
     }
   });
 
+  it('counts a visitor’s unfinished responses only while the config keeps them, and never a test chat’s', async () => {
+    const { cookie, bot } = await ownerWithBot();
+    const survey = await createdSurvey(cookie, bot.guid);
+    const [visitor, tester, dropped] = [randomUUID(), randomUUID(), randomUUID()];
+    await db.insert(chatSessions).values([
+      { sessionId: visitor, chatbotId: bot.id },
+      { sessionId: tester, chatbotId: bot.id, isTest: true },
+      { sessionId: dropped, chatbotId: bot.id },
+    ]);
+    await db.insert(surveyResponses).values([
+      { surveyId: survey.id, chatbotId: bot.id, sessionId: visitor, completed: true },
+      { surveyId: survey.id, chatbotId: bot.id, sessionId: tester, completed: true },
+      { surveyId: survey.id, chatbotId: bot.id, sessionId: dropped, completed: false },
+    ]);
+    expect((await (await list(cookie, bot.guid)).json()).map((s) => [s.name, s.responseCount, s.completedCount])).toEqual([['Feedback', 2, 1]]);
+
+    const settings = { ...survey.surveyConfig.settings, savePartialResponses: false };
+    const patched = await patch(cookie, survey.id, { surveyConfig: { ...survey.surveyConfig, settings } });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ responseCount: 1, completedCount: 1 });
+  });
+
   it('updates fields flat or wrapped in `updates`, and bumps updatedAt', async () => {
     const { cookie, bot } = await ownerWithBot();
     const survey = await createdSurvey(cookie, bot.guid, { name: 'Feedback', description: 'Old' });

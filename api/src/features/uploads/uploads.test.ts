@@ -142,6 +142,9 @@ describe('sweeping unreferenced uploads', () => {
       },
     });
     await newBot(cookie, { isActive: false, homeScreenConfig: { theme: { backgroundImageUrl: otherBackground } } });
+    // Another account pointing at this one's file does not keep it.
+    const other = await createUserAndCookie();
+    await db.update(users).set({ profileImageUrl: stale }).where(eq(users.id, other.user.id));
     // Files saved before the uploads table existed have no row: judged by their mtime.
     const legacyOld = '/uploads/avatar-legacy-old.png';
     const legacyFresh = '/uploads/avatar-legacy-fresh.png';
@@ -165,6 +168,14 @@ describe('sweeping unreferenced uploads', () => {
       expect(await servesImage(url)).toBe(true);
     }
     for (const url of [legacyFresh, legacyProfile]) expect(await servesImage(url)).toBe(true);
+
+    // One account's sweep (what an upload over the quota runs) touches only its own rows.
+    const mine = await uploaded(other.cookie, 100);
+    await backdate(mine);
+    await backdate(fresh);
+    const own = await sweepUnreferencedUploads({ userId: other.user.id });
+    expect(own.removed).toEqual([fileName(mine)]);
+    expect(await recorded(fresh)).toBe(true);
 
     // A shorter grace period takes the fresh unreferenced ones as well.
     const second = await sweepUnreferencedUploads({ olderThanMs: -1000 });
