@@ -13,6 +13,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The files spend much of their time waiting on the database server: two at a time (Vitest's
+    // default here is one, the machine's cores less one) use the two cores better.
+    maxWorkers: 2,
     projects: [
       {
         test: {
