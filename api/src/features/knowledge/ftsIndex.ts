@@ -439,6 +439,7 @@ export class TermStats {
     const cache = this.cache();
     const asked = [...this.wanted];
     this.wanted.clear();
+    if (cache.size > 5000) cache.clear();
     const lexicon = await lexiconOf(this.chatbotId);
     const queries = new Map<string, string>();
     for (const key of asked) {
@@ -469,7 +470,6 @@ export class TermStats {
     }
     if (counts.length === 0) return;
     const rows = await selectRows<{ key: string; n: number }>(sql.join(counts.map((c) => sql`(${c})`), sql` UNION ALL `));
-    if (cache.size > 5000) cache.clear();
     for (const { key, n } of rows) cache.set(key, Number(n));
   }
 }
