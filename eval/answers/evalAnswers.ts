@@ -42,7 +42,7 @@ if (embeddings) {
  * What the bot learns, each a website source of up to 200 pages: the parts of the PostgreSQL
  * manual the questions are about, and, as more content to choose among, parts of the Python one.
  */
-const POSTGRES_PARTS = ['admin.html', 'tutorial.html', 'sql.html', 'client-interfaces.html', 'server-programming.html', 'reference.html'];
+const POSTGRES_PARTS = ['admin.html', 'tutorial.html', 'sql.html', 'client-interfaces.html', 'server-programming.html', 'reference.html', 'reference-client.html', 'reference-server.html'];
 const PYTHON_PARTS = ['library/index.html'];
 const PYTHON_PAGES = Number(process.env.EVAL_PYTHON_PAGES ?? 200);
 const MIN_CHUNKS = 10_000;

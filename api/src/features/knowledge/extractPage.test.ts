@@ -120,3 +120,29 @@ describe('blocks as text and back', () => {
     expect(blocks).toContainEqual({ kind: 'text', text: 'Pro: Price $29.' });
   });
 });
+
+describe('pages of several sections', () => {
+  // a manual's chapter page as DocBook writes it: one <div> per group of settings, a
+  // "Prev · Up · Next" bar above and below, and no <main> to say where the content is
+  const group = (name: string, settings: string[], length = 1) =>
+    `<div class="sect2"><div class="titlepage"><h3 class="title">${name}</h3></div><div class="variablelist"><dl>${settings
+      .map((s) => `<dt><code>${s}</code> (integer)</dt><dd><p>Sets ${s.replace(/_/g, ' ')} for the server. ${'It is read at start, and, if the server allows it, it can be changed in the configuration file, with a reload, at any time. '.repeat(length)}</p></dd>`)
+      .join('')}</dl></div></div>`;
+  const bar = '<div class="navheader"><table><tr><td><a href="a.html">Prev</a></td><td><a href="up.html">Up</a></td><td><a href="b.html">Next</a></td></tr></table></div>';
+  const html = `<html><head><title>20.4. Resource Consumption</title></head><body>${bar}<div class="sect1"><div class="titlepage"><h2 class="title">20.4. Resource Consumption</h2></div>
+    ${group('20.4.1. Memory', ['shared_buffers', 'huge_pages', 'huge_page_size', 'temp_buffers', 'max_prepared_transactions', 'work_mem', 'hash_mem_multiplier', 'maintenance_work_mem', 'autovacuum_work_mem', 'logical_decoding_work_mem', 'max_stack_depth'], 8)}
+    ${group('20.4.2. Disk', ['temp_file_limit'], 6)}
+    ${group('20.4.3. Kernel Resource Usage', ['max_files_per_process'], 6)}
+    ${group('20.4.4. Background Writer', ['bgwriter_delay', 'bgwriter_lru_maxpages'], 6)}</div>${bar}</body></html>`;
+
+  it('keeps every section, with its heading, where a reader view keeps only the largest one', () => {
+    const { blocks } = extractPage(html, 'http://docs.test/runtime-config-resource.html');
+    const text = blocks.map((b) => b.text).join('\n');
+    for (const setting of ['shared_buffers', 'temp_file_limit', 'max_files_per_process', 'bgwriter_lru_maxpages']) expect(text).toContain(`Sets ${setting.replace(/_/g, ' ')}`);
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual(
+      expect.arrayContaining(['20.4.1. Memory', '20.4.2. Disk', '20.4.3. Kernel Resource Usage', '20.4.4. Background Writer']),
+    );
+    // the navigation bars are followed, not learned
+    expect(text).not.toMatch(/\bPrev\b|\bNext\b/);
+  });
+});

@@ -48,12 +48,16 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   } catch {
     article = null;
   }
-  let root = article?.content ? (article.content as Element) : null;
+  const root = article?.content ? (article.content as Element) : null;
   let blocks = root ? toBlocks(root) : [];
-  if (textLength(blocks) < 40) {
-    root = fallbackRoot(html);
-    blocks = toBlocks(root);
-  }
+  // Readability keeps one subtree: on a manual whose page is several sibling sections (a
+  // chapter's settings, one <div> per group) it keeps one group and drops the rest. When what it
+  // kept is under four fifths of the page's own prose, the whole main part is read instead.
+  const whole = fallbackRoot(html);
+  const wholeLinkShare = linkShare(whole);
+  stripLinkLists(whole);
+  const wholeBlocks = textLength(blocks) < 40 || textLength(blocks) < KEPT_SHARE * proseLength(whole) ? toBlocks(whole) : null;
+  if (wholeBlocks) blocks = wholeBlocks;
   // the document's own <title>: Readability's guess drops parts around separators ("Installation - The Book" → "The Book")
   const title = fallbackTitle || clean(article?.title ?? '') || null;
 
@@ -64,7 +68,7 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
     canonical,
     noindex: /\b(noindex|none)\b/.test(robotsMeta),
     nofollow,
-    linkShare: root ? linkShare(root) : 0,
+    linkShare: wholeBlocks || !root ? wholeLinkShare : linkShare(root),
   };
 }
 
@@ -207,6 +211,32 @@ function fallbackRoot(html: string): Element {
   stripChrome(document);
   for (const el of [...document.querySelectorAll('aside, form')]) el.remove();
   return document.querySelector('main, [role="main"], article') ?? document.body ?? document.documentElement;
+}
+
+// Below this share of the page's prose, Readability's choice is taken to have lost content.
+const KEPT_SHARE = 0.8;
+
+/** Text outside links: what a reader reads, not what a reader clicks. */
+function proseLength(root: Element): number {
+  let linked = 0;
+  for (const a of root.querySelectorAll('a')) if (!a.parentElement?.closest('a')) linked += clean(a.textContent ?? '').length;
+  return clean(root.textContent ?? '').length - linked;
+}
+
+/**
+ * Removes lists and tables whose items are mostly links (a manual's "Prev · Up · Next" bar, a
+ * table of contents, "related pages"): read as text they would be one more passage in every page.
+ */
+function stripLinkLists(root: Element) {
+  for (const el of [...root.querySelectorAll('table, ul, ol, dl')]) {
+    if (!el.isConnected) continue;
+    const items = [...el.querySelectorAll(el.tagName.toUpperCase() === 'TABLE' ? 'td' : 'li, dt')];
+    const links = items.filter((item) => {
+      const text = clean(item.textContent ?? '').length;
+      return text > 0 && text - proseLength(item) >= text / 2 && !item.querySelector('a[href^="mailto:"], a[href^="tel:"]');
+    });
+    if (items.length >= 3 && links.length >= 0.6 * items.length) el.remove();
+  }
 }
 
 /** Navigation, site header and footer: never the content, wherever they sit. */
