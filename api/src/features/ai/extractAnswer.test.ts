@@ -21,6 +21,31 @@ const returns = passage(
 const company = passage('About us', 'Acme was founded in 1998 in Lyon. We make kettles and teapots.', 'https://shop.example/about', 2);
 
 describe('extractAnswer', () => {
+  it('answers from the next passage when the sentences it would quote share only a word with the question by chance', () => {
+    // the passage names "recommend", "place" and "good" in three places; the sentence it would
+    // quote is about recommended tests alone
+    const tests = passage(
+      'unittest — Unit testing framework',
+      "It is recommended that you use TestCase implementations to group tests together according to the features they test. unittest provides a mechanism for this: the test suite, represented by unittest’s TestSuite class. In most cases, calling unittest.main() will do the right thing and collect all the module’s test cases for you and execute them.\n\nHowever, should you want to customize the building of your test suite, you can do it yourself:\n\ndef suite(): suite = unittest.TestSuite() suite.addTest(WidgetTestCase('test_default_widget_size')) return suite\n\nYou can place the definitions of test cases and test suites in the same modules as the code they are to test (such as widget.py), but there are several advantages to placing the test code in a separate module, such as test_widget.py:\n\n-\n\nThe test module can be run standalone from the command line.\n\n-\n\nThere is less temptation to change test code to fit the code it tests without a good reason.",
+      'https://docs.example/unittest',
+    );
+    const spawn = passage(
+      'os — Miscellaneous operating system interfaces',
+      'The “v” variants are good when the number of parameters is variable, with the arguments being passed in a list or tuple as the args parameter.\n\nThe variants which include a second “p” near the end will use the PATH environment variable to locate the program file.',
+      'https://docs.example/os',
+      3,
+    );
+    const decimal = passage(
+      'decimal — Decimal fixed point and floating point arithmetic',
+      'The absolute value of the second operand gives the number of places to rotate. If two integers are equally near then the even one is chosen.',
+      'https://docs.example/decimal',
+      4,
+    );
+    expect(extractAnswer('Can you recommend a good pizza place near me?', [spawn, decimal, tests])).toBeNull();
+    const pizza = passage('Eating out', 'We recommend Luigi’s, a good pizza place near the station, open until 11 pm.', 'https://town.example/food', 2);
+    expect(extractAnswer('Can you recommend a good pizza place near me?', [spawn, decimal, tests, pizza])?.sources).toEqual([{ title: 'Eating out', url: 'https://town.example/food' }]);
+  });
+
   it('quotes the matching sentences in order and cites the page with its link in sources', () => {
     const answer = extractAnswer('How many days do I have to return an item?', [company, returns]);
     expect(answer?.text).toBe(

@@ -23,24 +23,25 @@ export function extractAnswer(question: string, passages: Passage[]): ExtractedA
   // unrelated question ("who won the world cup") can meet by chance in a code example.
   const needed = Math.max(1, Math.ceil(groups.length * 0.6));
 
-  let best: { passage: Passage; matched: number; rank: number } | null = null;
-  passages.forEach((passage, rank) => {
-    const words = stemSet(`${passage.title ?? ''} ${passage.heading ?? ''} ${passage.content}`);
-    const matched = groups.filter((g) => g.some((s) => words.has(s))).length;
-    if (matched >= needed && !best) best = { passage, matched, rank };
-  });
-  if (!best) return null;
-  const { passage } = best as { passage: Passage };
+  // The first passage, in ranking order, that covers enough of the topics, and whose answer
+  // does too: the sentences quoted, with the title and heading that frame them. A passage may
+  // name the topics far apart, and its best sentences then share a word or two with the question
+  // by chance ("W6 for Sunday" for "are you open on Sunday afternoons?").
+  for (const passage of passages) {
+    if (covered(groups, `${passage.title ?? ''} ${passage.heading ?? ''} ${passage.content}`) < needed) continue;
+    const body = pickSentences(question, passage, groups, passages);
+    if (!body || covered(groups, `${passage.title ?? ''} ${passage.heading ?? ''} ${body}`) < needed) continue;
+    // The citation travels in `sources`, which the widget lists under the answer; repeating it in
+    // the text would show it twice.
+    return { text: body, sources: [{ title: passage.title ?? passage.heading ?? null, url: passage.url ?? null }], passage };
+  }
+  return null;
+}
 
-  const body = pickSentences(question, passage, groups, passages);
-  if (!body) return null;
-  // The citation travels in `sources`, which the widget lists under the answer; repeating it in
-  // the text would show it twice.
-  return {
-    text: body,
-    sources: [{ title: passage.title ?? passage.heading ?? null, url: passage.url ?? null }],
-    passage,
-  };
+/** How many of the topic groups a text names. */
+function covered(groups: string[][], text: string): number {
+  const words = stemSet(text);
+  return groups.filter((g) => g.some((s) => words.has(s))).length;
 }
 
 /**
