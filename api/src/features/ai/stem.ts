@@ -1,8 +1,8 @@
-import { identifiers, plainWords } from '../knowledge/questionTerms';
+import { identifiers, identifierWords, plainWords } from '../knowledge/questionTerms';
 
 /** The stems of every word of `text`. */
 export function stemSet(text: string): Set<string> {
-  return new Set([...plainWords(text), ...identifiers(text)].map(stem));
+  return new Set([...plainWords(text), ...plainWords(identifierWords(text)), ...identifiers(text)].map(stem));
 }
 
 /** A light English stemmer: enough to match price/prices/pricing or ship/shipping/shipped. */

@@ -5,7 +5,7 @@ import { execute, selectRows } from '../../db/raw';
 import { compoundsOf } from './compoundForms';
 import { type Alias, aliasesIn, forgetAliases, learnAliases } from './learnAliases';
 import { lexiconChanged, lexiconOf } from './pgLexicon';
-import { ftsPhrase, plainText, questionWords } from './questionTerms';
+import { ftsPhrase, identifierWords, plainText, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
 import { wordFamily } from './wordFamily';
 
@@ -28,7 +28,7 @@ export async function indexChunks(chatbotId: number, rows: { id: number; content
     // in batches, under PostgreSQL's 65,535 parameters per statement
     for (let i = 0; i < rows.length; i += 1000) {
       const values = sql.join(
-        rows.slice(i, i + 1000).map((r) => sql`(${r.id}::bigint, ${searchText(r.title ?? '')}, ${searchText(r.heading ?? '')}, ${searchText(r.content)})`),
+        rows.slice(i, i + 1000).map((r) => sql`(${r.id}::bigint, ${searchText(r.title ?? '')}, ${searchText(r.heading ?? '')}, ${searchText(indexedText(r.content))})`),
         sql`, `,
       );
       await execute(sql`UPDATE chunks SET search = setweight(to_tsvector('parley_search', v.title), 'A') || setweight(to_tsvector('parley_search', v.heading), 'B') || to_tsvector('parley_search', v.content)
@@ -38,7 +38,13 @@ export async function indexChunks(chatbotId: number, rows: { id: number; content
   }
   const table = ensureTable(chatbotId);
   const insert = sqlite.prepare(`INSERT INTO ${table} (rowid, content, title, heading) VALUES (?, ?, ?, ?)`);
-  for (const r of rows) insert.run(r.id, r.content, r.title ?? '', r.heading ?? '');
+  for (const r of rows) insert.run(r.id, indexedText(r.content), r.title ?? '', r.heading ?? '');
+}
+
+/** A chunk's text as indexed: with the words of its camel-case identifiers after it (`identifierWords`). */
+function indexedText(content: string): string {
+  const words = identifierWords(content);
+  return words ? `${content}\n${words}` : content;
 }
 
 /**

@@ -94,6 +94,26 @@ export function identifiers(text: string): string[] {
   return text.toLowerCase().match(IDENTIFIER) ?? [];
 }
 
+/**
+ * The words inside the code identifiers of a text written in camel case, lower-cased and spaced
+ * ("getElementById" → "get element by id", "TextTestRunner" → "text test runner"), or '' when it
+ * has none. FTS and the comparisons read such an identifier as one word; with these, a visitor
+ * who asks how to "get an element by id" finds it. Only what reads as code is split: a word
+ * starting in lower case with a capital inside ("maxConnections"), or one with three capitalised
+ * parts; brand names ("PostgreSQL", "iPhone", "JavaScript") stay whole.
+ */
+export function identifierWords(text: string): string {
+  const out: string[] = [];
+  for (const word of text.match(CAMEL) ?? []) {
+    const parts = word.match(/[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])/g) ?? [];
+    if (parts.length >= 2 && (/^[a-z]/.test(word) ? word.length >= 8 : parts.length >= 3)) out.push(parts.join(' ').toLowerCase());
+  }
+  return out.join(' ');
+}
+
+// A run of letters and digits with a lower-case letter followed by a capital somewhere inside.
+const CAMEL = /\b[A-Za-z][A-Za-z0-9]*[a-z0-9][A-Z][A-Za-z0-9]*\b/g;
+
 /** The words of a text, lower-cased without accents: letters and digits, everything else a separator. */
 export function plainWords(text: string): string[] {
   const plain = plainText(text);

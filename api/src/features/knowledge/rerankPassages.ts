@@ -2,7 +2,7 @@ import { stem } from '../ai/extractAnswer';
 import { compoundsOf } from './compoundForms';
 import type { Alias } from './learnAliases';
 import { wordFamily } from './wordFamily';
-import { plainText, plainWords, questionWords } from './questionTerms';
+import { identifierWords, plainText, plainWords, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
 
 /**
@@ -56,7 +56,7 @@ export function rerankPassages(
   };
   const seen = candidates.map((c) => {
     const head = plainText(`${c.title ?? ''} ${c.heading ?? ''}`);
-    const body = plainText(c.content);
+    const body = plainText(`${c.content} ${identifierWords(c.content)}`);
     const headAt = formsOf.map((forms) => found(head, forms));
     const bodyAt = formsOf.map((forms) => found(body, forms));
     const inHead = headAt.map((at) => at.length > 0);
