@@ -281,6 +281,8 @@ export const pages = table(
     contentHash: text('content_hash'),
     /** Same-site links the page held, so a page not downloaded again (304, sitemap lastmod) still leads on. */
     links: text('links', { mode: 'json' }).$type<string[]>(),
+    /** The page's same-site links with their texts, [url, text]: what the site calls the pages they lead to (`learnLinkTexts`). */
+    linkTexts: text('link_texts', { mode: 'json' }).$type<[string, string][]>(),
     /** When the stored content was last known current (fetched, or confirmed by a 304). */
     fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),

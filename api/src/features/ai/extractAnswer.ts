@@ -28,14 +28,19 @@ export function extractAnswer(question: string, passages: Passage[]): ExtractedA
   // name the topics far apart, and its best sentences then share a word or two with the question
   // by chance ("W6 for Sunday" for "are you open on Sunday afternoons?").
   for (const passage of passages) {
-    if (covered(groups, `${passage.title ?? ''} ${passage.heading ?? ''} ${passage.content}`) < needed) continue;
+    if (covered(groups, `${headOf(passage)} ${passage.content}`) < needed) continue;
     const body = pickSentences(question, passage, groups, passages);
-    if (!body || covered(groups, `${passage.title ?? ''} ${passage.heading ?? ''} ${body}`) < needed) continue;
+    if (!body || covered(groups, `${headOf(passage)} ${body}`) < needed) continue;
     // The citation travels in `sources`, which the widget lists under the answer; repeating it in
     // the text would show it twice.
     return { text: body, sources: [{ title: passage.title ?? passage.heading ?? null, url: passage.url ?? null }], passage };
   }
   return null;
+}
+
+/** What frames a passage: its page title, what the site's links call the page, and its heading. */
+function headOf(passage: Passage): string {
+  return `${passage.title ?? ''} ${passage.named?.join(' · ') ?? ''} ${passage.heading ?? ''}`;
 }
 
 /** How many of the topic groups a text names. */

@@ -22,6 +22,8 @@ type PageValidators = {
   contentHash: string;
   /** Same-site links found on the page. */
   links: string[];
+  /** The texts of its same-site links, [url, text] (see `extractPage`). */
+  linkTexts: [string, string][];
 };
 
 /** A page of the live generation, as an incremental sync knows it. */
@@ -248,7 +250,8 @@ class Crawl {
     this.contentHashes.set(hash, url);
     if (this.taken >= this.opts.maxPages) return { status: 'skipped', url, reason: this.pageLimit() };
     const links = page.nofollow ? [] : page.links.filter((link) => sameSiteUrl(link, this.siteHosts));
-    return { status: 'ok', url, title: page.title, blocks: page.blocks, etag: res.etag ?? null, lastModified: res.lastModified ?? null, contentHash: hash, links };
+    const linkTexts = page.linkTexts.filter(([link]) => sameSiteUrl(link, this.siteHosts));
+    return { status: 'ok', url, title: page.title, blocks: page.blocks, etag: res.etag ?? null, lastModified: res.lastModified ?? null, contentHash: hash, links, linkTexts };
   }
 
   /** A previous page taken as it is: its links lead on as if it had been read again. */

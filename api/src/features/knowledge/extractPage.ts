@@ -10,6 +10,8 @@ export type ExtractedPage = {
   blocks: Block[];
   /** Absolute http(s) links found anywhere on the page (navigation included), as written. */
   links: string[];
+  /** What the page's links say about the pages they point to: [absolute url, link text] (see `linkTexts`). */
+  linkTexts: [string, string][];
   /** The page's <link rel="canonical">, absolute, if any. */
   canonical: string | null;
   noindex: boolean;
@@ -32,6 +34,7 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
     .join(',');
   const nofollow = /\b(nofollow|none)\b/.test(robotsMeta);
   const links = nofollow ? [] : collectLinks(document, base);
+  const texts = linkTexts(document, base);
   const canonical = absolute(document.querySelector('link[rel~="canonical" i]')?.getAttribute('href'), base);
   const fallbackTitle = pageTitle(document);
 
@@ -65,6 +68,7 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
     title: pickTitle(title, h1),
     blocks,
     links,
+    linkTexts: texts,
     canonical,
     noindex: /\b(noindex|none)\b/.test(robotsMeta),
     nofollow,
@@ -256,6 +260,28 @@ function collectLinks(document: Document, base: string): string[] {
   }
   return out;
 }
+
+/**
+ * The text of each link that names what it points to: "Refund policy" for /help/article-17, the
+ * words a site's own authors use for that page, which its title may not. Link texts that name
+ * no page ("Next", "Read more", "here", "Section 20.3", a bare number) and those over 80
+ * characters (a whole teaser) are left out; a link's `title` stands in for an image's.
+ */
+function linkTexts(document: Document, base: string): [string, string][] {
+  const out = new Map<string, [string, string]>();
+  for (const a of [...document.querySelectorAll('a[href]')]) {
+    const href = absolute(a.getAttribute('href'), base);
+    const text = clean(a.textContent ?? '') || clean(a.getAttribute('title') ?? '');
+    // (a link to a #fragment names a section, whose heading is indexed already, not the page)
+    if (!href || href.includes('#') || text.length < 3 || text.length > 80 || !/\p{L}{2}/u.test(text) || UNNAMING_LINK.test(text)) continue;
+    out.set(`${href}\n${text.toLowerCase()}`, [href, text]);
+  }
+  return [...out.values()];
+}
+
+// Link texts that say where a link sits, not what it leads to.
+const UNNAMING_LINK =
+  /^(?:next|prev(?:ious)?|up|home|back|top|here|click here|more|read more|learn more|see more|details|link|this|continue|(?:chapter|section|part|table|figure|example|page|step)\s+[\d.ivx]+\.?|[\d.]+)$/i;
 
 function baseUrl(document: Document, pageUrl: string) {
   return absolute(document.querySelector('base[href]')?.getAttribute('href'), pageUrl) ?? pageUrl;

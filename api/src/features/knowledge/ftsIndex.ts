@@ -4,6 +4,7 @@ import { db, dialect, sqlite } from '../../db/client';
 import { execute, selectRows } from '../../db/raw';
 import { compoundsOf } from './compoundForms';
 import { type Alias, aliasesIn, forgetAliases, learnAliases } from './learnAliases';
+import { forgetLinkTexts } from './learnLinkTexts';
 import { lexiconChanged, lexiconOf } from './pgLexicon';
 import { ftsPhrase, identifierWords, plainText, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
@@ -536,6 +537,7 @@ function touched(chatbotId: number) {
   estimates.delete(chatbotId);
   if (dialect === 'postgres') lexiconChanged(chatbotId);
   forgetAliases(chatbotId);
+  forgetLinkTexts(chatbotId);
 }
 
 function statement(key: string, sql: string): Statement {

@@ -1,6 +1,7 @@
 import { stem } from '../ai/extractAnswer';
 import { compoundsOf } from './compoundForms';
 import type { Alias } from './learnAliases';
+import { linkTextWords } from './learnLinkTexts';
 import { wordFamily } from './wordFamily';
 import { identifierWords, plainText, plainWords, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
@@ -55,7 +56,9 @@ export function rerankPassages(
     return value;
   };
   const seen = candidates.map((c) => {
-    const head = plainText(`${c.title ?? ''} ${c.heading ?? ''}`);
+    // what the site's links call the page counts as its title when the question says it all
+    const named = askedNames(c.named, asked);
+    const head = plainText(`${c.title ?? ''} ${c.heading ?? ''} ${named.join(' · ')}`);
     const body = plainText(`${c.content} ${identifierWords(c.content)}`);
     const headAt = formsOf.map((forms) => found(head, forms));
     const bodyAt = formsOf.map((forms) => found(body, forms));
@@ -65,7 +68,7 @@ export function rerankPassages(
     for (let i = 0; i + 1 < words.length; i++) if (adjacent(body, bodyAt[i]!, bodyAt[i + 1]!) || adjacent(head, headAt[i]!, headAt[i + 1]!)) phrases += pairWeights[i]!;
     return {
       passage: c,
-      focus: Math.max(titleFocus(c.title), titleFocus(c.heading?.split(' › ').pop())),
+      focus: Math.max(titleFocus(c.title), titleFocus(c.heading?.split(' › ').pop()), ...named.map(titleFocus)),
       inHead,
       inBody,
       phrases: pairWeight ? phrases / pairWeight : 0,
@@ -73,7 +76,7 @@ export function rerankPassages(
   });
   const pageCover = new Map<string, boolean[]>();
   for (const s of seen) {
-    const key = pageKey(s.passage);
+    const key = pageOf(s.passage);
     const cover = pageCover.get(key) ?? groups.map(() => false);
     groups.forEach((_, i) => {
       cover[i] ||= s.inHead[i]! || s.inBody[i]!;
@@ -88,7 +91,7 @@ export function rerankPassages(
         bm25: s.passage.score / top,
         covered: share(s.inHead.map((h, i) => h || s.inBody[i]!)),
         head: share(s.inHead),
-        page: share(pageCover.get(pageKey(s.passage))!),
+        page: share(pageCover.get(pageOf(s.passage))!),
         focus: s.focus,
         phrases: s.phrases,
       };
@@ -111,7 +114,21 @@ export function rerankPassages(
  */
 const WEIGHTS = { bm25: 1, covered: 2, head: 1, page: 1, focus: 0.5, phrases: 0.5 };
 
-function pageKey(p: Passage) {
+/**
+ * The link texts of a page (`learnLinkTexts`) of two words or more that the question uses every
+ * word of ("Refund policy" for "what is your refund policy?"). Others would count against the
+ * page's own title: on a manual, "ALTER TABLE" links to its page from everywhere, and "change
+ * rows in a table" would read as a question about it.
+ */
+function askedNames(named: string[] | undefined, asked: Set<string>): string[] {
+  if (!named) return [];
+  return named.filter((text) => {
+    const words = linkTextWords(text);
+    return words.length >= 2 && words.every((w) => asked.has(w));
+  });
+}
+
+function pageOf(p: Passage) {
   return p.url ?? `#${p.sourceId}`;
 }
 

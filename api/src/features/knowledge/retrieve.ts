@@ -6,6 +6,7 @@ import { logger } from '../../lib/logger';
 import { embeddingsEnabled, embedTexts, nearestChunks } from './embeddings';
 import { checkIndexStamp, searchChunks, termStats } from './ftsIndex';
 import { learnAliases } from './learnAliases';
+import { learnLinkTexts, namesOf, pagesNamedBy } from './learnLinkTexts';
 import { matchQa, questionVariants, type QaPassageInfo } from './matchQa';
 import { rerankPassages } from './rerankPassages';
 
@@ -17,6 +18,8 @@ export type Passage = {
   heading: string | null;
   sourceId: number;
   score: number;
+  /** What the site's own links call the passage's page ("Refund policy"), read as part of its title. */
+  named?: string[];
   /** The passage is an owner's saved answer (a Q&A source): its content is the answer, its title the question. */
   savedAnswer?: true;
   /** Set on a saved answer that matches the question well enough (`matchQa`) to answer with it. */
@@ -37,7 +40,12 @@ export async function retrieve(chatbotId: number, question: string, opts: { limi
   const pool = withQa ? limit + QA_LOOKAHEAD : limit;
   const aliases = await learnAliases(chatbotId);
   const stats = termStats(chatbotId);
-  const candidates = distinct(await searchChunks(chatbotId, question, Math.max(RERANK_POOL, embeddingsEnabled() ? pool * 4 : pool), { aliases, stats }));
+  const linkTexts = await learnLinkTexts(chatbotId);
+  const found = await searchChunks(chatbotId, question, Math.max(RERANK_POOL, embeddingsEnabled() ? pool * 4 : pool), { aliases, stats });
+  const candidates = distinct([...found, ...(await namedPages(chatbotId, pagesNamedBy(question, linkTexts, NAMED_PAGES), found))]).map((p) => {
+    const named = namesOf(linkTexts, p.url);
+    return named ? { ...p, named } : p;
+  });
   const lexical = await stats.settle(() =>
     rerankPassages(
       question,
@@ -48,7 +56,7 @@ export async function retrieve(chatbotId: number, question: string, opts: { limi
       (word) => stats.known(word),
     ),
   );
-  let found = lexical;
+  let ranked = lexical;
   if (embeddingsEnabled()) {
     let semantic: Passage[] = [];
     try {
@@ -56,9 +64,9 @@ export async function retrieve(chatbotId: number, question: string, opts: { limi
     } catch (err) {
       logger.warn('query embedding failed; using full-text ranking only', { error: String(err) });
     }
-    found = fuse(lexical, semantic, pool);
+    ranked = fuse(lexical, semantic, pool);
   }
-  return withQa ? preferMatchingQa(question, found, limit) : found;
+  return withQa ? preferMatchingQa(question, ranked, limit) : ranked;
 }
 
 /**
@@ -79,6 +87,33 @@ function distinct(passages: Passage[]): Passage[] {
 
 // BM25 candidates the re-ranking chooses from.
 const RERANK_POOL = 40;
+// Pages a link text names in the question's words, whose opening passage joins the candidates.
+const NAMED_PAGES = 3;
+
+/**
+ * The opening passage of each page (`named`) not among the candidates yet, scored as the last
+ * candidate: what the site's links call a page ("Refund policy") may be words the page itself
+ * never uses, so BM25 cannot find it, and the re-ranking decides (`rerankPassages`).
+ */
+async function namedPages(chatbotId: number, named: { url: string; pageId: number }[], found: Passage[]): Promise<Passage[]> {
+  const missing = named.filter((n) => !found.some((p) => p.url === n.url));
+  if (missing.length === 0) return [];
+  const rows = await selectRows<Omit<Passage, 'score'> & { pageId: number }>(
+    sql`SELECT c.id AS "chunkId", c.content, c.title, c.url, c.heading, c.source_id AS "sourceId", c.page_id AS "pageId"
+          FROM chunks c JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
+         WHERE c.chatbot_id = ${chatbotId} AND c.page_id IN (${sql.join(
+           missing.map((n) => sql`${n.pageId}`),
+           sql`, `,
+         )}) ORDER BY c.id`,
+  );
+  const floor = found.length ? Math.min(...found.map((p) => p.score)) : 0;
+  return missing.flatMap((n) => {
+    const first = rows.find((r) => r.pageId === n.pageId);
+    if (!first) return [];
+    const { pageId: _, ...passage } = first;
+    return [{ ...passage, score: floor }];
+  });
+}
 // How many passages past `limit` are searched for a matching Q&A.
 const QA_LOOKAHEAD = 10;
 

@@ -117,7 +117,14 @@ function qaOf(source: ContentSource): Qa {
   return { question: source.title ?? '', variants: questionVariants(source.questionVariants), answer: source.textContent ?? '' };
 }
 
-type KeptPage = { id: number; etag: string | null; lastModified: string | null; links: string[] | null; confirmedAt: number | null };
+type KeptPage = {
+  id: number;
+  etag: string | null;
+  lastModified: string | null;
+  links: string[] | null;
+  linkTexts?: [string, string][] | null;
+  confirmedAt: number | null;
+};
 
 /** Writes one generation's pages and chunks, and swaps it live or gives it up. */
 class GenerationWriter {
@@ -182,11 +189,17 @@ class GenerationWriter {
     // downloaded again but the same text and title: the stored chunks (and vectors) still fit
     const previous = url === null ? undefined : this.previous.get(normalizeUrl(url) ?? url);
     if (previous && outcome.contentHash && previous.contentHash === outcome.contentHash && previous.title === outcome.title && !this.kept.has(previous.id)) {
-      const { etag = null, lastModified = null, links = [] } = outcome;
-      return this.keep({ id: previous.id, etag, lastModified, links, confirmedAt: Date.now() });
+      const { etag = null, lastModified = null, links = [], linkTexts = [] } = outcome;
+      return this.keep({ id: previous.id, etag, lastModified, links, linkTexts, confirmedAt: Date.now() });
     }
     const chunks = chunkDocument({ title: outcome.title, blocks: outcome.blocks });
-    const validators = { etag: outcome.etag ?? null, lastModified: outcome.lastModified ?? null, contentHash: outcome.contentHash ?? null, links: outcome.links ?? null };
+    const validators = {
+      etag: outcome.etag ?? null,
+      lastModified: outcome.lastModified ?? null,
+      contentHash: outcome.contentHash ?? null,
+      links: outcome.links ?? null,
+      linkTexts: outcome.linkTexts ?? null,
+    };
     await this.store({ url, title: outcome.title, pageText: blocksToText(outcome.blocks), chunks, validators }, signal);
   }
 
@@ -232,6 +245,7 @@ class GenerationWriter {
           lastModified: v?.lastModified ?? null,
           contentHash: v?.contentHash ?? null,
           links: v?.links ?? null,
+          linkTexts: v?.linkTexts ?? null,
           fetchedAt: v ? new Date() : null,
         })
         .returning({ id: pages.id });
@@ -283,6 +297,7 @@ class GenerationWriter {
             etag: p.etag,
             lastModified: p.lastModified,
             ...(p.links ? { links: p.links } : {}),
+            ...(p.linkTexts ? { linkTexts: p.linkTexts } : {}),
             ...(p.confirmedAt !== null ? { fetchedAt: new Date(p.confirmedAt) } : {}),
           })
           .where(and(eq(pages.id, p.id), eq(pages.sourceId, id), eq(pages.generation, previous)));
@@ -328,4 +343,10 @@ class GenerationWriter {
 // Chunks per INSERT: 10 parameters each stays well under SQLite's 32,766 and PostgreSQL's 65,535.
 const INSERT_BATCH = 500;
 
-type StoredValidators = { etag: string | null; lastModified: string | null; contentHash: string | null; links: string[] | null };
+type StoredValidators = {
+  etag: string | null;
+  lastModified: string | null;
+  contentHash: string | null;
+  links: string[] | null;
+  linkTexts: [string, string][] | null;
+};

@@ -1,0 +1,1 @@
+ALTER TABLE "pages" ADD COLUMN "link_texts" jsonb;
