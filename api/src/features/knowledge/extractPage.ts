@@ -34,16 +34,25 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
     .join(',');
   const nofollow = /\b(nofollow|none)\b/.test(robotsMeta);
   const links = nofollow ? [] : collectLinks(document, base);
-  const texts = linkTexts(document, base);
+  const texts = nofollow ? [] : linkTexts(document, base);
   const canonical = absolute(document.querySelector('link[rel~="canonical" i]')?.getAttribute('href'), base);
   const fallbackTitle = pageTitle(document);
 
   // the content's own h1: book and docs themes also put the site name in an h1 of the top bar
   const h1 = clean((document.querySelector('main h1, article h1, [role="main"] h1') ?? document.querySelector('h1'))?.textContent ?? '');
 
-  // Readability rewrites the document it reads, so everything above is taken first. Site
-  // chrome is removed beforehand: on short pages Readability may otherwise pick the footer.
+  // Site chrome is removed first: on short pages Readability may otherwise pick the footer.
   stripChrome(document);
+  // The page's main part, read whole before Readability rewrites the document: Readability keeps
+  // one subtree, and on a manual whose page is several sibling sections (a chapter's settings,
+  // one <div> per group) it keeps one group and drops the rest. When what it keeps is under four
+  // fifths of the main part's prose, the main part is read instead. (Read, not changed: what
+  // Readability is given stays as it was.)
+  const whole = mainRoot(document);
+  const left = leftOut(whole);
+  const wholeLinkShare = linkShare(whole);
+  const wholeProse = proseLength(whole) - [...left].reduce((n, el) => n + proseLength(el), 0);
+  const wholeBlocks = toBlocks(whole, left);
   let article: { title?: string | null; content?: unknown } | null = null;
   try {
     // a low threshold: short pages (contact, opening hours) are normal on small-business sites
@@ -53,14 +62,8 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   }
   const root = article?.content ? (article.content as Element) : null;
   let blocks = root ? toBlocks(root) : [];
-  // Readability keeps one subtree: on a manual whose page is several sibling sections (a
-  // chapter's settings, one <div> per group) it keeps one group and drops the rest. When what it
-  // kept is under four fifths of the page's own prose, the whole main part is read instead.
-  const whole = fallbackRoot(html);
-  const wholeLinkShare = linkShare(whole);
-  stripLinkLists(whole);
-  const wholeBlocks = textLength(blocks) < 40 || textLength(blocks) < KEPT_SHARE * proseLength(whole) ? toBlocks(whole) : null;
-  if (wholeBlocks) blocks = wholeBlocks;
+  const readWhole = textLength(blocks) < 40 || textLength(blocks) < KEPT_SHARE * wholeProse;
+  if (readWhole) blocks = wholeBlocks;
   // the document's own <title>: Readability's guess drops parts around separators ("Installation - The Book" → "The Book")
   const title = fallbackTitle || clean(article?.title ?? '') || null;
 
@@ -72,7 +75,7 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
     canonical,
     noindex: /\b(noindex|none)\b/.test(robotsMeta),
     nofollow,
-    linkShare: wholeBlocks || !root ? wholeLinkShare : linkShare(root),
+    linkShare: readWhole || !root ? wholeLinkShare : linkShare(root),
   };
 }
 
@@ -144,7 +147,7 @@ const ADMONITION = /^(notes?|tips?|hints?|warnings?|caution|important|see also)$
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'IFRAME', 'BUTTON', 'SELECT', 'INPUT', 'TEXTAREA']);
 
 /** Walks an element and emits one block per heading and per leaf block of text. */
-function toBlocks(root: Element): Block[] {
+function toBlocks(root: Element, skip: ReadonlySet<Element> = new Set()): Block[] {
   const blocks: Block[] = [];
   let inline = '';
   const flush = () => {
@@ -160,7 +163,7 @@ function toBlocks(root: Element): Block[] {
     if (node.nodeType !== 1) return;
     const el = node as Element;
     const tag = el.tagName.toUpperCase();
-    if (SKIP_TAGS.has(tag) || el.getAttribute('hidden') !== null || el.getAttribute('aria-hidden') === 'true') return;
+    if (SKIP_TAGS.has(tag) || skip.has(el) || el.getAttribute('hidden') !== null || el.getAttribute('aria-hidden') === 'true') return;
     const heading = tag.match(/^H([1-6])$/);
     if (heading) {
       flush();
@@ -214,6 +217,11 @@ function fallbackRoot(html: string): Element {
   const { document } = parseHTML(html) as unknown as { document: Document };
   stripChrome(document);
   for (const el of [...document.querySelectorAll('aside, form')]) el.remove();
+  return mainRoot(document);
+}
+
+/** The main landmark, or the body. */
+function mainRoot(document: Document): Element {
   return document.querySelector('main, [role="main"], article') ?? document.body ?? document.documentElement;
 }
 
@@ -228,19 +236,27 @@ function proseLength(root: Element): number {
 }
 
 /**
- * Removes lists and tables whose items are mostly links (a manual's "Prev · Up · Next" bar, a
- * table of contents, "related pages"): read as text they would be one more passage in every page.
+ * What reading the whole main part leaves out, outermost first: asides, forms, and lists and
+ * tables whose items are mostly links (a manual's "Prev · Up · Next" bar, a table of contents,
+ * "related pages"), which read as text would be one more passage on every page.
  */
-function stripLinkLists(root: Element) {
-  for (const el of [...root.querySelectorAll('table, ul, ol, dl')]) {
-    if (!el.isConnected) continue;
-    const items = [...el.querySelectorAll(el.tagName.toUpperCase() === 'TABLE' ? 'td' : 'li, dt')];
-    const links = items.filter((item) => {
-      const text = clean(item.textContent ?? '').length;
-      return text > 0 && text - proseLength(item) >= text / 2 && !item.querySelector('a[href^="mailto:"], a[href^="tel:"]');
-    });
-    if (items.length >= 3 && links.length >= 0.6 * items.length) el.remove();
+function leftOut(root: Element): Set<Element> {
+  const out = new Set<Element>();
+  const inside = (el: Element) => [...out].some((o) => o.contains(el));
+  for (const el of root.querySelectorAll('aside, form, table, ul, ol, dl')) {
+    if (inside(el)) continue;
+    if (/^(ASIDE|FORM)$/i.test(el.tagName) || isLinkList(el)) out.add(el);
   }
+  return out;
+}
+
+function isLinkList(el: Element): boolean {
+  const items = [...el.querySelectorAll(el.tagName.toUpperCase() === 'TABLE' ? 'td' : 'li, dt')];
+  const links = items.filter((item) => {
+    const text = clean(item.textContent ?? '').length;
+    return text > 0 && text - proseLength(item) >= text / 2 && !item.querySelector('a[href^="mailto:"], a[href^="tel:"]');
+  });
+  return items.length >= 3 && links.length >= 0.6 * items.length;
 }
 
 /** Navigation, site header and footer: never the content, wherever they sit. */
