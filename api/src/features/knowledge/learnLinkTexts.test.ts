@@ -5,7 +5,7 @@ import { closeServer } from '../../../test/closeServer';
 import { createUserAndCookie, newBot } from '../../../test/helpers';
 import { offlineReply } from '../ai/offlineModel';
 import { addWebsiteSource, waitForIdle } from '../sources/sources.service';
-import { learnLinkTexts, namesOf } from './learnLinkTexts';
+import { askedWords, learnLinkTexts, namesOf } from './learnLinkTexts';
 import { retrieve } from './retrieve';
 
 /**
@@ -44,10 +44,12 @@ afterAll(() => closeServer(server));
 describe('link texts', () => {
   it('learns what the site’s links call each page, leaving out links that name no page', async () => {
     const texts = await learnLinkTexts(bot.id);
-    expect(namesOf(texts, `${base}/help/article-17`)).toEqual(['Refund policy']);
-    expect(namesOf(texts, `${base}/help/article-9`)).toEqual(['Delivery times']);
+    expect(namesOf(texts, `${base}/help/article-17`, askedWords('What is your refund policy?'))).toEqual(['Refund policy']);
+    expect(namesOf(texts, `${base}/help/article-9`, askedWords('What are your delivery times?'))).toEqual(['Delivery times']);
     // the menu's "Next" and "Home" name no page; a page's links to itself are left out
-    expect(namesOf(texts, `${base}/`)).toBeNull();
+    expect(namesOf(texts, `${base}/`, askedWords('next home page'))).toBeNull();
+    // a text counts only when the question says all of it
+    expect(namesOf(texts, `${base}/help/article-17`, askedWords('Where is your privacy policy?'))).toBeNull();
   });
 
   it('answers "what is your refund policy?" from the article the menu calls "Refund policy", which never says so', async () => {

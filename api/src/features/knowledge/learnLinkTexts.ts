@@ -57,40 +57,57 @@ export type LinkTexts = {
   byUrl: Map<string, string[] | null>;
 };
 
-/** What the site's links call the page at `url`, or null. */
-export function namesOf(texts: LinkTexts, url: string | null): string[] | null {
+/**
+ * The link texts of the page at `url` that the question says in full (`namesPage`), or null:
+ * what the re-ranking and the answer check read as part of the page's title. A text the
+ * question does not say in full is not read at all: a manual links to "ALTER TABLE" from
+ * everywhere, and "how do I change rows in a table?" must not read as a question about it.
+ */
+export function namesOf(texts: LinkTexts, url: string | null, asked: ReadonlySet<string>): string[] | null {
   if (!url || texts.byPage.size === 0) return null;
   let names = texts.byUrl.get(url);
   if (names === undefined) {
     names = texts.byPage.get(pageKey(url) ?? '') ?? null;
     texts.byUrl.set(url, names);
   }
-  return names;
+  const said = names?.filter((text) => namesPage(linkTextWords(text), asked));
+  return said?.length ? said : null;
 }
 
 /**
- * The addresses of the pages a link text of two words or more names with the question's own
- * words: every word of the text is in the question ("What is your refund policy?" and a link
- * "Refund policy"), most words first, at most `limit`. (A one-word link, "Table", names too
- * much by chance.)
+ * The pages a link text names with the question's own words (`namesPage`), most words first, at
+ * most `limit`.
  */
-export function pagesNamedBy(question: string, texts: LinkTexts, limit: number): NamedPage[] {
-  const asked = new Set(questionWords(question).map((w) => stem(w.word)));
+export function pagesNamedBy(asked: ReadonlySet<string>, texts: LinkTexts, limit: number): NamedPage[] {
   const found = new Map<number, NamedPage>();
   for (const word of asked) {
     for (const named of texts.byWord.get(word) ?? []) {
       const best = found.get(named.pageId);
-      if (named.stems.length >= 2 && named.stems.every((s) => asked.has(s)) && (!best || best.stems.length < named.stems.length)) found.set(named.pageId, named);
+      if (namesPage(named.stems, asked) && (!best || best.stems.length < named.stems.length)) found.set(named.pageId, named);
     }
   }
   return [...found.values()].sort((a, b) => b.stems.length - a.stems.length).slice(0, limit);
 }
 
+/** The question's words as link texts are compared with them: stemmed, without stopwords. */
+export function askedWords(question: string): Set<string> {
+  return new Set(questionWords(question).map((w) => stem(w.word)));
+}
+
+/**
+ * Whether a link text (its words, `linkTextWords`) names the page for a question: two words or
+ * more, every one of them in the question ("Refund policy" for "what is your refund policy?").
+ * A one-word link ("Table") names too much by chance.
+ */
+function namesPage(words: string[], asked: ReadonlySet<string>): boolean {
+  return words.length >= 2 && words.every((w) => asked.has(w));
+}
+
 /** A page a link text names: the page's address and row, and the words of the text. */
 type NamedPage = { url: string; pageId: number; stems: string[] };
 
-/** The words of a link text as the question's are compared: stemmed, without stopwords (kept for the texts of every bot). */
-export function linkTextWords(text: string): string[] {
+/** The words of a link text as the question's are compared (`askedWords`), kept for the texts of every bot. */
+function linkTextWords(text: string): string[] {
   let words = wordsOfText.get(text);
   if (!words) {
     words = [...new Set(questionWords(text).map((w) => stem(w.word)))];

@@ -1,7 +1,6 @@
 import { stem } from '../ai/extractAnswer';
 import { compoundsOf } from './compoundForms';
 import type { Alias } from './learnAliases';
-import { linkTextWords } from './learnLinkTexts';
 import { wordFamily } from './wordFamily';
 import { identifierWords, plainText, plainWords, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
@@ -56,8 +55,8 @@ export function rerankPassages(
     return value;
   };
   const seen = candidates.map((c) => {
-    // what the site's links call the page counts as its title when the question says it all
-    const named = askedNames(c.named, asked);
+    // what the site's links call the page, in the question's words, counts as its title
+    const named = c.named ?? [];
     const head = plainText(`${c.title ?? ''} ${c.heading ?? ''} ${named.join(' · ')}`);
     const body = plainText(`${c.content} ${identifierWords(c.content)}`);
     const headAt = formsOf.map((forms) => found(head, forms));
@@ -113,20 +112,6 @@ export function rerankPassages(
  * instruct lost more than they won.)
  */
 const WEIGHTS = { bm25: 1, covered: 2, head: 1, page: 1, focus: 0.5, phrases: 0.5 };
-
-/**
- * The link texts of a page (`learnLinkTexts`) of two words or more that the question uses every
- * word of ("Refund policy" for "what is your refund policy?"). Others would count against the
- * page's own title: on a manual, "ALTER TABLE" links to its page from everywhere, and "change
- * rows in a table" would read as a question about it.
- */
-function askedNames(named: string[] | undefined, asked: Set<string>): string[] {
-  if (!named) return [];
-  return named.filter((text) => {
-    const words = linkTextWords(text);
-    return words.length >= 2 && words.every((w) => asked.has(w));
-  });
-}
 
 function pageOf(p: Passage) {
   return p.url ?? `#${p.sourceId}`;

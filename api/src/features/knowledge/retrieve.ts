@@ -6,7 +6,7 @@ import { logger } from '../../lib/logger';
 import { embeddingsEnabled, embedTexts, nearestChunks } from './embeddings';
 import { checkIndexStamp, searchChunks, termStats } from './ftsIndex';
 import { learnAliases } from './learnAliases';
-import { learnLinkTexts, namesOf, pagesNamedBy } from './learnLinkTexts';
+import { askedWords, learnLinkTexts, namesOf, pagesNamedBy } from './learnLinkTexts';
 import { matchQa, questionVariants, type QaPassageInfo } from './matchQa';
 import { rerankPassages } from './rerankPassages';
 
@@ -18,7 +18,7 @@ export type Passage = {
   heading: string | null;
   sourceId: number;
   score: number;
-  /** What the site's own links call the passage's page ("Refund policy"), read as part of its title. */
+  /** What the site's own links call the passage's page, in the question's words ("Refund policy"): read as part of its title. */
   named?: string[];
   /** The passage is an owner's saved answer (a Q&A source): its content is the answer, its title the question. */
   savedAnswer?: true;
@@ -42,8 +42,9 @@ export async function retrieve(chatbotId: number, question: string, opts: { limi
   const stats = termStats(chatbotId);
   const linkTexts = await learnLinkTexts(chatbotId);
   const found = await searchChunks(chatbotId, question, Math.max(RERANK_POOL, embeddingsEnabled() ? pool * 4 : pool), { aliases, stats });
-  const candidates = distinct([...found, ...(await namedPages(chatbotId, pagesNamedBy(question, linkTexts, NAMED_PAGES), found))]).map((p) => {
-    const named = namesOf(linkTexts, p.url);
+  const asked = askedWords(question);
+  const candidates = distinct([...found, ...(await namedPages(chatbotId, pagesNamedBy(asked, linkTexts, NAMED_PAGES), found))]).map((p) => {
+    const named = namesOf(linkTexts, p.url, asked);
     return named ? { ...p, named } : p;
   });
   const lexical = await stats.settle(() =>
@@ -98,14 +99,7 @@ const NAMED_PAGES = 3;
 async function namedPages(chatbotId: number, named: { url: string; pageId: number }[], found: Passage[]): Promise<Passage[]> {
   const missing = named.filter((n) => !found.some((p) => p.url === n.url));
   if (missing.length === 0) return [];
-  const rows = await selectRows<Omit<Passage, 'score'> & { pageId: number }>(
-    sql`SELECT c.id AS "chunkId", c.content, c.title, c.url, c.heading, c.source_id AS "sourceId", c.page_id AS "pageId"
-          FROM chunks c JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
-         WHERE c.chatbot_id = ${chatbotId} AND c.page_id IN (${sql.join(
-           missing.map((n) => sql`${n.pageId}`),
-           sql`, `,
-         )}) ORDER BY c.id`,
-  );
+  const rows = await livePassages(chatbotId, 'page_id', missing.map((n) => n.pageId));
   const floor = found.length ? Math.min(...found.map((p) => p.score)) : 0;
   return missing.flatMap((n) => {
     const first = rows.find((r) => r.pageId === n.pageId);
@@ -113,6 +107,18 @@ async function namedPages(chatbotId: number, named: { url: string; pageId: numbe
     const { pageId: _, ...passage } = first;
     return [{ ...passage, score: floor }];
   });
+}
+
+/** The bot's live passages whose chunk id or page id (`by`) is one of `ids`, in chunk order, with their page id. */
+function livePassages(chatbotId: number, by: 'id' | 'page_id', ids: number[]) {
+  return selectRows<Omit<Passage, 'score'> & { pageId: number }>(
+    sql`SELECT c.id AS "chunkId", c.content, c.title, c.url, c.heading, c.source_id AS "sourceId", c.page_id AS "pageId"
+          FROM chunks c JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
+         WHERE c.chatbot_id = ${chatbotId} AND ${sql.identifier('c')}.${sql.identifier(by)} IN (${sql.join(
+           ids.map((id) => sql`${id}`),
+           sql`, `,
+         )}) ORDER BY c.id`,
+  );
 }
 // How many passages past `limit` are searched for a matching Q&A.
 const QA_LOOKAHEAD = 10;
@@ -182,15 +188,8 @@ const RRF_K = 60;
 async function vectorSearch(chatbotId: number, vector: number[], limit: number): Promise<Passage[]> {
   const near = (await nearestChunks(chatbotId, vector, limit * 4)).filter((n) => 1 - n.distance >= MIN_SIMILARITY);
   if (near.length === 0) return [];
-  const rows = await selectRows<Omit<Passage, 'score'>>(
-    sql`SELECT c.id AS "chunkId", c.content, c.title, c.url, c.heading, c.source_id AS "sourceId"
-          FROM chunks c JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
-         WHERE c.chatbot_id = ${chatbotId} AND c.id IN (${sql.join(
-           near.map((n) => sql`${n.chunkId}`),
-           sql`, `,
-         )})`,
-  );
-  const byId = new Map(rows.map((r) => [r.chunkId, r]));
+  const rows = await livePassages(chatbotId, 'id', near.map((n) => n.chunkId));
+  const byId = new Map(rows.map(({ pageId: _, ...r }) => [r.chunkId, r]));
   return near.flatMap((n) => {
     const row = byId.get(n.chunkId);
     return row ? [{ ...row, score: 1 - n.distance }] : [];
