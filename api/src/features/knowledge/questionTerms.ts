@@ -103,6 +103,8 @@ export function identifiers(text: string): string[] {
  * parts; brand names ("PostgreSQL", "iPhone", "JavaScript") stay whole.
  */
 export function identifierWords(text: string): string {
+  // most text has no capital after a lower-case letter: one cheap scan says so
+  if (!CAMEL_HINT.test(text)) return '';
   const out: string[] = [];
   for (const word of text.match(CAMEL) ?? []) {
     const parts = word.match(/[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])/g) ?? [];
@@ -111,6 +113,7 @@ export function identifierWords(text: string): string {
   return out.join(' ');
 }
 
+const CAMEL_HINT = /[a-z0-9][A-Z]/;
 // A run of letters and digits with a lower-case letter followed by a capital somewhere inside.
 const CAMEL = /\b[A-Za-z][A-Za-z0-9]*[a-z0-9][A-Z][A-Za-z0-9]*\b/g;
 

@@ -58,7 +58,8 @@ export function rerankPassages(
     // what the site's links call the page, in the question's words, counts as its title
     const named = c.named ?? [];
     const head = plainText(`${c.title ?? ''} ${c.heading ?? ''} ${named.join(' · ')}`);
-    const body = plainText(`${c.content} ${identifierWords(c.content)}`);
+    const split = identifierWords(c.content);
+    const body = plainText(split ? `${c.content} ${split}` : c.content);
     const headAt = formsOf.map((forms) => found(head, forms));
     const bodyAt = formsOf.map((forms) => found(body, forms));
     const inHead = headAt.map((at) => at.length > 0);
