@@ -4,12 +4,19 @@ import { addTextSource, waitForIdle } from '../sources/sources.service';
 import { searchChunks } from './ftsIndex';
 
 let botId: number;
+let manyId: number;
 
 beforeAll(async () => {
   const { cookie } = await createUserAndCookie();
   botId = (await newBot(cookie)).id;
   await addTextSource(botId, { title: 'Warranty', textContent: 'Every kettle carries a two year warranty. The secret recipe stays secret.' });
   await addTextSource(botId, { title: 'Delivery', textContent: 'We ship to Canada within 5 days. Orders placed in 2011 used the old table of rates.' });
+  const { cookie: other } = await createUserAndCookie();
+  manyId = (await newBot(other)).id;
+  // twelve pages naming the kettle, each once more than the one before
+  for (let n = 1; n <= 12; n++) {
+    await addTextSource(manyId, { title: `Page ${n}`, textContent: `${'The kettle boils. '.repeat(n)}Nothing else is on page ${n}.` });
+  }
   await waitForIdle();
 });
 
@@ -31,5 +38,12 @@ describe('searchChunks', () => {
     const [hit] = await searchChunks(botId, 'kettle warranty', 1);
     expect(hit).toMatchObject({ title: 'Warranty', url: null, content: expect.stringContaining('two year warranty') });
     expect(hit.score).toEqual(expect.any(Number));
+  });
+
+  it('ranks on the same number of passages on both databases: the best `limit`, never its over-fetch', async () => {
+    // SQLite over-fetches to skip a rescan's chunks, and once handed all of that window (4 × limit) to
+    // the re-ranking where PostgreSQL handed `limit`, so the two answered the same question differently
+    const hits = await searchChunks(manyId, 'kettle', 3);
+    expect(hits.map((h) => h.title)).toEqual(['Page 12', 'Page 11', 'Page 10']);
   });
 });

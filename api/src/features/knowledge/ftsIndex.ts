@@ -226,11 +226,11 @@ function ranked(table: string, match: string, limit: number): Passage[] {
          JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
         ORDER BY f.rank`,
     ).all(match, window) as Passage[];
-    if (rows.length >= limit || window > 20_000) return rows;
+    if (rows.length >= limit || window > 20_000) return rows.slice(0, limit);
     const matched = statement(`count:${table}`, `SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`).get(match, window) as {
       n: number;
     };
-    if (matched.n < window) return rows;
+    if (matched.n < window) return rows.slice(0, limit);
   }
 }
 
