@@ -112,7 +112,7 @@ export function rerankPassages(
  * whether a passage gives instructions ("Choose…", "Run…"): manuals that describe rather than
  * instruct lost more than they won.)
  */
-const WEIGHTS = { bm25: 1, covered: 2, head: 1, page: 1, focus: 0.75, phrases: 0.5 };
+const WEIGHTS = { bm25: 1, covered: 2, head: 1, page: 1, focus: 0.5, phrases: 0.5 };
 
 function pageOf(p: Passage) {
   return p.url ?? `#${p.sourceId}`;
