@@ -1,5 +1,6 @@
 import type { SourceRef } from '@parley/contracts';
 import { questionWords } from '../knowledge/questionTerms';
+import { headOf } from '../knowledge/rerankPassages';
 import type { Passage } from '../knowledge/retrieve';
 import { wordFamily } from '../knowledge/wordFamily';
 import { pickSentences } from './pickSentences';
@@ -36,11 +37,6 @@ export function extractAnswer(question: string, passages: Passage[]): ExtractedA
     return { text: body, sources: [{ title: passage.title ?? passage.heading ?? null, url: passage.url ?? null }], passage };
   }
   return null;
-}
-
-/** What frames a passage: its page title, what the site's links call the page, and its heading. */
-function headOf(passage: Passage): string {
-  return `${passage.title ?? ''} ${passage.named?.join(' · ') ?? ''} ${passage.heading ?? ''}`;
 }
 
 /** How many of the topic groups a text names. */

@@ -1,4 +1,4 @@
-import { stem } from '../ai/extractAnswer';
+import { stem } from '../ai/stem';
 import { compoundsOf } from './compoundForms';
 import type { Alias } from './learnAliases';
 import { wordFamily } from './wordFamily';
@@ -55,9 +55,8 @@ export function rerankPassages(
     return value;
   };
   const seen = candidates.map((c) => {
-    // what the site's links call the page, in the question's words, counts as its title
     const named = c.named ?? [];
-    const head = plainText(`${c.title ?? ''} ${c.heading ?? ''} ${named.join(' · ')}`);
+    const head = plainText(headOf(c));
     const split = identifierWords(c.content);
     const body = plainText(split ? `${c.content} ${split}` : c.content);
     const headAt = formsOf.map((forms) => found(head, forms));
@@ -113,6 +112,14 @@ export function rerankPassages(
  * instruct lost more than they won.)
  */
 const WEIGHTS = { bm25: 1, covered: 2, head: 1, page: 1, focus: 0.5, phrases: 0.5 };
+
+/**
+ * What frames a passage, read as its title by the re-ranking and the offline answer's check: its
+ * page title, its heading, and what the site's links call the page in the question's words.
+ */
+export function headOf(p: Pick<Passage, 'title' | 'heading' | 'named'>): string {
+  return `${p.title ?? ''} ${p.heading ?? ''} ${p.named?.join(' · ') ?? ''}`;
+}
 
 function pageOf(p: Passage) {
   return p.url ?? `#${p.sourceId}`;
