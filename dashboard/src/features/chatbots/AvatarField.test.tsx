@@ -49,6 +49,8 @@ describe('AvatarField', () => {
     expect(uploads(fetchMock)).toHaveLength(2);
     expect(screen.getByTestId('value').textContent).toBe('/uploads/avatar-1.webp');
 
+    // the failure's toast can show before the field leaves its uploading state, when Remove is still disabled
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Remove' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.getByTestId('value').textContent).toBe(''));
     expect((screen.getByLabelText('Avatar URL') as HTMLInputElement).value).toBe('');
