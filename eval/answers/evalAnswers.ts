@@ -56,6 +56,7 @@ const { ensureStarted, client, createUserAndCookie, newBot, withCookie } = await
 const { waitForIdle } = await import('../../api/src/features/knowledge/scanQueue');
 const { retrieve } = await import('../../api/src/features/knowledge/retrieve');
 const { offlineReply } = await import('../../api/src/features/ai/offlineModel');
+const { topicWeights } = await import('../../api/src/features/knowledge/topicWeights');
 const { sql } = await import('drizzle-orm');
 const { selectRow } = await import('../../api/src/db/raw');
 
@@ -85,7 +86,8 @@ const latencies: number[] = [];
 async function ask(q: string) {
   const t0 = performance.now();
   const passages = await retrieve(bot.id, q, { limit: 5 });
-  const reply = offlineReply({ bot: botForAnswers, history: [], visibleQuestion: q, passages });
+  const weights = await topicWeights(bot.id, [q]);
+  const reply = offlineReply({ bot: botForAnswers, history: [], visibleQuestion: q, passages, topicWeights: weights });
   latencies.push(performance.now() - t0);
   return reply;
 }

@@ -16,6 +16,8 @@ export type AnswerRequest = {
   internalMessage?: string;
   /** Retrieved passages, best first; may be empty. */
   passages: Passage[];
+  /** How telling each word of the question (and instruction) is in the bot's content, 0 for one it never uses (`topicWeights`). */
+  topicWeights?: Record<string, number>;
   signal?: AbortSignal;
 };
 

@@ -83,6 +83,31 @@ describe('extractAnswer', () => {
     expect(extractAnswer('anything', [])).toBeNull();
   });
 
+  it('refuses a passage naming only the common words of a question whose telling word the content lacks', () => {
+    const rotation = passage(
+      'TimedRotatingFileHandler',
+      'When using weekday-based rotation, specify W0 for Monday and so on up to W6 for Sunday. If delay is true, then file opening is deferred until the first call to emit().',
+      'https://docs.example/logging',
+    );
+    const question = 'Are you open on Sunday afternoons?';
+    // "open" is in two of three topics' reach on counting alone
+    expect(extractAnswer(question, [rotation])).not.toBeNull();
+    // in a big manual "open" is everywhere (weight 1.4) and "Sunday" rare (4.3); "afternoons" unknown
+    expect(extractAnswer(question, [rotation], { open: 1.4, sunday: 4.3, afternoons: 0 })).toBeNull();
+    // on a café's site, where opening hours are a topic of their own, the same words answer
+    const hours = passage('Opening hours', 'We are open on Sunday from 9 to 17.', 'https://cafe.example/hours', 2);
+    expect(extractAnswer(question, [hours], { open: 5.3, sunday: 6.2, afternoons: 0 })?.text).toContain('Sunday from 9 to 17');
+  });
+
+  it('does not count a word the weights leave out, or a short form of a word the passages use, as a topic the content lacks', () => {
+    const shipping = passage('Shipping', 'Standard shipping is 3 to 5 working days; express shipping arrives the next day.', 'https://shop.example/shipping', 3);
+    // "take" is not in the content, and, an everyday word, not in the weights (`topicWeights`)
+    expect(extractAnswer('How long does express shipping take?', [shipping], { express: 2, shipping: 2 })).not.toBeNull();
+    expect(extractAnswer('How long does express shipping cost?', [shipping], { express: 2, shipping: 2, cost: 0 })).toBeNull();
+    const auth = passage('Authentication', 'Authentication uses single sign-on with your company account.', 'https://docs.example/auth', 4);
+    expect(extractAnswer('How does auth work for the company?', [auth], { auth: 0, company: 2 })).not.toBeNull();
+  });
+
   it('stems word forms alike', () => {
     for (const [a, b] of [
       ['shipping', 'ship'],

@@ -3,6 +3,7 @@ import { questionWords } from '../knowledge/questionTerms';
 import { headOf } from '../knowledge/rerankPassages';
 import type { Passage } from '../knowledge/retrieve';
 import { wordFamily } from '../knowledge/wordFamily';
+import { RAREST_WEIGHT } from '../knowledge/wordWeight';
 import { pickSentences } from './pickSentences';
 import { stem, stemSet } from './stem';
 
@@ -16,10 +17,14 @@ export type ExtractedAnswer = { text: string; sources: SourceRef[]; passage: Pas
  * that covers enough of the question's topics, then the sentences of it that match best,
  * kept in their original order and followed by a citation. Returns null when no passage is
  * relevant enough, so the caller can say so instead of quoting something unrelated.
+ * `weights` (`topicWeights`: how telling each question word is in the bot's content) also
+ * refuses a passage for a question whose telling words the content lacks.
  */
-export function extractAnswer(question: string, passages: Passage[]): ExtractedAnswer | null {
-  const groups = withShortForms(termGroups(question), passages);
+export function extractAnswer(question: string, passages: Passage[], weights?: Record<string, number>): ExtractedAnswer | null {
+  const asked = termGroups(question);
+  const groups = withShortForms(asked, passages);
   if (groups.length === 0 || passages.length === 0) return null;
+  const enoughKnown = weights ? knownOutweighsLacking(groups, asked, weights) : null;
   // More than half of the topics must be covered: with only half, two common words of an
   // unrelated question ("who won the world cup") can meet by chance in a code example.
   const needed = Math.max(1, Math.ceil(groups.length * 0.6));
@@ -30,6 +35,7 @@ export function extractAnswer(question: string, passages: Passage[]): ExtractedA
   // by chance ("W6 for Sunday" for "are you open on Sunday afternoons?").
   for (const passage of passages) {
     if (covered(groups, `${headOf(passage)} ${passage.content}`) < needed) continue;
+    if (enoughKnown && !enoughKnown(`${headOf(passage)} ${passage.content}`)) continue;
     const body = pickSentences(question, passage, groups, passages);
     if (!body || covered(groups, `${headOf(passage)} ${body}`) < needed) continue;
     // The citation travels in `sources`, which the widget lists under the answer; repeating it in
@@ -37,6 +43,36 @@ export function extractAnswer(question: string, passages: Passage[]): ExtractedA
     return { text: body, sources: [{ title: passage.title ?? passage.heading ?? null, url: passage.url ?? null }], passage };
   }
   return null;
+}
+
+/**
+ * For a question with a telling word the bot's content never uses ("are you open on Sunday
+ * *afternoons*?" to a bot that knows nothing of afternoons): whether a text names question words
+ * weighing at least as much as the lacking ones, each lacking word weighing as a word the content
+ * uses once. Counting topics alone, "open" and "Sunday" are two of three, and a manual's "W6 for
+ * Sunday" next to "file opening" answered; "open" is on every other page, and weighs little.
+ * A word `weights` leaves out (an everyday word, see `topicWeights`) counts for neither side, and
+ * a short form or relative of a word the passages use (`withShortForms`) is not lacking. Null
+ * when the content uses every telling word of the question.
+ */
+function knownOutweighsLacking(groups: string[][], asked: string[][], weights: Record<string, number>): ((text: string) => boolean) | null {
+  const byStem = new Map<string, number>();
+  for (const [word, weight] of Object.entries(weights)) byStem.set(stem(word), Math.max(byStem.get(stem(word)) ?? 0, weight));
+  let lacking = 0;
+  const known: { group: string[]; weight: number }[] = [];
+  groups.forEach((group, i) => {
+    const weight = byStem.get(group[0]!);
+    if (weight === undefined) return;
+    if (weight > 0) known.push({ group, weight });
+    else if (group.length === asked[i]!.length) lacking += RAREST_WEIGHT;
+  });
+  if (lacking === 0) return null;
+  const total = lacking + known.reduce((sum, k) => sum + k.weight, 0);
+  return (text) => {
+    const words = stemSet(text);
+    const found = known.filter((k) => k.group.some((s) => words.has(s))).reduce((sum, k) => sum + k.weight, 0);
+    return found >= total / 2;
+  };
 }
 
 /** How many of the topic groups a text names. */

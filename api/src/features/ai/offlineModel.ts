@@ -44,7 +44,8 @@ export function offlineReply(request: AnswerRequest): OfflineReply {
   // for whatever word it shares, it would answer a question its owner never meant it for.
   const pages = request.passages.filter((p) => !p.savedAnswer);
   const answer =
-    extractAnswer(stripGreeting(question), pages) ?? (request.internalMessage ? extractAnswer(request.internalMessage, pages) : null);
+    extractAnswer(stripGreeting(question), pages, request.topicWeights) ??
+    (request.internalMessage ? extractAnswer(request.internalMessage, pages, request.topicWeights) : null);
   if (answer) return { text: answer.text, sources: answer.sources };
 
   return {

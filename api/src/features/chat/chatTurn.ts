@@ -2,9 +2,10 @@ import type { Chatbot } from '../../db/schema';
 import { logger } from '../../lib/logger';
 import type { AnswerStatus, ChatMessage, MessageType, SourceRef, StreamEvent } from '@parley/contracts';
 import { DEFAULT_FALLBACK } from '../ai/buildPrompt';
-import type { ChatModel, HistoryTurn } from '../ai/chatModel';
+import type { AnswerRequest, ChatModel, HistoryTurn } from '../ai/chatModel';
 import { getChatModel } from '../ai/getChatModel';
 import { retrieve, type Passage } from '../knowledge/retrieve';
+import { topicWeights } from '../knowledge/topicWeights';
 import { toPublicChatbotConfig } from '../public/toPublicChatbotConfig';
 import { consumeMessage } from '../subscription/usage.service';
 import { surveyTurnFor } from '../surveys/surveyRunner';
@@ -146,7 +147,7 @@ async function answerWithModel(
   reply: ReplyWriter,
 ) {
   const { bot } = input;
-  const passages = await findPassages(bot.id, input.content, internal);
+  const { passages, topicWeights } = await findPassages(bot.id, input.content, internal);
   let sources: SourceRef[] | null = null;
   let quickReplies: string[] | undefined;
   let form: ReturnType<typeof contactFormMessage> | null = null;
@@ -158,6 +159,7 @@ async function answerWithModel(
     visibleQuestion: input.content,
     internalMessage: internal,
     passages,
+    topicWeights,
   })) {
     if (event.type === 'text') await reply.appendText(event.text);
     else if (event.type === 'quick_replies') quickReplies = event.replies;
@@ -179,19 +181,21 @@ async function answerWithModel(
 
 /**
  * Passages for the visible text and, for a menu selection or survey start, for the
- * instruction behind it too (a label like "Option 2" alone finds little), best first.
+ * instruction behind it too (a label like "Option 2" alone finds little), best first; and how
+ * telling the words of both are in the bot's content, for the offline answer's check.
  */
-async function findPassages(chatbotId: number, content: string, internal: string | undefined): Promise<Passage[]> {
+async function findPassages(chatbotId: number, content: string, internal: string | undefined): Promise<Pick<AnswerRequest, 'passages' | 'topicWeights'>> {
   try {
     const found = await retrieve(chatbotId, content, { limit: 5 });
-    if (!internal) return found;
+    const weights = await topicWeights(chatbotId, [content, internal]);
+    if (!internal) return { passages: found, topicWeights: weights };
     const seen = new Set(found.map((p) => p.chunkId));
     const more = (await retrieve(chatbotId, internal, { limit: 5 })).filter((p) => !seen.has(p.chunkId));
-    return [...more, ...found].slice(0, 6);
+    return { passages: [...more, ...found].slice(0, 6), topicWeights: weights };
   } catch (error) {
     // Answering without knowledge (the model then gives the fallback) beats failing the turn.
     logger.error('retrieval failed', { chatbotId, error: String(error) });
-    return [];
+    return { passages: [] };
   }
 }
 

@@ -9,6 +9,7 @@ import { lexiconChanged, lexiconOf } from './pgLexicon';
 import { ftsPhrase, identifierWords, plainText, questionWords } from './questionTerms';
 import type { Passage } from './retrieve';
 import { wordFamily } from './wordFamily';
+import { ESTIMATE_CAP, wordWeight } from './wordWeight';
 
 /**
  * The full-text index. SQLite: one FTS5 table per bot (`fts_bot_<id>`, porter + unicode61 without
@@ -189,8 +190,6 @@ function planSearch(question: string, words: ReturnType<typeof questionWords>, a
 const PHRASE_CANDIDATES = 10;
 // The posting-list rows BM25 may walk per query: ~0.7 µs each, so about 2 ms of work.
 const ROW_BUDGET = 3000;
-// Counting stops here: a term this common is never ranked, whatever its exact count.
-const ESTIMATE_CAP = 2001;
 const BM25 = (table: string) => `bm25(${table}, 1.0, 4.0, 2.0)`;
 
 type SearchEngine = {
@@ -404,8 +403,7 @@ export class TermStats {
     let rows = this.rows(term);
     // a short form searched as a prefix ("auth") weighs as the words it begins
     if (rows === 0 && /^\p{L}{3,6}$/u.test(term)) rows = this.rows(`${term}*`);
-    if (rows === 0) return 0;
-    return Math.log(1 + ESTIMATE_CAP / rows);
+    return wordWeight(rows);
   }
 
   /** BM25's IDF of a ranked term, as FTS5 computes it over the bot's rows (PostgreSQL). */
