@@ -35,12 +35,29 @@ export async function indexChunks(chatbotId: number, rows: { id: number; content
       );
       await execute(sql`UPDATE chunks SET search = setweight(to_tsvector('parley_search', v.title), 'A') || setweight(to_tsvector('parley_search', v.heading), 'B') || to_tsvector('parley_search', v.content)
         FROM (VALUES ${values}) AS v(id, title, heading, content) WHERE chunks.id = v.id`);
+      await writePostings(rows.slice(i, i + 1000).map((r) => r.id));
     }
     return;
   }
   const table = ensureTable(chatbotId);
   const insert = sqlite.prepare(`INSERT INTO ${table} (rowid, content, title, heading) VALUES (?, ?, ?, ?)`);
   for (const r of rows) insert.run(r.id, indexedText(r.content), r.title ?? '', r.heading ?? '');
+}
+
+/**
+ * PostgreSQL: the BM25 postings of chunks whose `search` vector was just written (migration
+ * 0005): for each of its words, the weighted count (title 4, heading 2, text 1, as `ts_rank_cd`
+ * with RANK_WEIGHTS counts it) and the chunk's length in distinct words.
+ */
+async function writePostings(ids: number[]) {
+  const list = sql.join(
+    ids.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  await execute(sql`DELETE FROM chunk_postings WHERE chunk_id IN (${list})`);
+  await execute(sql`INSERT INTO chunk_postings (chatbot_id, term, chunk_id, tf, len)
+    SELECT c.chatbot_id, u.lexeme, c.id, (SELECT sum(CASE w WHEN 'A' THEN 4 WHEN 'B' THEN 2 ELSE 1 END) FROM unnest(u.weights) AS w), length(c.search)
+      FROM chunks c, unnest(c.search) AS u WHERE c.id IN (${list})`);
 }
 
 /** A chunk's text as indexed: with the words of its camel-case identifiers after it (`identifierWords`). */
@@ -66,10 +83,14 @@ export async function unindexChunks(chatbotId: number, chunkIds: SQL): Promise<v
  * pages (some 200 ms on 10,000 chunks). Until autovacuum analyses the table (never, where it is
  * off), the planner misjudges how many of a bot's chunks a word matches: it took the bot's rows
  * one by one and tested each against the question (80 ms on a 10,000-chunk manual) instead of
- * reading the GIN index (under 1 ms).
+ * reading the GIN index (under 1 ms). The postings are vacuumed too: ranking then reads a word's
+ * postings from their index alone (an index-only scan), not each posting's row as well.
  */
 export async function analyzeSearchIndex(): Promise<void> {
-  if (dialect === 'postgres') await execute(sql`ANALYZE chunks`);
+  if (dialect !== 'postgres') return;
+  await execute(sql`ANALYZE chunks`);
+  // (SKIP_LOCKED: another instance vacuuming it after its own scan does the same work)
+  await execute(sql`VACUUM (ANALYZE, SKIP_LOCKED) chunk_postings`);
 }
 
 /**
@@ -263,23 +284,45 @@ function postgresSearch(chatbotId: number, stats: TermStats): SearchEngine {
         return query ? [{ query, idf: weighted ? stats.idf(term) : 1 }] : [];
       });
       if (queries.length === 0) return [];
-      const ranks = sql.join(
-        queries.map((q, i) => sql`${COLUMN_SCALE}::float8 * ts_rank_cd(${RANK_WEIGHTS}::float4[], c.search, to_tsquery('parley_search', ${q.query}), 0) AS ${sql.identifier(`r${i}`)}`),
-        sql`, `,
-      );
-      const score = sql.join(
-        queries.map((q, i) => sql`${q.idf}::float8 * ${BM25_K1 + 1} * ${sql.identifier(`r${i}`)} / (${sql.identifier(`r${i}`)} + k)`),
-        sql` + `,
-      );
-      const any = queries.map((q) => q.query).join(' | ');
-      const lengthNorm = sql`${BM25_K1}::float8 * (${1 - BM25_B}::float8 + ${BM25_B}::float8 * length(c.search) / ${stats.averageLength()}::float8)`;
-      // (OFFSET 0 keeps the subquery whole: merged into the outer query, each term's rank would be
-      // computed once per use in the score)
-      return selectRows<Passage>(sql`SELECT "chunkId", content, title, url, heading, "sourceId", (${score})::float8 AS "score"
-        FROM (SELECT ${columns}, ${ranks}, ${lengthNorm} AS k ${live}
-               WHERE c.chatbot_id = ${chatbotId} AND c.search @@ to_tsquery('parley_search', ${any})
-               OFFSET 0) ranked
-        ORDER BY "score" DESC, "chunkId" LIMIT ${limit}`);
+      // One word is read from the postings; a phrase or a prefix from the chunks' vectors.
+      const words = queries.filter((q) => /^'[^']+'$/.test(q.query));
+      const others = queries.filter((q) => !words.includes(q));
+      const k = (len: SQL) => sql`${BM25_K1}::float8 * (${1 - BM25_B}::float8 + ${BM25_B}::float8 * ${len} / ${stats.averageLength()}::float8)`;
+      const parts: SQL[] = [];
+      if (words.length) {
+        const list = sql.join(
+          words.map((q) => sql`((tsvector_to_array(to_tsvector('parley_search', ${q.query.slice(1, -1)})))[1], ${q.idf}::float8)`),
+          sql`, `,
+        );
+        parts.push(sql`SELECT p.chunk_id AS id, q.idf * ${BM25_K1 + 1} * p.tf / (p.tf + ${k(sql`p.len`)}) AS score
+          FROM (VALUES ${list}) AS q(term, idf) JOIN chunk_postings p ON p.chatbot_id = ${chatbotId} AND p.term = q.term`);
+      }
+      if (others.length) {
+        const ranks = sql.join(
+          others.map((q, i) => sql`${COLUMN_SCALE}::float8 * ts_rank_cd(${RANK_WEIGHTS}::float4[], c.search, to_tsquery('parley_search', ${q.query}), 0) AS ${sql.identifier(`r${i}`)}`),
+          sql`, `,
+        );
+        const score = sql.join(
+          others.map((q, i) => sql`${q.idf}::float8 * ${BM25_K1 + 1} * ${sql.identifier(`r${i}`)} / (${sql.identifier(`r${i}`)} + k)`),
+          sql` + `,
+        );
+        const any = others.map((q) => q.query).join(' | ');
+        // (OFFSET 0 keeps the subquery whole: merged into the outer query, each term's rank would be
+        // computed once per use in the score)
+        parts.push(sql`SELECT id, ${score} AS score FROM (SELECT c.id, ${ranks}, ${k(sql`length(c.search)`)} AS k FROM chunks c
+          WHERE c.chatbot_id = ${chatbotId} AND c.search @@ to_tsquery('parley_search', ${any}) OFFSET 0) phrases`);
+      }
+      // Chunks of a rescan in progress are ranked too and dropped by the live-generation join:
+      // over-fetch, and widen the window if they crowded out live ones (as `ranked` on SQLite).
+      for (let window = limit * 2; ; window *= 8) {
+        const rows = await selectRows<Omit<Passage, 'chunkId'> & { chunkId: number | null }>(sql`WITH ranked AS (
+            SELECT id, sum(score) AS score FROM (${sql.join(parts, sql` UNION ALL `)}) parts GROUP BY id ORDER BY score DESC, id LIMIT ${window})
+          SELECT ${columns}, r.score::float8 AS "score"
+            FROM ranked r LEFT JOIN chunks c ON c.id = r.id AND EXISTS (SELECT 1 FROM content_sources s WHERE s.id = c.source_id AND s.generation = c.generation)
+           ORDER BY r.score DESC, r.id`);
+        const found = rows.filter((r): r is Passage => r.chunkId !== null);
+        if (found.length >= limit || rows.length < window || window > 20_000) return found.slice(0, limit);
+      }
     },
     fallbacks(terms) {
       const of = (head: boolean, operator: string) => terms.flatMap((t) => tsQuery(t, head ? 'AB' : '') ?? []).join(` ${operator} `);
