@@ -314,14 +314,18 @@ function postgresSearch(chatbotId: number, stats: TermStats): SearchEngine {
       }
       // Chunks of a rescan in progress are ranked too and dropped by the live-generation join:
       // over-fetch, and widen the window if they crowded out live ones (as `ranked` on SQLite).
+      // (the text of the `limit` best live chunks only: each row's text read and sent costs more
+      // than ranking it)
       for (let window = limit * 2; ; window *= 8) {
-        const rows = await selectRows<Omit<Passage, 'chunkId'> & { chunkId: number | null }>(sql`WITH ranked AS (
-            SELECT id, sum(score) AS score FROM (${sql.join(parts, sql` UNION ALL `)}) parts GROUP BY id ORDER BY score DESC, id LIMIT ${window})
-          SELECT ${columns}, r.score::float8 AS "score"
-            FROM ranked r LEFT JOIN chunks c ON c.id = r.id AND EXISTS (SELECT 1 FROM content_sources s WHERE s.id = c.source_id AND s.generation = c.generation)
-           ORDER BY r.score DESC, r.id`);
-        const found = rows.filter((r): r is Passage => r.chunkId !== null);
-        if (found.length >= limit || rows.length < window || window > 20_000) return found.slice(0, limit);
+        const rows = await selectRows<Omit<Passage, 'chunkId'> & { chunkId: number | null; matched: number }>(sql`WITH ranked AS (
+            SELECT id, sum(score) AS score FROM (${sql.join(parts, sql` UNION ALL `)}) parts GROUP BY id ORDER BY score DESC, id LIMIT ${window}),
+          live AS (SELECT r.id, r.score FROM ranked r JOIN chunks c ON c.id = r.id JOIN content_sources s ON s.id = c.source_id AND s.generation = c.generation
+                    ORDER BY r.score DESC, r.id LIMIT ${limit})
+          SELECT k.matched, ${columns}, l.score::float8 AS "score"
+            FROM (SELECT count(*)::int AS matched FROM ranked) k LEFT JOIN (live l JOIN chunks c ON c.id = l.id) ON true
+           ORDER BY l.score DESC, l.id`);
+        const found = rows.flatMap(({ matched: _, chunkId, ...rest }) => (chunkId === null ? [] : [{ chunkId, ...rest }]));
+        if (found.length >= limit || (rows[0]?.matched ?? 0) < window || window > 20_000) return found;
       }
     },
     fallbacks(terms) {
