@@ -147,7 +147,8 @@ async function answerWithModel(
   reply: ReplyWriter,
 ) {
   const { bot } = input;
-  const { passages, topicWeights } = await findPassages(bot.id, input.content, internal);
+  // (only the offline model reads the words' weights; a language model weighs words itself)
+  const { passages, topicWeights } = await findPassages(bot.id, input.content, internal, model.kind === 'offline');
   let sources: SourceRef[] | null = null;
   let quickReplies: string[] | undefined;
   let form: ReturnType<typeof contactFormMessage> | null = null;
@@ -181,13 +182,18 @@ async function answerWithModel(
 
 /**
  * Passages for the visible text and, for a menu selection or survey start, for the
- * instruction behind it too (a label like "Option 2" alone finds little), best first; and how
- * telling the words of both are in the bot's content, for the offline answer's check.
+ * instruction behind it too (a label like "Option 2" alone finds little), best first; and, for
+ * the offline model (`withWeights`), how telling the words of both are in the bot's content.
  */
-async function findPassages(chatbotId: number, content: string, internal: string | undefined): Promise<Pick<AnswerRequest, 'passages' | 'topicWeights'>> {
+async function findPassages(
+  chatbotId: number,
+  content: string,
+  internal: string | undefined,
+  withWeights: boolean,
+): Promise<Pick<AnswerRequest, 'passages' | 'topicWeights'>> {
   try {
     const found = await retrieve(chatbotId, content, { limit: 5 });
-    const weights = await topicWeights(chatbotId, [content, internal]);
+    const weights = withWeights ? await topicWeights(chatbotId, [content, internal]) : undefined;
     if (!internal) return { passages: found, topicWeights: weights };
     const seen = new Set(found.map((p) => p.chunkId));
     const more = (await retrieve(chatbotId, internal, { limit: 5 })).filter((p) => !seen.has(p.chunkId));
